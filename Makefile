@@ -1,0 +1,27 @@
+# Two commands matter: `make run` (play) and `make test` (all checks). Both set up .venv themselves.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test lint bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/laguna play walking-in-burano --players 2 --seats human,random
+
+test: $(STAMP)
+	$(BIN)/ruff check laguna tests benchmarks
+	$(BIN)/mypy laguna
+	$(BIN)/pytest -n 2
+
+bench: $(STAMP)
+	$(BIN)/laguna bench walking-in-burano
+
+clean:
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache

@@ -1,0 +1,39 @@
+"""Terminal boards: a renderer per game, drawn from a seat's view, with a generic fallback.
+
+A board only ever sees a view, never a state, so it cannot show what its seat may not know.
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+from typing import Any
+
+from rich.console import RenderableType
+
+from laguna.cli.boards import generic
+
+BOARDS: dict[str, str] = {
+    "walking-in-burano": "laguna.cli.boards.walking_in_burano",
+}
+"""Game id → module with ``render(view)`` and ``NOTATION_HELP``; imported only when that game is shown."""
+
+
+def board_module(game_id: str) -> ModuleType:
+    name = BOARDS.get(game_id)
+    return importlib.import_module(name) if name else generic
+
+
+def render_view(game_id: str, view: dict[str, Any]) -> RenderableType:
+    """The game's own board for `view`, or the generic one if the game has none."""
+    module = board_module(game_id)
+    renderable: RenderableType = module.render(view)
+    return renderable
+
+
+def notation_help(game_id: str) -> str:
+    """Examples of the game's action notation for the ``help`` command ("" if the board has none)."""
+    return str(getattr(board_module(game_id), "NOTATION_HELP", ""))
+
+
+__all__ = ["BOARDS", "notation_help", "render_view"]

@@ -1,0 +1,168 @@
+"""The game protocol every Laguna game implements, and every bot, table and adapter is written against.
+
+A `Game` describes a game (its id, player counts, options, action notation) and starts states. A
+`GameState` is one position: who owes a decision, the legal decisions of a seat, `apply` of one
+decision, the outcome, per-seat views with hidden information removed, determinization for search,
+and a cheap copy. Turns are sequences of small decisions; more than one seat in `to_act` means a
+simultaneous decision, which each seat commits in secret.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, Self, TypeVar
+
+from laguna.core.errors import IllegalAction, NotationError, OptionsError
+from laguna.core.options import GameOptions
+from laguna.core.outcome import Outcome
+from laguna.core.rng import Rng
+
+Seat = int
+"""Seats are numbered 0 .. players-1 in clockwise order."""
+
+JSON = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, for the game log and animations. Events carry public information only."""
+
+    kind: str
+    seat: Seat | None
+    text: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> JSON:
+        return {"kind": self.kind, "seat": self.seat, "text": self.text, "data": dict(self.data)}
+
+
+A = TypeVar("A", bound=Hashable)
+O = TypeVar("O", bound=GameOptions)
+S = TypeVar("S", bound="GameState[Any]")
+
+
+class GameState(ABC, Generic[A]):
+    """One position of a game. `apply` changes it in place; `copy` first to keep the old one."""
+
+    @property
+    @abstractmethod
+    def players(self) -> int:
+        """The number of seats."""
+
+    @property
+    @abstractmethod
+    def reveal_count(self) -> int:
+        """Grows whenever an action reveals hidden information or draws chance.
+
+        The undo policy reads it: a decision that changed it cannot be taken back.
+        """
+
+    @abstractmethod
+    def to_act(self) -> tuple[Seat, ...]:
+        """The seats that owe a decision now, empty once the game is over."""
+
+    @abstractmethod
+    def legal_actions(self, seat: Seat) -> Sequence[A]:
+        """The decisions open to `seat` now, in a stable order; empty if it owes none."""
+
+    @abstractmethod
+    def explain_illegal(self, seat: Seat, action: A) -> str:
+        """Say which rule forbids `action` for `seat` now (only called for an illegal action)."""
+
+    @abstractmethod
+    def _apply(self, seat: Seat, action: A) -> list[Event]:
+        """Carry out an action already known to be legal."""
+
+    @abstractmethod
+    def outcome(self) -> Outcome:
+        """The final scores; only once the game is over."""
+
+    @abstractmethod
+    def view(self, seat: Seat | None) -> JSON:
+        """What `seat` sees (``None``: a spectator), JSON-ready, hidden information removed."""
+
+    @abstractmethod
+    def determinize(self, seat: Seat | None, rng: Rng) -> Self:
+        """A copy in which everything `seat` cannot see is re-sampled consistently with its view."""
+
+    @abstractmethod
+    def copy(self) -> Self:
+        """An independent copy sharing no mutable part with this state."""
+
+    def is_terminal(self) -> bool:
+        return not self.to_act()
+
+    def apply(self, seat: Seat, action: A) -> list[Event]:
+        """Validate and apply one decision; an illegal one raises `IllegalAction` naming the rule.
+
+        An illegal action leaves the state untouched.
+        """
+        if seat not in self.to_act():
+            if self.is_terminal():
+                raise IllegalAction("the game is over: no seat owes a decision")
+            waiting = ", ".join(str(s) for s in self.to_act())
+            raise IllegalAction(f"seat {seat} owes no decision now (waiting for seat {waiting})")
+        if action not in self.legal_actions(seat):
+            raise IllegalAction(f"{action} is illegal: {self.explain_illegal(seat, action)}")
+        return self._apply(seat, action)
+
+
+class Game(ABC, Generic[S, A, O]):
+    """A game's description: identity, player counts, options, notation, and new states."""
+
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    options_type: type[O]
+    summary: str = ""
+
+    @abstractmethod
+    def _new_state(self, players: int, options: O, seed: int) -> S:
+        """Set the game up for `players` seats with already-validated options."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> A:
+        """Parse the canonical notation of an action; raises `NotationError` naming the problem."""
+
+    def validate_options(self, players: int, options: O) -> None:
+        """Refuse option values that make no sense for this player count (raise `OptionsError`)."""
+
+    def options(self, values: Mapping[str, Any] | O | None = None) -> O:
+        if isinstance(values, self.options_type):
+            return values
+        if values is not None and not isinstance(values, Mapping):
+            raise OptionsError(f"options for {self.id} must be a mapping, not {type(values).__name__}")
+        return self.options_type.from_mapping(values)
+
+    def new_game(self, players: int, options: Mapping[str, Any] | O | None = None, seed: int = 0) -> S:
+        """Start a game.
+
+        Raises `OptionsError` for a player count or option the game does not support.
+        """
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise OptionsError(f"the number of players must be a whole number, not {players!r}")
+        if not self.min_players <= players <= self.max_players:
+            raise OptionsError(
+                f"{self.name} is for {self.min_players}–{self.max_players} players, not {players}"
+            )
+        typed = self.options(options)
+        self.validate_options(players, typed)
+        return self._new_state(players, typed, seed)
+
+    def parse_legal(self, state: S, seat: Seat, text: str) -> A:
+        """Parse `text` as a number from 1 in the legal list, or as notation."""
+        legal = state.legal_actions(seat)
+        stripped = text.strip()
+        if stripped.isdigit():
+            index = int(stripped)
+            if not 1 <= index <= len(legal):
+                raise NotationError(f"there is no action number {index} (choose 1–{len(legal)})")
+            return legal[index - 1]
+        return self.parse_action(stripped)
+
+    @property
+    def player_counts(self) -> range:
+        return range(self.min_players, self.max_players + 1)

@@ -1,0 +1,166 @@
+"""Game records: options + seed + the list of decisions in notation, saved as JSON and replayed exactly.
+
+A record is the whole truth of a game: the state is rebuilt by replaying it, so a record that replays
+is a game that happened. One record per file (``.json``) or one per line (``.jsonl``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from laguna import __version__
+from laguna.core.errors import LagunaError, RecordError
+from laguna.core.game import GameState, Seat
+from laguna.core.registry import AnyGame, get_game
+
+
+@dataclass(frozen=True, slots=True)
+class RecordedAction:
+    seat: Seat
+    action: str
+
+
+@dataclass
+class GameRecord:
+    """A game as data. ``result`` holds the final scores when the game is over, to verify a replay."""
+
+    game: str
+    seats: list[str]
+    seed: int
+    options: dict[str, Any] = field(default_factory=dict)
+    actions: list[RecordedAction] = field(default_factory=list)
+    engine_version: str = __version__
+    result: dict[str, Any] | None = None
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "game": self.game,
+            "engine_version": self.engine_version,
+            "options": self.options,
+            "seats": self.seats,
+            "seed": self.seed,
+            "actions": [{"seat": a.seat, "action": a.action} for a in self.actions],
+        }
+        if self.result is not None:
+            data["result"] = self.result
+        return data
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), ensure_ascii=False, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, data: Any, where: str = "record") -> GameRecord:
+        """Read and check the shape of a record; `RecordError` names the first bad field."""
+        if not isinstance(data, dict):
+            raise RecordError(f"{where}: a record must be a JSON object")
+        for key in ("game", "seats", "seed", "actions"):
+            if key not in data:
+                raise RecordError(f"{where}: the field {key!r} is missing")
+        unknown = set(data) - {"game", "engine_version", "options", "seats", "seed", "actions", "result"}
+        if unknown:
+            raise RecordError(f"{where}: unknown field {sorted(unknown)[0]!r}")
+        game, seats, seed = data["game"], data["seats"], data["seed"]
+        options = data.get("options", {})
+        if not isinstance(game, str):
+            raise RecordError(f"{where}: 'game' must be a text")
+        if not isinstance(seats, list) or not seats or not all(isinstance(s, str) for s in seats):
+            raise RecordError(f"{where}: 'seats' must be a non-empty list of texts")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise RecordError(f"{where}: 'seed' must be a whole number")
+        if not isinstance(options, dict):
+            raise RecordError(f"{where}: 'options' must be an object")
+        if not isinstance(data["actions"], list):
+            raise RecordError(f"{where}: 'actions' must be a list")
+        actions = []
+        for number, entry in enumerate(data["actions"], start=1):
+            if (
+                not isinstance(entry, dict)
+                or set(entry) != {"seat", "action"}
+                or isinstance(entry["seat"], bool)
+                or not isinstance(entry["seat"], int)
+                or not isinstance(entry["action"], str)
+            ):
+                raise RecordError(f"{where}: action {number} must be {{'seat': int, 'action': text}}")
+            actions.append(RecordedAction(entry["seat"], entry["action"]))
+        result = data.get("result")
+        if result is not None and not isinstance(result, dict):
+            raise RecordError(f"{where}: 'result' must be an object")
+        version = data.get("engine_version", "unknown")
+        return cls(game, seats, seed, options, actions, str(version), result)
+
+    @classmethod
+    def loads(cls, text: str, where: str = "record") -> GameRecord:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise RecordError(f"{where}: not valid JSON ({error.msg} at line {error.lineno})") from None
+        return cls.from_json(data, where)
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(self.dumps() + "\n", encoding="utf-8")
+
+
+def load_records(path: str | Path) -> Iterator[GameRecord]:
+    """Records from a ``.json`` file (one record) or a JSON-lines file (one per non-empty line)."""
+    source = Path(path)
+    try:
+        text = source.read_text(encoding="utf-8")
+    except OSError as error:
+        raise RecordError(f"cannot read {source}: {error.strerror or error}") from None
+    except UnicodeDecodeError:
+        raise RecordError(f"{source} is not a UTF-8 text file") from None
+    stripped = text.strip()
+    if not stripped:
+        raise RecordError(f"{source} holds no record")
+    if stripped.startswith("{") and "\n{" not in stripped:
+        yield GameRecord.loads(stripped, str(source))
+        return
+    for number, line in enumerate(text.splitlines(), start=1):
+        if line.strip():
+            yield GameRecord.loads(line, f"{source}:{number}")
+
+
+def start(record: GameRecord) -> tuple[AnyGame, GameState[Any]]:
+    """The game and its initial state for a record."""
+    game = get_game(record.game)
+    try:
+        state = game.new_game(record.players, record.options, record.seed)
+    except LagunaError as error:
+        raise RecordError(f"record of {record.game}: {error}") from None
+    return game, state
+
+
+def replay(record: GameRecord, upto: int | None = None) -> GameState[Any]:
+    """Rebuild the state after the first `upto` actions (all by default).
+
+    Raises `RecordError` naming the first action that does not parse or is illegal.
+    """
+    game, state = start(record)
+    actions = record.actions if upto is None else record.actions[:upto]
+    for number, entry in enumerate(actions, start=1):
+        try:
+            action = game.parse_action(entry.action)
+            state.apply(entry.seat, action)
+        except LagunaError as error:
+            raise RecordError(f"action {number} ({entry.action!r} by seat {entry.seat}): {error}") from None
+    return state
+
+
+def verify(record: GameRecord) -> GameState[Any]:
+    """Replay a whole record and check it ends as it says (finished, with the recorded scores)."""
+    state = replay(record)
+    if record.result is not None:
+        if not state.is_terminal():
+            raise RecordError("the record has a result but its actions do not finish the game")
+        scores = list(state.outcome().scores)
+        if scores != record.result.get("scores"):
+            raise RecordError(f"replayed scores {scores} differ from the recorded {record.result.get('scores')}")
+    return state

@@ -1,0 +1,1 @@
+"""The games of the library, one subpackage each."""

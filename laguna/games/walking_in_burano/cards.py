@@ -1,0 +1,376 @@
+"""Floor cards of Walking in Burano: the typed model and the loader of the card-face data.
+
+The rulebook's COMPONENTS section states 72 floor cards (floors 1, 2 and 3, six colours, four cards of
+each colour per floor), and VISIT FROM CHARACTERS names the symbols the characters score, but no card
+face is printed anywhere. The packaged data file is therefore a reconstruction that honours every stated
+count and makes the rulebook's SCORING EXAMPLE reachable. A player who owns the game can load the exact
+faces from any file of the same schema; the loader checks every count the rulebook states either way.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import re
+import tomllib
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any, Final
+
+from laguna.core.errors import CardDataError
+
+
+class Colour(enum.Enum):
+    """The six house colours; the rulebook names pink, yellow, red and blue, the other two are ours."""
+
+    PINK = "pink"
+    YELLOW = "yellow"
+    RED = "red"
+    BLUE = "blue"
+    ORANGE = "orange"
+    GREEN = "green"
+
+    @property
+    def letter(self) -> str:
+        """The first letter of card ids of this colour, so an id alone tells the colour."""
+        return _LETTERS[self]
+
+    @property
+    def symbol(self) -> str:
+        """A distinct printable mark, so colour-blind players never have to rely on colour alone."""
+        return _SYMBOLS_BY_COLOUR[self]
+
+
+_LETTERS: Final[Mapping[Colour, str]] = {
+    Colour.PINK: "P",
+    Colour.YELLOW: "Y",
+    Colour.RED: "R",
+    Colour.BLUE: "B",
+    Colour.ORANGE: "O",
+    Colour.GREEN: "G",
+}
+_SYMBOLS_BY_COLOUR: Final[Mapping[Colour, str]] = {
+    Colour.PINK: "♥",
+    Colour.YELLOW: "★",
+    Colour.RED: "♦",
+    Colour.BLUE: "●",
+    Colour.ORANGE: "▲",
+    Colour.GREEN: "♣",
+}
+_COLOUR_ORDER: Final[Mapping[Colour, int]] = {colour: i for i, colour in enumerate(Colour)}
+_COLOUR_BY_LETTER: Final[Mapping[str, Colour]] = {letter: colour for colour, letter in _LETTERS.items()}
+
+SHOP_TYPES: tuple[str, ...] = ("pizza", "clothes", "mask", "lace")
+"""Shop kinds: the Shop Owner scores 1 to 4 different ones; the scoring example names pizza and clothes."""
+
+SYMBOLS: tuple[str, ...] = (
+    "flowers",
+    "plants",
+    "cats",
+    "red_curtains",
+    "blue_curtains",
+    "streetlights",
+    "chimneys",
+    "pedestrians",
+    "closed_windows",
+)
+"""The counted symbols that scoring reads, in the order the data file and the model list them."""
+
+_FLOORS: Final = (1, 2, 3)
+_CARDS_PER_COLOUR_PER_FLOOR: Final = 4
+_TOTAL_CARDS: Final = len(_FLOORS) * len(Colour) * _CARDS_PER_COLOUR_PER_FLOOR
+_SHOP_POINTS: Final = (2, 3)
+_PROVENANCES: Final = ("rulebook", "public", "reconstructed")
+# The only floor each of these symbols may sit on: the floor its character reads.
+_SYMBOL_FLOOR: Final[Mapping[str, int]] = {"pedestrians": 1, "streetlights": 2, "chimneys": 3}
+_ORDINAL: Final[Mapping[int, str]] = {1: "1st", 2: "2nd", 3: "3rd"}
+_ID_PATTERN: Final = re.compile(r"([A-Z])([0-9])([a-z])")
+_ID_SUFFIXES: Final = "abcd"
+
+_TOP_KEYS: Final = frozenset({"meta", "card"})
+_META_KEYS: Final = frozenset({"name", "provenance", "note"})
+_CARD_KEYS: Final = frozenset(
+    {"id", "colour", "floor", *SYMBOLS, "shop", "shop_points", "provenance", "note"}
+)
+
+
+@dataclass(frozen=True, slots=True)
+class FloorCard:
+    """One floor card face: its colour, its floor and how many of each scored symbol it shows."""
+
+    id: str
+    colour: Colour
+    floor: int
+    flowers: int = 0
+    plants: int = 0
+    cats: int = 0
+    red_curtains: int = 0
+    blue_curtains: int = 0
+    streetlights: int = 0
+    chimneys: int = 0
+    pedestrians: int = 0
+    closed_windows: int = 0
+    shop: str | None = None
+    shop_points: int = 0
+    provenance: str = "reconstructed"
+    note: str = ""
+
+    @property
+    def curtains(self) -> int:
+        """Curtains of both colours, because the Boy scores every curtain regardless of colour."""
+        return self.red_curtains + self.blue_curtains
+
+
+@dataclass(frozen=True, slots=True)
+class FloorCardSet:
+    """All 72 floor cards of one data file, in a fixed order so that card indices are reproducible."""
+
+    name: str
+    source: str
+    cards: tuple[FloorCard, ...]
+    _positions: Mapping[str, int] = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        """Sort the cards by (floor, colour order, id) and index them, so lookups are constant-time."""
+        ordered = tuple(sorted(self.cards, key=lambda c: (c.floor, _COLOUR_ORDER[c.colour], c.id)))
+        positions = {card.id: i for i, card in enumerate(ordered)}
+        if len(positions) != len(ordered):
+            duplicate = next(cid for cid, n in Counter(c.id for c in ordered).items() if n > 1)
+            raise CardDataError(f"{self.source}: duplicate card id {duplicate!r}")
+        object.__setattr__(self, "cards", ordered)
+        object.__setattr__(self, "_positions", positions)
+
+    def by_id(self, card_id: str) -> FloorCard:
+        """The card with this id; records and notation name cards by id, so an unknown one is an error."""
+        return self.cards[self.index_of(card_id)]
+
+    def index_of(self, card_id: str) -> int:
+        """The position of the card in `cards`, a compact stable encoding for engines and bots."""
+        try:
+            return self._positions[card_id]
+        except KeyError:
+            raise CardDataError(f"{self.source}: no floor card with id {card_id!r}") from None
+
+
+DEFAULT_CARD_FILE = "reconstructed"
+"""The name that selects the packaged, reconstructed faces; any other source is a file path."""
+
+
+def load_floor_cards(source: str = DEFAULT_CARD_FILE) -> FloorCardSet:
+    """Load and validate floor cards: the packaged reconstruction, or a TOML file the user points at.
+
+    Every problem raises CardDataError with one line naming the file and the card or field at fault,
+    so a bad data file never shows up later as a wrong score. Results are cached: the data is immutable.
+
+    >>> cards = load_floor_cards()
+    >>> len(cards.cards), cards.by_id("Y1a").flowers
+    (72, 3)
+    """
+    return _load_cached(source)
+
+
+@functools.lru_cache(maxsize=16)
+def _load_cached(source: str) -> FloorCardSet:
+    """The cached body of `load_floor_cards`, keyed on the source alone so a default argument hits too."""
+    label, text = _read_source(source)
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise CardDataError(f"{label}: TOML syntax error: {exc}") from None
+    return _parse(data, label, source)
+
+
+def _read_source(source: str) -> tuple[str, str]:
+    """The label used in error messages and the text of the data file."""
+    if source == DEFAULT_CARD_FILE:
+        label = "packaged floor_cards.toml"
+        resource = resources.files("laguna.games.walking_in_burano") / "data" / "floor_cards.toml"
+        try:
+            return label, resource.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise CardDataError(f"{label}: cannot be read ({exc.__class__.__name__})") from None
+    path = Path(source)
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise CardDataError(f"{source}: card file not found") from None
+    except OSError as exc:
+        raise CardDataError(f"{source}: card file cannot be read ({exc.strerror or exc})") from None
+    try:
+        return source, raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise CardDataError(f"{source}: card file is not UTF-8 text") from None
+
+
+def _parse(data: Mapping[str, Any], label: str, source: str) -> FloorCardSet:
+    """Check the document structure and every card, then the counts the rulebook states."""
+    unknown = sorted(set(data) - _TOP_KEYS)
+    if unknown:
+        raise CardDataError(f"{label}: unknown top-level key {unknown[0]!r} (allowed: card, meta)")
+    name, default_provenance = _parse_meta(data.get("meta", {}), label, source)
+    raw_cards = data.get("card")
+    if raw_cards is None:
+        raise CardDataError(f"{label}: no [[card]] tables")
+    if not isinstance(raw_cards, list):
+        raise CardDataError(f"{label}: 'card' must be an array of tables ([[card]])")
+    cards: list[FloorCard] = []
+    seen: set[str] = set()
+    for number, raw in enumerate(raw_cards, start=1):
+        card = _parse_card(raw, number, label, default_provenance)
+        if card.id in seen:
+            raise CardDataError(f"{label}: card {card.id!r}: duplicate id")
+        seen.add(card.id)
+        cards.append(card)
+    _check_counts(cards, label)
+    return FloorCardSet(name=name, source=source, cards=tuple(cards))
+
+
+def _parse_meta(meta: object, label: str, source: str) -> tuple[str, str | None]:
+    """The set's name (default: the file name) and the provenance cards inherit when they state none."""
+    if not isinstance(meta, dict):
+        raise CardDataError(f"{label}: [meta] must be a table")
+    unknown = sorted(set(meta) - _META_KEYS)
+    if unknown:
+        raise CardDataError(f"{label}: [meta]: unknown key {unknown[0]!r} (allowed: name, note, provenance)")
+    where = f"{label}: [meta]"
+    name = _optional_str(meta, "name", where)
+    provenance = _optional_str(meta, "provenance", where)
+    _optional_str(meta, "note", where)
+    if provenance is not None and provenance not in _PROVENANCES:
+        raise CardDataError(f"{where}: provenance {provenance!r} is not one of {', '.join(_PROVENANCES)}")
+    if name is None:
+        name = "reconstructed" if source == DEFAULT_CARD_FILE else Path(source).name
+    return name, provenance
+
+
+def _parse_card(raw: object, number: int, label: str, default_provenance: str | None) -> FloorCard:
+    """One validated card; `number` names the card in messages until its id is known."""
+    if not isinstance(raw, dict):
+        raise CardDataError(f"{label}: card #{number} must be a table")
+    raw_id = raw.get("id")
+    where = f"{label}: card {raw_id!r}" if isinstance(raw_id, str) else f"{label}: card #{number}"
+    unknown = sorted(set(raw) - _CARD_KEYS)
+    if unknown:
+        raise CardDataError(f"{where}: unknown key {unknown[0]!r} (allowed: {', '.join(sorted(_CARD_KEYS))})")
+
+    card_id = _required_str(raw, "id", where)
+    colour_name = _required_str(raw, "colour", where)
+    try:
+        colour = Colour(colour_name)
+    except ValueError:
+        names = ", ".join(c.value for c in Colour)
+        raise CardDataError(f"{where}: colour {colour_name!r} is not one of {names}") from None
+    floor = _int_field(raw, "floor", where, default=None)
+    if floor not in _FLOORS:
+        raise CardDataError(f"{where}: floor {floor} is not 1, 2 or 3")
+    _check_id(card_id, colour, floor, where)
+
+    counts = {symbol: _int_field(raw, symbol, where, default=0) for symbol in SYMBOLS}
+    for symbol, only_floor in _SYMBOL_FLOOR.items():
+        if counts[symbol] and floor != only_floor:
+            raise CardDataError(
+                f"{where}: {symbol} on a {_ORDINAL[floor]}-floor card; "
+                f"{symbol} appear only on {_ORDINAL[only_floor]} floors"
+            )
+
+    shop = _optional_str(raw, "shop", where)
+    shop_points = _int_field(raw, "shop_points", where, default=0)
+    if shop is not None:
+        if floor != 1:
+            raise CardDataError(
+                f"{where}: shop on a {_ORDINAL[floor]}-floor card; shops are on 1st floors only"
+            )
+        if shop not in SHOP_TYPES:
+            raise CardDataError(f"{where}: shop type {shop!r} is not one of {', '.join(SHOP_TYPES)}")
+        if "shop_points" not in raw:
+            raise CardDataError(f"{where}: shop_points missing for shop {shop!r} (2 or 3)")
+        if shop_points not in _SHOP_POINTS:
+            raise CardDataError(f"{where}: shop_points {shop_points} must be 2 or 3")
+    elif "shop_points" in raw:
+        raise CardDataError(f"{where}: shop_points given without a shop")
+
+    provenance = _optional_str(raw, "provenance", where)
+    if provenance is None:
+        provenance = default_provenance
+    if provenance is None:
+        raise CardDataError(f"{where}: provenance missing (set it on the card or in [meta])")
+    if provenance not in _PROVENANCES:
+        raise CardDataError(f"{where}: provenance {provenance!r} is not one of {', '.join(_PROVENANCES)}")
+    note = _optional_str(raw, "note", where) or ""
+
+    return FloorCard(
+        id=card_id,
+        colour=colour,
+        floor=floor,
+        shop=shop,
+        shop_points=shop_points,
+        provenance=provenance,
+        note=note,
+        **counts,
+    )
+
+
+def _check_id(card_id: str, colour: Colour, floor: int, where: str) -> None:
+    """Ids are colour letter + floor + a..d, so that a record's card ids can be read without the data."""
+    match = _ID_PATTERN.fullmatch(card_id)
+    if match is None or match.group(1) not in _COLOUR_BY_LETTER or match.group(3) not in _ID_SUFFIXES:
+        raise CardDataError(
+            f"{where}: id must be a colour letter (P, Y, R, B, O, G), the floor and a letter a-d, like 'R1a'"
+        )
+    if match.group(1) != colour.letter:
+        raise CardDataError(f"{where}: id letter {match.group(1)!r} does not match colour {colour.value!r}")
+    if int(match.group(2)) != floor:
+        raise CardDataError(f"{where}: id floor {match.group(2)} does not match floor {floor}")
+
+
+def _check_counts(cards: list[FloorCard], label: str) -> None:
+    """The counts of COMPONENTS: 72 cards, exactly 4 of each colour on each floor."""
+    per_group = Counter((card.floor, card.colour) for card in cards)
+    wrong = [
+        f"{colour.value} {_ORDINAL[floor]} floor has {per_group[floor, colour]}"
+        for floor in _FLOORS
+        for colour in Colour
+        if per_group[floor, colour] != _CARDS_PER_COLOUR_PER_FLOOR
+    ]
+    if wrong:
+        raise CardDataError(
+            f"{label}: {len(cards)} floor cards, the rulebook has {_TOTAL_CARDS} "
+            f"({_CARDS_PER_COLOUR_PER_FLOOR} per colour per floor); {wrong[0]}"
+        )
+
+
+def _required_str(table: Mapping[str, Any], key: str, where: str) -> str:
+    """A string field that must be present."""
+    value = _optional_str(table, key, where)
+    if value is None:
+        raise CardDataError(f"{where}: field {key!r} is missing")
+    return value
+
+
+def _optional_str(table: Mapping[str, Any], key: str, where: str) -> str | None:
+    """A string field that may be absent."""
+    value = table.get(key)
+    if value is not None and not isinstance(value, str):
+        raise CardDataError(f"{where}: field {key!r} must be a string, not {_type_name(value)}")
+    return value
+
+
+def _int_field(table: Mapping[str, Any], key: str, where: str, default: int | None) -> int:
+    """A non-negative integer field; `default=None` makes it required. Booleans are not integers here."""
+    value = table.get(key, default)
+    if value is None:
+        raise CardDataError(f"{where}: field {key!r} is missing")
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise CardDataError(f"{where}: field {key!r} must be an integer, not {_type_name(value)}")
+    if value < 0:
+        raise CardDataError(f"{where}: field {key!r} is negative ({value})")
+    return value
+
+
+def _type_name(value: object) -> str:
+    """A TOML-ish name for a parsed value's type, for error messages."""
+    names = {bool: "boolean", int: "integer", float: "float", str: "string", list: "array", dict: "table"}
+    return names.get(type(value), type(value).__name__)

@@ -1,0 +1,41 @@
+"""Walking in Burano as a `Game`: identity, player counts, options and new games."""
+
+from __future__ import annotations
+
+from laguna.core.errors import OptionsError
+from laguna.core.game import Game
+from laguna.games.walking_in_burano.actions import Action, parse_action
+from laguna.games.walking_in_burano.cards import load_floor_cards
+from laguna.games.walking_in_burano.options import WalkingInBuranoOptions
+from laguna.games.walking_in_burano.state import WalkingInBuranoState
+
+
+class WalkingInBurano(Game[WalkingInBuranoState, Action, WalkingInBuranoOptions]):
+    """Walking in Burano (Wei-Min Ling, EmperorS4, 2018), 2–4 players and the solo game.
+
+    >>> state = GAME.new_game(2, seed=7)
+    >>> state.to_act() == (state.start_player,)
+    True
+    >>> str(state.legal_actions(state.start_player)[0])
+    'take c1 f1'
+    """
+
+    id = "walking-in-burano"
+    name = "Walking in Burano"
+    min_players = 1
+    max_players = 4
+    options_type = WalkingInBuranoOptions
+    summary = "Refurbish the colourful houses of Burano and attract tourists and inhabitants."
+
+    def validate_options(self, players: int, options: WalkingInBuranoOptions) -> None:
+        if options.round_limit < 1:
+            raise OptionsError(f"option round-limit must be at least 1, not {options.round_limit}")
+
+    def _new_state(self, players: int, options: WalkingInBuranoOptions, seed: int) -> WalkingInBuranoState:
+        return WalkingInBuranoState(players, options, load_floor_cards(options.floor_cards), seed)
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+
+GAME = WalkingInBurano()

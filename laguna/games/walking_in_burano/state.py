@@ -1,0 +1,688 @@
+"""A position of Walking in Burano and its rules (rulebook: How to Play to Solo Play Rules).
+
+Floor cards are held as indices into the game's `FloorCardSet`; ``-1`` marks an empty space. Decks
+list their cards top first. Supply column 1 is the one next to the decks.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any
+
+from laguna.core.errors import IllegalAction
+from laguna.core.game import JSON, Event, GameState, Seat
+from laguna.core.outcome import Outcome, SeatResult, rank
+from laguna.core.rng import Rng
+from laguna.games.walking_in_burano import scoring
+from laguna.games.walking_in_burano.actions import (
+    Action,
+    Done,
+    Place,
+    RemoveCharacter,
+    Return,
+    Take,
+    Visit,
+)
+from laguna.games.walking_in_burano.cards import SYMBOLS, FloorCard, FloorCardSet
+from laguna.games.walking_in_burano.characters import CHARACTERS, Character, pile_sizes
+from laguna.games.walking_in_burano.house_area import (
+    CELLS,
+    COLUMNS,
+    FLOORS,
+    cell,
+    explain_placement,
+    placeable_cells,
+    scaffold_arrangement,
+)
+from laguna.games.walking_in_burano.options import WalkingInBuranoOptions
+
+EMPTY = -1
+HAND_LIMIT = 3
+COIN_LIMIT = 6
+STARTING_COINS = 4
+TOKENS = 4
+HOUSES_TO_END = 5
+PLACEMENT_COSTS = (1, 2, 2)
+"""The 1st card placed in a turn costs 1 coin, the 2nd and 3rd 2 coins each (1/3/5 in total)."""
+TAKE_COINS = {3: 0, 2: 1, 1: 2}
+"""Acquire 3 cards, or 2 cards and 1 coin, or 1 card and 2 coins."""
+
+
+def supply_columns(players: int) -> int:
+    """Cards per supply row: 5/4/3 for 4/3/2 players, 4 in the solo game."""
+    return {1: 4, 2: 3, 3: 4, 4: 5}[players]
+
+
+class Phase(enum.Enum):
+    TAKE = "take"
+    PLACE = "place"
+    VISIT = "visit"
+    RETURN = "return"
+    REMOVE_CHARACTER = "remove-character"
+    OVER = "over"
+
+
+class WalkingInBuranoState(GameState[Action]):
+    """One position. Build it with `WalkingInBurano.new_game`."""
+
+    __slots__ = (
+        "_cards",
+        "_index",
+        "_legal",
+        "_players",
+        "_reveals",
+        "areas",
+        "coins",
+        "completed",
+        "decks",
+        "ended_by",
+        "hands",
+        "masks",
+        "options",
+        "pending",
+        "phase",
+        "piles",
+        "placed",
+        "removed_characters",
+        "rng",
+        "round",
+        "start_player",
+        "supply",
+        "tokens",
+        "turn",
+        "turn_completed",
+        "visitors",
+    )
+
+    def __init__(self, players: int, options: WalkingInBuranoOptions, cards: FloorCardSet, seed: int) -> None:
+        self._players = players
+        self.options = options
+        self._cards = cards
+        self._index = {card.id: i for i, card in enumerate(cards.cards)}
+        self._legal: tuple[Action, ...] | None = None
+        self._reveals = 0
+        self.rng = Rng(seed)
+        self.decks: list[list[int]] = [
+            [i for i, card in enumerate(cards.cards) if card.floor == floor] for floor in (1, 2, 3)
+        ]
+        for deck in self.decks:
+            self.rng.shuffle(deck)
+        columns = supply_columns(players)
+        self.supply: list[list[int]] = [[EMPTY] * columns for _ in range(FLOORS)]
+        self.hands: list[list[int]] = [[] for _ in range(players)]
+        self.coins = [STARTING_COINS] * players
+        self.tokens = [TOKENS] * players
+        self.areas: list[list[int]] = [[EMPTY] * CELLS for _ in range(players)]
+        self.masks = [0] * players
+        self.completed = [0] * players
+        self.visitors: list[list[Character | None]] = [[None] * COLUMNS for _ in range(players)]
+        sizes = pile_sizes(players, players == 1, options.beginner_characters)
+        self.piles = [sizes[c] for c in CHARACTERS]
+        self.removed_characters: list[Character] = []
+        self.start_player = self.rng.randrange(players)
+        self.turn: Seat | None = self.start_player
+        self.round = 1
+        self.phase = Phase.TAKE
+        self.placed = 0
+        self.turn_completed: list[int] = []
+        self.pending: list[int] = []
+        self.ended_by = ""
+        self._refill()
+        self._start_turn([])
+
+    # ------------------------------------------------------------------ protocol
+
+    @property
+    def players(self) -> int:
+        return self._players
+
+    @property
+    def reveal_count(self) -> int:
+        return self._reveals
+
+    @property
+    def cards(self) -> FloorCardSet:
+        return self._cards
+
+    @property
+    def solo(self) -> bool:
+        return self._players == 1
+
+    def to_act(self) -> tuple[Seat, ...]:
+        return () if self.turn is None else (self.turn,)
+
+    def legal_actions(self, seat: Seat) -> tuple[Action, ...]:
+        if seat != self.turn:
+            return ()
+        if self._legal is None:
+            self._legal = self._generate()
+        return self._legal
+
+    def copy(self) -> WalkingInBuranoState:
+        twin = object.__new__(WalkingInBuranoState)
+        twin._players = self._players
+        twin.options = self.options
+        twin._cards = self._cards
+        twin._index = self._index
+        twin._legal = self._legal
+        twin._reveals = self._reveals
+        twin.rng = self.rng.copy()
+        twin.decks = [list(d) for d in self.decks]
+        twin.supply = [list(r) for r in self.supply]
+        twin.hands = [list(h) for h in self.hands]
+        twin.coins = list(self.coins)
+        twin.tokens = list(self.tokens)
+        twin.areas = [list(a) for a in self.areas]
+        twin.masks = list(self.masks)
+        twin.completed = list(self.completed)
+        twin.visitors = [list(v) for v in self.visitors]
+        twin.piles = list(self.piles)
+        twin.removed_characters = list(self.removed_characters)
+        twin.start_player = self.start_player
+        twin.turn = self.turn
+        twin.round = self.round
+        twin.phase = self.phase
+        twin.placed = self.placed
+        twin.turn_completed = list(self.turn_completed)
+        twin.pending = list(self.pending)
+        twin.ended_by = self.ended_by
+        return twin
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, WalkingInBuranoState):
+            return NotImplemented
+        return self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def _key(self) -> tuple[Any, ...]:
+        return (
+            self._players, self.options, self._cards.source, self.rng, self.decks, self.supply, self.hands,
+            self.coins, self.tokens, self.areas, self.completed, self.visitors, self.piles,
+            self.removed_characters, self.start_player, self.turn, self.round, self.phase, self.placed,
+            self.turn_completed, self.pending, self.ended_by, self._reveals,
+        )  # fmt: skip
+
+    # ------------------------------------------------------------------ legal actions
+
+    def _generate(self) -> tuple[Action, ...]:
+        if self.phase is Phase.TAKE:
+            return tuple(self._takes())
+        if self.phase is Phase.PLACE:
+            return (*self._placements(), Done())
+        if self.phase is Phase.VISIT:
+            column = self.pending[0]
+            return tuple(Visit(column, c) for c in self._visitors_available())
+        if self.phase is Phase.RETURN:
+            return tuple(Return(self._cards.cards[i].id) for i in self.hands[self._seat])
+        if self.phase is Phase.REMOVE_CHARACTER:
+            return tuple(RemoveCharacter(c) for c, n in zip(CHARACTERS, self.piles, strict=True) if n)
+        return ()
+
+    @property
+    def _seat(self) -> Seat:
+        assert self.turn is not None
+        return self.turn
+
+    def _takes(self) -> list[Take]:
+        """Runs of cards from the top or the bottom of one column: nothing skipped (Acquiring, notes 1–2)."""
+        takes: list[Take] = []
+        for column in range(len(self.supply[0])):
+            present = [f + 1 for f in range(FLOORS) if self.supply[f][column] != EMPTY]
+            runs = {(present[0], present[k - 1]) for k in range(1, len(present) + 1)}
+            runs |= {(present[-k], present[-1]) for k in range(1, len(present) + 1)}
+            takes.extend(Take(column + 1, low, high) for low, high in sorted(runs))
+        return takes
+
+    def _breaks(self, seat: Seat, card: FloorCard, column: int) -> tuple[bool, bool]:
+        """Breakable rules A and B for `card` placed in house `column` (components.md reading).
+
+        A: the card's colour is not among the colours already in its house. B: the card's colour is
+        among the colours of a neighbouring house.
+        """
+        area = self.areas[seat]
+        own = self._house_colours(area, column)
+        neighbours = self._house_colours(area, column - 1) | self._house_colours(area, column + 1)
+        return (bool(own) and card.colour not in own, card.colour in neighbours)
+
+    def _house_colours(self, area: list[int], column: int) -> set[Any]:
+        if not 1 <= column <= COLUMNS:
+            return set()
+        cards = self._cards.cards
+        return {cards[i].colour for f in range(FLOORS) if (i := area[f * COLUMNS + column - 1]) != EMPTY}
+
+    def _placements(self) -> list[Place]:
+        seat = self._seat
+        if self.placed >= len(PLACEMENT_COSTS) or self.coins[seat] < PLACEMENT_COSTS[self.placed]:
+            return []
+        open_cells = placeable_cells(self.masks[seat])
+        cards = self._cards.cards
+        places: list[Place] = []
+        for index in self.hands[seat]:
+            card = cards[index]
+            for column in range(1, COLUMNS + 1):
+                if not open_cells >> cell(card.floor, column) & 1:
+                    continue
+                if self.tokens[seat] == 0 and any(self._breaks(seat, card, column)):
+                    continue
+                places.append(Place(card.id, column))
+        return places
+
+    def _visitors_available(self) -> list[Character]:
+        """Characters left in the piles that may visit: tourists again and again, inhabitants once."""
+        received = set(self.visitors[self._seat])
+        return [
+            c
+            for c, n in zip(CHARACTERS, self.piles, strict=True)
+            if n and (c.is_tourist or c not in received)
+        ]
+
+    # ------------------------------------------------------------------ explaining illegal actions
+
+    def explain_illegal(self, seat: Seat, action: Action) -> str:
+        expected = {
+            Phase.TAKE: (Take, "acquire floor cards first (at least one card each turn)"),
+            Phase.PLACE: ((Place, Done), "place a floor card or say done"),
+            Phase.VISIT: (Visit, "a completed house must receive a character first"),
+            Phase.RETURN: (Return, "return floor cards down to the hand limit of 3 first"),
+            Phase.REMOVE_CHARACTER: (RemoveCharacter, "remove one character card first (solo)"),
+        }
+        if self.phase not in expected:
+            return "the game is over"
+        kinds, message = expected[self.phase]
+        if not isinstance(action, kinds):
+            return message
+        if isinstance(action, Take):
+            return self._explain_take(action)
+        if isinstance(action, Place):
+            return self._explain_place(seat, action)
+        if isinstance(action, Visit):
+            return self._explain_visit(seat, action)
+        if isinstance(action, Return):
+            return f"card {action.card} is not in your hand"
+        if isinstance(action, RemoveCharacter):
+            return f"no {action.character.title} card is left"
+        return "not allowed now"
+
+    def _explain_take(self, take: Take) -> str:
+        columns = len(self.supply[0])
+        if not 1 <= take.column <= columns:
+            return f"the floor supply has columns 1–{columns}"
+        present = [f + 1 for f in range(FLOORS) if self.supply[f][take.column - 1] != EMPTY]
+        if not present:
+            return f"column {take.column} of the floor supply is empty"
+        if take.low not in present or take.high not in present:
+            return f"column {take.column} has no card on the floor asked for"
+        return (
+            "cards are acquired from the top or from the bottom of one column without skipping any "
+            "(the middle card directly only once the top or bottom one is gone)"
+        )
+
+    def _explain_place(self, seat: Seat, place: Place) -> str:
+        index = self._index.get(place.card)
+        if index is None or index not in self.hands[seat]:
+            return f"you may only place a floor card from your hand, and {place.card} is not in it"
+        if not 1 <= place.column <= COLUMNS:
+            return "golden rule 4: your house area has 5 houses (columns 1–5)"
+        if self.placed >= len(PLACEMENT_COSTS):
+            return "at most 3 floor cards may be placed in a turn"
+        cost = PLACEMENT_COSTS[self.placed]
+        if self.coins[seat] < cost:
+            return f"placing your card number {self.placed + 1} this turn costs {cost} coins; you have {self.coins[seat]}"
+        card = self._cards.cards[index]
+        target = cell(card.floor, place.column)
+        if not placeable_cells(self.masks[seat]) >> target & 1:
+            return explain_placement(self.masks[seat], target)
+        broken = [name for name, hit in zip("AB", self._breaks(seat, card, place.column), strict=True) if hit]
+        return (
+            f"it breaks breakable rule {' and '.join(broken)} and you have no regulatory bonus token left"
+        )
+
+    def _explain_visit(self, seat: Seat, visit: Visit) -> str:
+        if visit.column != self.pending[0]:
+            return f"the character to choose now is the one for house {self.pending[0]}"
+        if self.piles[CHARACTERS.index(visit.character)] == 0:
+            return f"no {visit.character.title} card is left"
+        return f"you cannot receive the same inhabitant twice ({visit.character.title})"
+
+    # ------------------------------------------------------------------ applying actions
+
+    def _apply(self, seat: Seat, action: Action) -> list[Event]:
+        self._legal = None
+        events: list[Event] = []
+        if isinstance(action, Take):
+            self._do_take(seat, action, events)
+        elif isinstance(action, Place):
+            self._do_place(seat, action, events)
+        elif isinstance(action, Done):
+            self._finish_turn(events)
+        elif isinstance(action, Visit):
+            self._do_visit(seat, action, events)
+        elif isinstance(action, Return):
+            self._do_return(seat, action, events)
+        else:
+            self._do_remove(seat, action, events)
+        return events
+
+    def _do_take(self, seat: Seat, take: Take, events: list[Event]) -> None:
+        taken = []
+        for floor in range(take.low, take.high + 1):
+            index = self.supply[floor - 1][take.column - 1]
+            if index != EMPTY:
+                taken.append(index)
+                self.supply[floor - 1][take.column - 1] = EMPTY
+        self.hands[seat].extend(taken)
+        coins = TAKE_COINS[len(taken)]
+        self.coins[seat] += coins
+        ids = [self._cards.cards[i].id for i in taken]
+        gain = f" and {coins} coin{'s' if coins > 1 else ''}" if coins else ""
+        events.append(
+            Event("take", seat, f"Player {seat + 1} acquires {', '.join(ids)} from column {take.column}{gain}",
+                  {"cards": ids, "column": take.column, "coins": coins})
+        )  # fmt: skip
+        self._enter_place(events)
+
+    def _do_place(self, seat: Seat, place: Place, events: list[Event]) -> None:
+        index = self._index[place.card]
+        card = self._cards.cards[index]
+        broke_a, broke_b = self._breaks(seat, card, place.column)
+        cost = PLACEMENT_COSTS[self.placed]
+        self.coins[seat] -= cost
+        self.placed += 1
+        self.hands[seat].remove(index)
+        target = cell(card.floor, place.column)
+        self.areas[seat][target] = index
+        self.masks[seat] |= 1 << target
+        text = f"Player {seat + 1} places {card.id} on floor {card.floor} of house {place.column} for {cost}"
+        if broke_a or broke_b:
+            self.tokens[seat] -= 1
+            rules = " and ".join(r for r, hit in (("A", broke_a), ("B", broke_b)) if hit)
+            text += f", spending a regulatory bonus token (breaks rule {rules})"
+        events.append(Event("place", seat, text, {"card": card.id, "column": place.column, "cost": cost,
+                                                  "token": broke_a or broke_b}))  # fmt: skip
+        area = self.areas[seat]
+        if all(area[f * COLUMNS + place.column - 1] != EMPTY for f in range(FLOORS)):
+            self.completed[seat] += 1
+            self.turn_completed.append(place.column)
+            events.append(Event("complete", seat, f"Player {seat + 1} completes house {place.column}",
+                                {"column": place.column}))  # fmt: skip
+        self._enter_place(events)
+
+    def _enter_place(self, events: list[Event]) -> None:
+        """Placing is optional; when no card can be placed (or 3 were) the turn moves on by itself."""
+        self.phase = Phase.PLACE
+        if not self._placements():
+            self._finish_turn(events)
+
+    def _finish_turn(self, events: list[Event]) -> None:
+        """End of the turn: characters visit the houses completed this turn, in column order."""
+        self.pending = sorted(self.turn_completed)
+        self._next_visit(events)
+
+    def _next_visit(self, events: list[Event]) -> None:
+        while self.pending and not self._visitors_available():
+            column = self.pending.pop(0)
+            events.append(Event("no-visit", self.turn, f"No character is left to visit house {column}",
+                                {"column": column}))  # fmt: skip
+        if self.pending:
+            self.phase = Phase.VISIT
+        else:
+            self._hand_limit(events)
+
+    def _do_visit(self, seat: Seat, visit: Visit, events: list[Event]) -> None:
+        self.piles[CHARACTERS.index(visit.character)] -= 1
+        self.visitors[seat][visit.column - 1] = visit.character
+        self.pending.pop(0)
+        events.append(Event("visit", seat, f"{visit.character.title} visits house {visit.column} of Player {seat + 1}",
+                            {"column": visit.column, "character": visit.character.value}))  # fmt: skip
+        self._next_visit(events)
+
+    def _hand_limit(self, events: list[Event]) -> None:
+        if len(self.hands[self._seat]) > HAND_LIMIT:
+            self.phase = Phase.RETURN
+        else:
+            self._end_turn(events)
+
+    def _do_return(self, seat: Seat, action: Return, events: list[Event]) -> None:
+        index = self._index[action.card]
+        self.hands[seat].remove(index)
+        floor = self._cards.cards[index].floor
+        self.decks[floor - 1].append(index)
+        events.append(Event("return", seat, f"Player {seat + 1} returns a floor {floor} card to the bottom of its deck",
+                            {"floor": floor}))  # fmt: skip
+        self._hand_limit(events)
+
+    def _end_turn(self, events: list[Event]) -> None:
+        seat = self._seat
+        if self.coins[seat] > COIN_LIMIT:
+            events.append(Event("coin-limit", seat, f"Player {seat + 1} returns {self.coins[seat] - COIN_LIMIT} "
+                                "coins to the bank (coin limit 6)", {}))  # fmt: skip
+            self.coins[seat] = COIN_LIMIT
+        if self.solo:
+            self._end_solo_turn(events)
+            return
+        following = (seat + 1) % self._players
+        if following != self.start_player:
+            self._start_turn(events, following)
+            return
+        if max(self.completed) >= HOUSES_TO_END:
+            self._game_over(events, "five houses")
+        elif self.round >= self.options.round_limit:
+            self._game_over(events, "round limit")
+        else:
+            self.start_player = following
+            if self._players == 2 and self.options.two_player_variant:
+                self._remove_rightmost(events)
+            self._refill()
+            if self._supply_exhausted(events):
+                return
+            self.round += 1
+            events.append(Event("round", None, f"Round {self.round} begins; Player {following + 1} starts",
+                                {"round": self.round}))  # fmt: skip
+            self._start_turn(events, following)
+
+    def _end_solo_turn(self, events: list[Event]) -> None:
+        """Solo: keep the starting player token, remove the rightmost cards, then a character."""
+        if self.completed[0] >= HOUSES_TO_END:
+            self._game_over(events, "five houses")
+        elif not any(self.piles):
+            self._game_over(events, "no characters left")
+        else:
+            self._remove_rightmost(events)
+            self.phase = Phase.REMOVE_CHARACTER
+
+    def _do_remove(self, seat: Seat, action: RemoveCharacter, events: list[Event]) -> None:
+        self.piles[CHARACTERS.index(action.character)] -= 1
+        self.removed_characters.append(action.character)
+        events.append(Event("remove-character", seat, f"{action.character.title} is removed from the game",
+                            {"character": action.character.value}))  # fmt: skip
+        if not any(self.piles):
+            self._game_over(events, "no characters left")
+        elif self.round >= self.options.round_limit:
+            self._game_over(events, "round limit")
+        else:
+            self._refill()
+            if self._supply_exhausted(events):
+                return
+            self.round += 1
+            self._start_turn(events, seat)
+
+    def _supply_exhausted(self, events: list[Event]) -> bool:
+        """Every deck ran dry and the refilled supply is empty: no card can be acquired any more.
+
+        Each turn must acquire at least one card, so the game cannot go on; it ends and is scored.
+        """
+        if any(i != EMPTY for row in self.supply for i in row):
+            return False
+        self._game_over(events, "floor cards exhausted")
+        return True
+
+    def _start_turn(self, events: list[Event], seat: Seat | None = None) -> None:
+        if seat is not None:
+            self.turn = seat
+        self.phase = Phase.TAKE
+        self.placed = 0
+        self.turn_completed = []
+        if not self._takes():
+            events.append(Event("empty-supply", self.turn, "The floor supply is empty: no card to acquire", {}))
+            self._enter_place(events)
+
+    def _game_over(self, events: list[Event], reason: str) -> None:
+        self.phase = Phase.OVER
+        self.turn = None
+        self.pending = []
+        self.ended_by = reason
+        events.append(Event("game-over", None, f"The game ends ({reason})", {"reason": reason}))
+
+    # ------------------------------------------------------------------ the floor supply
+
+    def _remove_rightmost(self, events: list[Event]) -> None:
+        """2-player variant and solo: the rightmost card of each row goes back into the box."""
+        removed = []
+        for row in self.supply:
+            for column in range(len(row) - 1, -1, -1):
+                if row[column] != EMPTY:
+                    removed.append(self._cards.cards[row[column]].id)
+                    row[column] = EMPTY
+                    break
+        if removed:
+            events.append(Event("remove-cards", None, f"Removed from the supply: {', '.join(removed)}",
+                                {"cards": removed}))  # fmt: skip
+
+    def _refill(self) -> None:
+        """Slide each row away from its deck, then reveal deck cards into the spaces by the deck.
+
+        Revealed cards enter like the slid ones: the first revealed card lands farthest from the deck.
+        A dry deck leaves its spaces empty.
+        """
+        revealed = False
+        for row, deck in zip(self.supply, self.decks, strict=True):
+            cards = [i for i in row if i != EMPTY]
+            gaps = len(row) - len(cards)
+            row[:] = [EMPTY] * gaps + cards
+            for column in range(gaps - 1, -1, -1):
+                if not deck:
+                    break
+                row[column] = deck.pop(0)
+                revealed = True
+        if revealed:
+            self._reveals += 1
+
+    # ------------------------------------------------------------------ outcome
+
+    def grid(self, seat: Seat) -> list[list[FloorCard | None]]:
+        """The seat's house area as ``grid[floor - 1][column - 1]``."""
+        cards = self._cards.cards
+        area = self.areas[seat]
+        return [
+            [None if (i := area[f * COLUMNS + c]) == EMPTY else cards[i] for c in range(COLUMNS)]
+            for f in range(FLOORS)
+        ]
+
+    def outcome(self) -> Outcome:
+        if self.turn is not None:
+            raise IllegalAction("the game is not over yet")
+        grids = [self.grid(seat) for seat in range(self._players)]
+        windows = [scoring.closed_windows(g) for g in grids]
+        penalties = scoring.closed_window_penalties(windows, self.solo)
+        breakdowns = []
+        for seat, grid in enumerate(grids):
+            lines = [
+                (f"A. {character.title} (house {column})", scoring.character_points(character, column, grid))
+                for column, character in enumerate(self.visitors[seat], start=1)
+                if character is not None
+            ]
+            lines.append(("B. shops", scoring.shop_points(grid)))
+            lines.append(("C. regulatory bonus tokens", scoring.POINTS_PER_TOKEN * self.tokens[seat]))
+            if self.options.closed_window_penalty:
+                lines.append(("D. closed windows", penalties[seat]))
+            breakdowns.append(tuple(lines))
+        totals = [sum(points for _, points in lines) for lines in breakdowns]
+        breakers = [(("coins", self.coins[s]), ("cats", scoring.cats(grids[s]))) for s in range(self._players)]
+        ranks = rank([(totals[s], *(v for _, v in breakers[s])) for s in range(self._players)])
+        results = tuple(
+            SeatResult(s, totals[s], ranks[s], breakdowns[s], breakers[s]) for s in range(self._players)
+        )
+        rating = scoring.solo_rating(totals[0]) if self.solo else None
+        return Outcome(results, rating=rating, ended_by=self.ended_by)
+
+    # ------------------------------------------------------------------ views and determinization
+
+    def _card_json(self, index: int) -> JSON | None:
+        if index == EMPTY:
+            return None
+        card = self._cards.cards[index]
+        symbols = {name: getattr(card, name) for name in SYMBOLS if getattr(card, name)}
+        return {"id": card.id, "colour": card.colour.value, "floor": card.floor, "symbols": symbols,
+                "shop": card.shop, "shop_points": card.shop_points}  # fmt: skip
+
+    def view(self, seat: Seat | None) -> JSON:
+        """What `seat` sees: everything but the deck order and the other players' hands.
+
+        Card backs show their floor, so everyone sees how many cards of each floor a hand holds.
+        """
+        cards = self._cards.cards
+        return {
+            "game": "walking-in-burano",
+            "players": self._players,
+            "viewer": seat,
+            "solo": self.solo,
+            "round": self.round,
+            "start_player": self.start_player,
+            "turn": self.turn,
+            "phase": self.phase.value,
+            "placed_this_turn": self.placed,
+            "supply": {
+                "columns": len(self.supply[0]),
+                "rows": {str(f + 1): [self._card_json(i) for i in self.supply[f]] for f in range(FLOORS)},
+            },
+            "decks": {str(f + 1): len(self.decks[f]) for f in range(FLOORS)},
+            "characters": {c.value: n for c, n in zip(CHARACTERS, self.piles, strict=True)},
+            "removed_characters": [c.value for c in self.removed_characters],
+            "pending_houses": list(self.pending),
+            "ended_by": self.ended_by or None,
+            "seats": [self._seat_json(s, s == seat, cards) for s in range(self._players)],
+        }
+
+    def _seat_json(self, seat: Seat, own: bool, cards: tuple[FloorCard, ...]) -> JSON:
+        area = self.areas[seat]
+        scaffolds = scaffold_arrangement(self.masks[seat]) or ()
+        houses = []
+        for column in range(1, COLUMNS + 1):
+            floors = [self._card_json(area[cell(f, column)]) for f in (1, 2, 3)]
+            houses.append({
+                "column": column,
+                "floors": floors,
+                "scaffolds": [f for f in (1, 2) if cell(f, column) in scaffolds],
+                "character": None if (v := self.visitors[seat][column - 1]) is None else v.value,
+                "complete": all(floors),
+            })  # fmt: skip
+        hand = self.hands[seat]
+        return {
+            "seat": seat,
+            "coins": self.coins[seat],
+            "tokens": self.tokens[seat],
+            "hand": [self._card_json(i) for i in hand] if own else None,
+            "hand_floors": {str(f): sum(1 for i in hand if cards[i].floor == f) for f in (1, 2, 3)},
+            "houses": houses,
+            "completed": self.completed[seat],
+            "characters": [v.value for v in self.visitors[seat] if v is not None],
+        }
+
+    def determinize(self, seat: Seat | None, rng: Rng) -> WalkingInBuranoState:
+        """Re-deal what `seat` cannot see: the order of each deck and the other hands, floor by floor."""
+        twin = self.copy()
+        cards = self._cards.cards
+        hidden_hands = [s for s in range(self._players) if s != seat]
+        for floor in (1, 2, 3):
+            slots: list[tuple[list[int], int]] = [(twin.decks[floor - 1], k) for k in range(len(twin.decks[floor - 1]))]
+            for s in hidden_hands:
+                hand = twin.hands[s]
+                slots.extend((hand, k) for k, i in enumerate(hand) if cards[i].floor == floor)
+            pool = [holder[k] for holder, k in slots]
+            rng.shuffle(pool)
+            for (holder, k), index in zip(slots, pool, strict=True):
+                holder[k] = index
+        twin._legal = None
+        return twin
+

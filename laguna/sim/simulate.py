@@ -1,0 +1,144 @@
+"""Many seeded games between bots, written as JSON lines and summarised.
+
+Game ``i`` of a run with seed ``s`` uses the seed ``s * 1_000_003 + i``, and each seat's bot is seeded
+from that game seed and the seat, so every game is a function of the run's seed and its index alone.
+Workers may finish in any order, but results are taken back in game order, so the output file is the
+same for any number of processes.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import ExitStack
+from pathlib import Path
+from typing import IO, Any
+
+from laguna.bots import bot_seed, make_bot
+from laguna.core import GameRecord, LagunaError, Match, OptionsError, get_game
+from laguna.sim.stats import GameStats, Summary, summarize
+
+MAX_DECISIONS = 1_000_000
+"""A game that has not ended after this many decisions is a bug in its rules, not a long game."""
+
+Progress = Callable[[int, int], None]
+"""Called with (games done, games in all) after each game."""
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game `index` (from 0) of a run seeded with `seed`."""
+    return seed * 1_000_003 + index
+
+
+def play_match(game_id: str, bots: Sequence[str], options: Mapping[str, Any], seed: int) -> Match:
+    """Play one game between bots to its end; the match holds the final state and the record.
+
+    At each step every seat in ``to_act`` is asked in order; a seat that no longer owes a decision
+    once the ones before it have acted is skipped.
+    """
+    match = Match(game_id, list(bots), options, seed)
+    players = [make_bot(spec, bot_seed(seed, seat)) for seat, spec in enumerate(bots)]
+    decisions = 0
+    while not match.state.is_terminal():
+        for seat in match.state.to_act():
+            if seat not in match.state.to_act():
+                continue
+            match.act(seat, players[seat].choose(match.state, seat))
+            decisions += 1
+        if decisions > MAX_DECISIONS:
+            raise LagunaError(f"{game_id} with seed {seed} did not end after {MAX_DECISIONS} decisions")
+    return match
+
+
+def play_game(game_id: str, bots: list[str], options: dict[str, Any], seed: int) -> GameRecord:
+    """The record of one game between bots (a function of the arguments only)."""
+    return play_match(game_id, bots, options, seed).record
+
+
+def final_round(match: Match) -> int | None:
+    """The round number the spectator's view shows at the end, if the game's view has one."""
+    value = match.state.view(None).get("round")
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _play_one(task: tuple[str, tuple[str, ...], dict[str, Any], int]) -> tuple[str, GameStats]:
+    """One game for a worker process: its JSON line and the facts the summary needs."""
+    game_id, bots, options, seed = task
+    match = play_match(game_id, bots, options, seed)
+    record = match.record
+    assert record.result is not None  # play_match only returns finished games
+    stats = GameStats.from_result(record.result, len(record.actions), final_round(match))
+    return record.dumps(), stats
+
+
+def check_setup(
+    game_id: str, players: int, bots: Sequence[str], options: Mapping[str, Any]
+) -> dict[str, Any]:
+    """Refuse a bad game, player count, option or bot before any work starts; return the options as JSON.
+
+    Errors then come from this process with a clear message, not from inside a worker.
+    """
+    game = get_game(game_id)
+    if len(bots) != players:
+        raise OptionsError(f"{len(bots)} bots given for {players} players")
+    for seat, spec in enumerate(bots):
+        make_bot(spec, seat)
+    typed = game.options(options)
+    game.new_game(players, typed, 0)
+    return typed.to_dict()
+
+
+def run_games(
+    game_id: str,
+    bots: Sequence[str],
+    options: Mapping[str, Any],
+    seeds: Sequence[int],
+    jobs: int = 1,
+) -> Iterator[tuple[str, GameStats]]:
+    """Play a game per seed and yield (record line, stats) in the order of `seeds`."""
+    tasks = [(game_id, tuple(bots), dict(options), seed) for seed in seeds]
+    if jobs <= 1 or len(tasks) <= 1:
+        for task in tasks:
+            yield _play_one(task)
+        return
+    # "spawn" works the same on every platform and does not copy a parent's threads or locks.
+    context = multiprocessing.get_context("spawn")
+    chunk = max(1, min(16, len(tasks) // (jobs * 8)))
+    with context.Pool(processes=min(jobs, len(tasks))) as pool:
+        yield from pool.imap(_play_one, tasks, chunksize=chunk)
+
+
+def simulate(
+    game_id: str,
+    players: int,
+    games: int,
+    seed: int = 0,
+    bots: Sequence[str] | None = None,
+    options: Mapping[str, Any] | None = None,
+    jobs: int = 1,
+    out_path: str | Path | None = None,
+    progress: Progress | None = None,
+) -> Summary:
+    """Play `games` games, write one record per line to `out_path` (if given), and summarise them."""
+    if games < 1:
+        raise OptionsError(f"the number of games must be at least 1, not {games}")
+    if jobs < 1:
+        raise OptionsError(f"the number of jobs must be at least 1, not {jobs}")
+    seat_bots = list(bots) if bots is not None else ["random"] * players
+    typed = check_setup(game_id, players, seat_bots, options or {})
+    seeds = [game_seed(seed, index) for index in range(games)]
+    collected: list[GameStats] = []
+    with ExitStack() as stack:
+        out: IO[str] | None = None
+        if out_path is not None:
+            try:
+                out = stack.enter_context(Path(out_path).open("w", encoding="utf-8"))
+            except OSError as error:
+                raise LagunaError(f"cannot write {out_path}: {error.strerror or error}") from None
+        for line, stats in run_games(game_id, seat_bots, typed, seeds, jobs):
+            if out is not None:
+                out.write(line + "\n")
+            collected.append(stats)
+            if progress is not None:
+                progress(len(collected), games)
+    return summarize(game_id, seat_bots, collected)
