@@ -86,8 +86,9 @@ def bench(game_id: str, players: int | None = None, seconds: float = 3.0, seed: 
     # States from the start, middle and end of a few games, so copies cost what they cost in search.
     samples: list[GameState[Any]] = []
     index = games
+    every = max(1, decisions // games // 4)
     while len(samples) < 8 and index < games + 50:
-        made, kept = _random_game(game_id, count, game_seed(seed, index), keep_every=max(1, decisions // games // 4))
+        _, kept = _random_game(game_id, count, game_seed(seed, index), keep_every=every)
         samples.extend(state for state in kept if not state.is_terminal())
         index += 1
     if not samples:

@@ -85,7 +85,8 @@ def check_setup(
         make_bot(spec, seat)
     typed = game.options(options)
     game.new_game(players, typed, 0)
-    return typed.to_dict()
+    values: dict[str, Any] = typed.to_dict()
+    return values
 
 
 def run_games(
@@ -114,6 +115,7 @@ def simulate(
     games: int,
     seed: int = 0,
     bots: Sequence[str] | None = None,
+    *,
     options: Mapping[str, Any] | None = None,
     jobs: int = 1,
     out_path: str | Path | None = None,

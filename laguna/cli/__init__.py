@@ -1,0 +1,1 @@
+"""The ``laguna`` command line: a terminal table, simulations, replays and benchmarks."""

@@ -1,0 +1,349 @@
+"""The ``laguna`` command: list games, play at the terminal, simulate bots, replay records, benchmark.
+
+Every error a user can cause (an unknown game, a bad option, an unreadable or illegal record) is a
+`LagunaError`; the commands turn it into one ``error: …`` line on stderr and exit code 2 (1 when a
+record fails verification), never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+from rich.text import Text
+
+from laguna.cli.play import PlaySettings, outcome_lines, parse_seats, play, score_sheet
+from laguna.core import GameRecord, LagunaError, RecordError, get_game, verify
+from laguna.core import games as registered_games
+from laguna.core.registry import AnyGame
+from laguna.sim import bench, simulate
+from laguna.sim.stats import Summary
+
+EXIT_ERROR = 2
+EXIT_FAILED = 1
+
+app = typer.Typer(
+    name="laguna",
+    help="Board games of the Venetian lagoon: play, simulate, replay and benchmark.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+def _stdout() -> Console:
+    # Made per command, so the width and streams are those of the moment (and of a test runner).
+    return Console(highlight=False)
+
+
+def _fail(message: str, code: int = EXIT_ERROR) -> NoReturn:
+    typer.echo("error: " + " ".join(message.split()), err=True)
+    raise typer.Exit(code)
+
+
+@contextmanager
+def _user_errors() -> Iterator[None]:
+    """Turn a `LagunaError` into one line on stderr and exit code 2."""
+    try:
+        yield
+    except LagunaError as error:
+        _fail(str(error))
+
+
+OptionPairs = Annotated[
+    list[str] | None,
+    typer.Option("--option", "-o", help="A game option as name=value (repeatable); see `laguna games`."),
+]
+
+
+def _default_players(game: AnyGame, wanted: int | None) -> int:
+    if wanted is not None:
+        return wanted
+    return max(game.min_players, min(2, game.max_players))
+
+
+def _player_range(game: AnyGame) -> str:
+    if game.min_players == game.max_players:
+        return str(game.min_players)
+    return f"{game.min_players}–{game.max_players}"
+
+
+@app.command("games")
+def games_command() -> None:
+    """List the games, their player counts and their options."""
+    console = _stdout()
+    with _user_errors():
+        found = registered_games()
+    if not found:
+        console.print("No games are installed.")
+        return
+    table = Table(title="Games", title_justify="left")
+    table.add_column("id", no_wrap=True, style="bold")
+    table.add_column("name")
+    table.add_column("players", no_wrap=True, justify="center")
+    table.add_column("about")
+    for game in found:
+        table.add_row(game.id, game.name, _player_range(game), game.summary)
+    console.print(table)
+    for game in found:
+        described = game.options_type.describe()
+        if not described:
+            continue
+        options = Table(title=f"Options of {game.id} (--option name=value)", title_justify="left")
+        options.add_column("name", no_wrap=True, style="bold")
+        options.add_column("type", no_wrap=True)
+        options.add_column("default")
+        options.add_column("help")
+        for info in described:
+            default = info.default if isinstance(info.default, str) else json.dumps(info.default)
+            options.add_row(info.name.replace("_", "-"), info.kind, default, info.help)
+        console.print(options)
+
+
+@app.command("play")
+def play_command(
+    game: Annotated[str, typer.Argument(help="The game id (see `laguna games`).")],
+    *,
+    players: Annotated[int | None, typer.Option("--players", "-p", help="Number of seats.")] = None,
+    seats: Annotated[
+        str | None,
+        typer.Option("--seats", help="Who sits where, e.g. human,random (default: human, then random bots)."),
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="Seed of the game (default: a random one).")
+    ] = None,
+    option: OptionPairs = None,
+    save: Annotated[
+        Path | None, typer.Option("--save", help="Write the game record (JSON) here at the end or on quit.")
+    ] = None,
+) -> None:
+    """Play a game at the terminal against bots or other people at the same keyboard.
+
+    Exits with 1 if the input ends before the game does.
+    """
+    with _user_errors():
+        found = get_game(game)
+        if players is None and seats is not None:
+            players = len(seats.split(","))
+        count = _default_players(found, players)
+        settings = PlaySettings(found.id, count, parse_seats(seats, count), seed, option or [], save)
+        code = play(settings, _stdout())
+    if code:
+        raise typer.Exit(code)
+
+
+def _summary_tables(summary: Summary) -> list[Table]:
+    seats = Table(title=f"{summary.game}: {summary.games} games", title_justify="left")
+    for name, justify in (
+        ("seat", "left"),
+        ("bot", "left"),
+        ("wins", "right"),
+        ("win share", "right"),
+        ("win %", "right"),
+        ("mean score ± 95% CI", "right"),
+        ("min", "right"),
+        ("max", "right"),
+    ):
+        seats.add_column(name, justify=justify)  # type: ignore[arg-type]
+    for seat in summary.seats:
+        seats.add_row(
+            f"P{seat.seat + 1}",
+            seat.bot,
+            str(seat.wins),
+            f"{seat.win_share:.2f}",
+            f"{100 * seat.win_share / summary.games:.1f}",
+            str(seat.score),
+            str(seat.min_score),
+            str(seat.max_score),
+        )
+    length = Table(title="Game length", title_justify="left")
+    for name in ("measure", "mean", "min", "max"):
+        length.add_column(name, justify="left" if name == "measure" else "right")
+    spreads = [("decisions", summary.decisions), ("rounds", summary.rounds)]
+    for name, spread in spreads:
+        if spread is not None:
+            length.add_row(name, f"{spread.mean:.1f}", f"{spread.minimum:g}", f"{spread.maximum:g}")
+    tables = [seats, length]
+    if summary.ratings:
+        ratings = Table(title="Solo ratings", title_justify="left")
+        ratings.add_column("rating")
+        ratings.add_column("games", justify="right")
+        for rating, count in summary.ratings:
+            ratings.add_row(rating, str(count))
+        tables.append(ratings)
+    return tables
+
+
+@app.command("simulate")
+def simulate_command(
+    game: Annotated[str, typer.Argument(help="The game id (see `laguna games`).")],
+    *,
+    players: Annotated[int | None, typer.Option("--players", "-p", help="Number of seats.")] = None,
+    games: Annotated[int, typer.Option("--games", "-n", help="Number of games.")] = 100,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the run; game i uses seed*1000003+i.")] = 0,
+    out: Annotated[Path | None, typer.Option("--out", help="Write one record per line (JSONL) here.")] = None,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes (1: this process).")] = 1,
+    bots: Annotated[
+        str | None, typer.Option("--bots", help="A bot per seat, e.g. random,random (default: all random).")
+    ] = None,
+    option: OptionPairs = None,
+) -> None:
+    """Play many seeded games between bots and summarise wins, scores and game length."""
+    console = _stdout()
+    with _user_errors():
+        found = get_game(game)
+        if players is None and bots is not None:
+            players = len(bots.split(","))
+        count = _default_players(found, players)
+        seat_bots = [b.strip() for b in bots.split(",")] if bots is not None else None
+        options = found.options_type.parse_pairs(option or []).to_dict()
+        progress = Progress(
+            TextColumn("simulating"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=Console(stderr=True),
+        )
+        with progress:
+            task = progress.add_task("games", total=games)
+            summary = simulate(
+                found.id,
+                count,
+                games,
+                seed=seed,
+                bots=seat_bots,
+                options=options,
+                jobs=jobs,
+                out_path=out,
+                progress=lambda done, total: progress.update(task, completed=done),
+            )
+    for table in _summary_tables(summary):
+        console.print(table)
+    if out is not None:
+        console.print(f"{summary.games} records written to {out}")
+
+
+def _records_with_places(path: Path) -> Iterator[tuple[str, GameRecord | RecordError]]:
+    """Each record of a file with where it is (``file`` or ``file:line``); a bad line is yielded as its error.
+
+    The file format is the one `load_records` reads: one JSON object, or one object per line.
+    """
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise RecordError(f"cannot read {path}: {error.strerror or error}") from None
+    except UnicodeDecodeError:
+        raise RecordError(f"{path} is not a UTF-8 text file") from None
+    stripped = text.strip()
+    if not stripped:
+        raise RecordError(f"{path} holds no record")
+    if stripped.startswith("{") and "\n{" not in stripped:
+        yield str(path), GameRecord.loads(stripped, str(path))
+        return
+    for number, line in enumerate(text.splitlines(), start=1):
+        if line.strip():
+            where = f"{path}:{number}"
+            try:
+                yield where, GameRecord.loads(line, where)
+            except RecordError as error:
+                yield where, error
+
+
+@app.command("replay")
+def replay_command(
+    file: Annotated[Path, typer.Argument(help="A record (.json) or many records, one per line (.jsonl).")],
+) -> None:
+    """Replay and verify game records; show the score sheet (or a table, for many records)."""
+    console = _stdout()
+    verified: list[tuple[str, GameRecord, Any]] = []
+    failures = 0
+    with _user_errors():
+        for where, item in _records_with_places(file):
+            if isinstance(item, RecordError):
+                failures += 1
+                typer.echo(f"error: {' '.join(str(item).split())}", err=True)
+                continue
+            try:
+                state = verify(item)
+            except LagunaError as error:
+                failures += 1
+                typer.echo(f"error: {where}: {' '.join(str(error).split())}", err=True)
+                continue
+            verified.append((where, item, state))
+    if len(verified) == 1 and failures == 0:
+        where, record, state = verified[0]
+        console.print(Text(f"{where}: {record.game}, seed {record.seed}, {len(record.actions)} decisions"))
+        if state.is_terminal():
+            outcome = state.outcome()
+            console.print(score_sheet(outcome, record.seats))
+            for line in outcome_lines(outcome, record.seats):
+                console.print(Text(line))
+        else:
+            console.print("The game is unfinished.")
+    elif verified:
+        table = Table(title="Verified records", title_justify="left")
+        for name in ("record", "game", "seats", "decisions", "scores", "winners"):
+            table.add_column(name, overflow="fold")
+        shown = verified[:50]
+        for where, record, state in shown:
+            if state.is_terminal():
+                outcome = state.outcome()
+                scores = " ".join(str(s) for s in outcome.scores)
+                winners = " ".join(f"P{s + 1}" for s in outcome.winners)
+            else:
+                scores, winners = "unfinished", ""
+            seats = ",".join(record.seats)
+            table.add_row(where, record.game, seats, str(len(record.actions)), scores, winners)
+        console.print(table)
+        if len(verified) > len(shown):
+            console.print(f"(… {len(verified) - len(shown)} more)")
+    noun = "record" if len(verified) == 1 else "records"
+    console.print(f"{len(verified)} {noun} verified" + (f", {failures} failed" if failures else ""))
+    if failures:
+        raise typer.Exit(EXIT_FAILED)
+
+
+@app.command("bench")
+def bench_command(
+    game: Annotated[str, typer.Argument(help="The game id (see `laguna games`).")],
+    players: Annotated[int | None, typer.Option("--players", "-p", help="Number of seats.")] = None,
+    seconds: Annotated[float, typer.Option("--seconds", help="Seconds per measure.")] = 3.0,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the first game.")] = 0,
+) -> None:
+    """Measure random play on one core: decisions, games and state copies per second."""
+    console = _stdout()
+    with _user_errors():
+        result = bench(game, players, seconds, seed)
+    title = f"{result.game}, {result.players} players, random play, one core"
+    table = Table(title=title, title_justify="left")
+    table.add_column("measure")
+    table.add_column("per second", justify="right")
+    table.add_column("counted", justify="right")
+    table.add_row("decisions", f"{result.decisions_per_second:,.0f}", f"{result.decisions:,}")
+    table.add_row("games", f"{result.games_per_second:,.1f}", f"{result.games:,}")
+    table.add_row("copies", f"{result.copies_per_second:,.0f}", f"{result.copies:,}")
+    console.print(table)
+    console.print(f"{result.decisions_per_game:.1f} decisions per game")
+
+
+def main() -> None:
+    """The console script: any error that escapes a command still ends in one line, not a traceback."""
+    try:
+        app()
+    except LagunaError as error:
+        typer.echo("error: " + " ".join(str(error).split()), err=True)
+        raise SystemExit(EXIT_ERROR) from None
+    except KeyboardInterrupt:
+        typer.echo("interrupted", err=True)
+        raise SystemExit(130) from None
+
+
+if __name__ == "__main__":
+    main()

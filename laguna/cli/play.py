@@ -1,0 +1,309 @@
+"""The terminal table: humans and bots play one game, humans by typing numbers or notation.
+
+Input is read line by line, so the same loop serves a person at a terminal and a script piping
+lines in. Each human decision shows the board from that seat's view only.
+"""
+
+from __future__ import annotations
+
+import secrets
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rich.columns import Columns
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from laguna.bots import BOTS, Bot, bot_seed, make_bot
+from laguna.cli.boards import notation_help, render_view
+from laguna.core import (
+    Event,
+    GameRecord,
+    IllegalAction,
+    LagunaError,
+    Match,
+    NotationError,
+    OptionsError,
+    Outcome,
+    UndoError,
+    get_game,
+)
+
+HUMAN = "human"
+
+ReadLine = Callable[[str], str | None]
+"""Reads one line after showing a prompt; ``None`` at the end of input."""
+
+
+def read_stdin_line(prompt: str) -> str | None:
+    """`input` gives line editing at a terminal and plain line reads from a pipe."""
+    try:
+        return input(prompt)
+    except EOFError:
+        return None
+
+
+def parse_seats(spec: str | None, players: int) -> list[str]:
+    """``human,random`` → one entry per seat; the default is a human followed by random bots."""
+    if spec is None:
+        return [HUMAN] + ["random"] * (players - 1)
+    seats = [part.strip().lower() for part in spec.split(",")]
+    if len(seats) != players:
+        raise OptionsError(f"--seats names {len(seats)} seat(s) but --players is {players}")
+    for seat in seats:
+        if seat != HUMAN and seat not in BOTS:
+            known = ", ".join([HUMAN, *sorted(BOTS)])
+            raise OptionsError(f"unknown seat kind {seat!r} (choose from: {known})")
+    return seats
+
+
+def seat_label(seat: int, kind: str) -> str:
+    """Seats are numbered from 1 on screen, as the games' own log texts number players."""
+    return f"P{seat + 1} ({kind})"
+
+
+def merged_order(lists: Sequence[Sequence[str]]) -> list[str]:
+    """Every name of several ordered lists, once, each new name placed after its predecessor in its list.
+
+    Seats score different categories (one line per visiting character), and this keeps each
+    seat's score-sheet order, so a seat's character lines stay together above the shared ones.
+
+    >>> merged_order([["A. Woman", "B. shops", "C. tokens"], ["A. Mayor", "B. shops", "C. tokens"]])
+    ['A. Woman', 'A. Mayor', 'B. shops', 'C. tokens']
+    """
+    merged: list[str] = []
+    for names in lists:
+        position: int | None = None
+        for index, name in enumerate(names):
+            if name in merged:
+                position = merged.index(name) + 1
+                continue
+            if position is None:
+                # No predecessor yet: go just before the first later name already placed.
+                later = [merged.index(n) for n in names[index + 1 :] if n in merged]
+                position = later[0] if later else len(merged)
+            merged.insert(position, name)
+            position += 1
+    return merged
+
+
+def score_sheet(outcome: Outcome, seats: Sequence[str], title: str = "Final scores") -> Table:
+    """The rulebook's score sheet: a row per category, total, rank and tie-breakers, a column per seat."""
+    table = Table(title=title, title_justify="left")
+    table.add_column("", style="bold")
+    by_seat = sorted(outcome.results, key=lambda r: r.seat)
+    for result in by_seat:
+        kind = seats[result.seat] if result.seat < len(seats) else "?"
+        table.add_column(seat_label(result.seat, kind), justify="right")
+    categories = merged_order([[name for name, _ in r.breakdown] for r in by_seat])
+    for category in categories:
+        cells = []
+        for result in by_seat:
+            points = dict(result.breakdown).get(category)
+            cells.append("" if points is None else str(points))
+        table.add_row(category, *cells)
+    table.add_section()
+    table.add_row("total", *(str(r.score) for r in by_seat), style="bold")
+    table.add_row("rank", *(("★ 1" if r.rank == 1 else str(r.rank)) for r in by_seat))
+    for name in merged_order([[name for name, _ in r.tiebreakers] for r in by_seat]):
+        table.add_row(f"tie-break: {name}", *(str(dict(r.tiebreakers).get(name, "")) for r in by_seat))
+    return table
+
+
+def outcome_lines(outcome: Outcome, seats: Sequence[str]) -> list[str]:
+    """The winner, the solo rating and how the game ended, as plain sentences."""
+    winners = [seat_label(s, seats[s]) for s in outcome.winners]
+    lines = []
+    if len(outcome.results) == 1:
+        lines.append(f"Score: {outcome.results[0].score}")
+    elif len(winners) == 1:
+        lines.append(f"Winner: {winners[0]}")
+    elif winners:
+        lines.append("Shared victory: " + ", ".join(winners))
+    if outcome.rating:
+        lines.append(f"Solo rating: {outcome.rating}")
+    if outcome.ended_by:
+        lines.append(f"The game ended by: {outcome.ended_by}")
+    lines += list(outcome.notes)
+    return lines
+
+
+@dataclass
+class PlaySettings:
+    game: str
+    players: int
+    seats: list[str]
+    seed: int | None = None
+    options: list[str] = field(default_factory=list)
+    save: Path | None = None
+
+
+class TerminalTable:
+    """One game at the terminal. `run` returns the exit code (0 finished or quit, 1 input ended)."""
+
+    def __init__(
+        self, settings: PlaySettings, console: Console, read_line: ReadLine = read_stdin_line
+    ) -> None:
+        game = get_game(settings.game)
+        options = game.options_type.parse_pairs(settings.options)
+        self.seed = settings.seed if settings.seed is not None else secrets.randbelow(2**31)
+        self.seats = settings.seats
+        self.match = Match(game, list(settings.seats), options, self.seed)
+        self.bots: dict[int, Bot] = {
+            seat: make_bot(kind, bot_seed(self.seed, seat))
+            for seat, kind in enumerate(self.seats)
+            if kind != HUMAN
+        }
+        self.save_path = settings.save
+        self.console = console
+        self.read_line = read_line
+        self.interactive = sys.stdin.isatty()
+
+    @property
+    def game_id(self) -> str:
+        return self.match.game.id
+
+    def say(self, text: str, style: str = "") -> None:
+        """Print text as it is (no markup), since game texts may contain brackets."""
+        self.console.print(Text(text, style=style))
+
+    def show_board(self, viewer: int | None) -> None:
+        self.console.print(render_view(self.game_id, self.match.state.view(viewer)))
+
+    def show_events(self, events: Sequence[Event]) -> None:
+        for event in events:
+            self.say(f"  · {event.text}", style="dim")
+
+    def run(self) -> int:
+        game = self.match.game
+        self.say(
+            f"{game.name} · {self.match.state.players} players · seed {self.seed} · "
+            + ", ".join(seat_label(s, k) for s, k in enumerate(self.seats)),
+            style="bold",
+        )
+        if HUMAN in self.seats:
+            self.say("Type a number or an action, or: undo, board, help, quit.")
+        else:
+            self.show_board(None)
+        pending: list[int] = []
+        while not self.match.state.is_terminal():
+            if not pending:
+                pending = list(self.match.state.to_act())
+            seat = pending.pop(0)
+            if seat not in self.match.state.to_act():
+                continue
+            if seat in self.bots:
+                self.bot_turn(seat)
+                continue
+            result = self.human_decision(seat)
+            if result == "undo":
+                pending = []
+            elif result == "quit":
+                self.say("You left the game; it stays unfinished.")
+                self.finish_record()
+                return 0
+            elif result == "eof":
+                self.say("The input ended before the game did; it stays unfinished.")
+                self.finish_record()
+                return 1
+        self.show_board(None)
+        outcome = self.match.state.outcome()
+        self.console.print(score_sheet(outcome, self.seats))
+        for line in outcome_lines(outcome, self.seats):
+            self.say(line, style="bold")
+        self.finish_record()
+        return 0
+
+    def bot_turn(self, seat: int) -> None:
+        action = self.bots[seat].choose(self.match.state, seat)
+        events = self.match.act(seat, action)
+        self.say(f"{seat_label(seat, self.seats[seat])}: {action}")
+        self.show_events(events)
+
+    def show_choices(self, seat: int) -> None:
+        legal = self.match.state.legal_actions(seat)
+        items = [f"{number:>2}. {action}" for number, action in enumerate(legal, start=1)]
+        if len(items) > 12:
+            self.console.print(Columns([Text(item) for item in items], padding=(0, 3)))
+        else:
+            for item in items:
+                self.say(item)
+
+    def show_help(self, seat: int) -> None:
+        self.say("Commands: a number from the list, or an action in notation; undo (take back your last")
+        self.say("decision if it revealed nothing); board (show the board again); help; quit.")
+        examples = notation_help(self.game_id)
+        if examples:
+            self.say("Notation:", style="bold")
+            self.say(examples)
+        self.show_choices(seat)
+
+    def human_decision(self, seat: int) -> str:
+        """Ask a human seat for one decision: returns ``acted``, ``undo``, ``quit`` or ``eof``."""
+        label = seat_label(seat, self.seats[seat])
+        self.show_board(seat)
+        self.say(f"{label} to decide:", style="bold")
+        self.show_choices(seat)
+        while True:
+            line = self.read_line(f"{label}> ")
+            if line is None:
+                return "eof"
+            text = line.strip()
+            command = text.lower()
+            if not text:
+                continue
+            if command in {"quit", "exit", "q"}:
+                return "quit"
+            if command in {"help", "?", "h"}:
+                self.show_help(seat)
+                continue
+            if command == "board":
+                self.show_board(seat)
+                self.show_choices(seat)
+                continue
+            if command == "undo":
+                last = self.match.record.actions[-1].action if self.match.record.actions else ""
+                try:
+                    self.match.undo(seat)
+                except UndoError as error:
+                    self.say(f"cannot undo: {error}", style="yellow")
+                    continue
+                self.say(f"undone: {last}")
+                return "undo"
+            try:
+                action = self.match.game.parse_legal(self.match.state, seat, text)
+                events = self.match.act(seat, action)
+            except (NotationError, IllegalAction) as error:
+                self.say(f"not accepted: {error}", style="yellow")
+                continue
+            self.say(f"{label}: {action}")
+            self.show_events(events)
+            return "acted"
+
+    def finish_record(self) -> None:
+        """Save the record where --save says, or offer to at an interactive terminal."""
+        path = self.save_path
+        if path is None and self.interactive and HUMAN in self.seats:
+            answer = self.read_line("Save the game record? File name (Enter to skip): ")
+            path = Path(answer.strip()) if answer and answer.strip() else None
+        if path is not None:
+            save_record(self.match.record, path)
+            self.say(f"Record saved to {path}")
+
+
+def save_record(record: GameRecord, path: Path) -> None:
+    try:
+        record.save(path)
+    except OSError as error:
+        raise LagunaError(f"cannot write {path}: {error.strerror or error}") from None
+
+
+def play(settings: PlaySettings, console: Console, read_line: ReadLine = read_stdin_line) -> int:
+    """Set up and play one game; bad settings raise `LagunaError` before anything is shown."""
+    return TerminalTable(settings, console, read_line).run()
+
+
+__all__ = ["PlaySettings", "TerminalTable", "parse_seats", "play", "score_sheet"]
