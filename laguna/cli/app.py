@@ -24,6 +24,7 @@ from laguna.core import GameRecord, LagunaError, RecordError, get_game, verify
 from laguna.core import games as registered_games
 from laguna.core.registry import AnyGame
 from laguna.sim import bench, simulate
+from laguna.sim.simulate import check_setup
 from laguna.sim.stats import Summary
 
 EXIT_ERROR = 2
@@ -202,8 +203,9 @@ def simulate_command(
         if players is None and bots is not None:
             players = len(bots.split(","))
         count = _default_players(found, players)
-        seat_bots = [b.strip() for b in bots.split(",")] if bots is not None else None
+        seat_bots = [b.strip() for b in bots.split(",")] if bots is not None else ["random"] * count
         options = found.options_type.parse_pairs(option or []).to_dict()
+        check_setup(found.id, count, seat_bots, options)  # fail before the progress bar shows
         progress = Progress(
             TextColumn("simulating"),
             BarColumn(),
@@ -288,9 +290,14 @@ def replay_command(
         else:
             console.print("The game is unfinished.")
     elif verified:
+        several_games = len({record.game for _, record, _ in verified}) > 1
         table = Table(title="Verified records", title_justify="left")
-        for name in ("record", "game", "seats", "decisions", "scores", "winners"):
-            table.add_column(name, overflow="fold")
+        table.add_column("record", no_wrap=True)
+        if several_games:
+            table.add_column("game", no_wrap=True)
+        table.add_column("decisions", justify="right")
+        table.add_column("scores", justify="right")
+        table.add_column("winners")
         shown = verified[:50]
         for where, record, state in shown:
             if state.is_terminal():
@@ -299,8 +306,8 @@ def replay_command(
                 winners = " ".join(f"P{s + 1}" for s in outcome.winners)
             else:
                 scores, winners = "unfinished", ""
-            seats = ",".join(record.seats)
-            table.add_row(where, record.game, seats, str(len(record.actions)), scores, winners)
+            game_cell = [record.game] if several_games else []
+            table.add_row(where, *game_cell, str(len(record.actions)), scores, winners)
         console.print(table)
         if len(verified) > len(shown):
             console.print(f"(… {len(verified) - len(shown)} more)")
@@ -321,8 +328,8 @@ def bench_command(
     console = _stdout()
     with _user_errors():
         result = bench(game, players, seconds, seed)
-    title = f"{result.game}, {result.players} players, random play, one core"
-    table = Table(title=title, title_justify="left")
+    console.print(f"{result.game}, {result.players} players: random play on one core")
+    table = Table()
     table.add_column("measure")
     table.add_column("per second", justify="right")
     table.add_column("counted", justify="right")

@@ -39,11 +39,20 @@ ReadLine = Callable[[str], str | None]
 
 
 def read_stdin_line(prompt: str) -> str | None:
-    """`input` gives line editing at a terminal and plain line reads from a pipe."""
-    try:
-        return input(prompt)
-    except EOFError:
+    """A line from stdin: with line editing at a terminal; from a pipe, echoed after the prompt so
+    that the transcript reads like a session at the terminal."""
+    if sys.stdin.isatty():
+        try:
+            return input(prompt)
+        except EOFError:
+            return None
+    line = sys.stdin.readline()
+    if not line:
         return None
+    text = line.rstrip("\r\n")
+    sys.stdout.write(f"{prompt}{text}\n")
+    sys.stdout.flush()
+    return text
 
 
 def parse_seats(spec: str | None, players: int) -> list[str]:

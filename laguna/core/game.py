@@ -39,7 +39,7 @@ class Event:
 
 
 A = TypeVar("A", bound=Hashable)
-O = TypeVar("O", bound=GameOptions)
+Opt = TypeVar("Opt", bound=GameOptions)
 S = TypeVar("S", bound="GameState[Any]")
 
 
@@ -109,35 +109,35 @@ class GameState(ABC, Generic[A]):
         return self._apply(seat, action)
 
 
-class Game(ABC, Generic[S, A, O]):
+class Game(ABC, Generic[S, A, Opt]):
     """A game's description: identity, player counts, options, notation, and new states."""
 
     id: str
     name: str
     min_players: int
     max_players: int
-    options_type: type[O]
+    options_type: type[Opt]
     summary: str = ""
 
     @abstractmethod
-    def _new_state(self, players: int, options: O, seed: int) -> S:
+    def _new_state(self, players: int, options: Opt, seed: int) -> S:
         """Set the game up for `players` seats with already-validated options."""
 
     @abstractmethod
     def parse_action(self, text: str) -> A:
         """Parse the canonical notation of an action; raises `NotationError` naming the problem."""
 
-    def validate_options(self, players: int, options: O) -> None:
+    def validate_options(self, players: int, options: Opt) -> None:
         """Refuse option values that make no sense for this player count (raise `OptionsError`)."""
 
-    def options(self, values: Mapping[str, Any] | O | None = None) -> O:
+    def options(self, values: Mapping[str, Any] | Opt | None = None) -> Opt:
         if isinstance(values, self.options_type):
             return values
         if values is not None and not isinstance(values, Mapping):
             raise OptionsError(f"options for {self.id} must be a mapping, not {type(values).__name__}")
         return self.options_type.from_mapping(values)
 
-    def new_game(self, players: int, options: Mapping[str, Any] | O | None = None, seed: int = 0) -> S:
+    def new_game(self, players: int, options: Mapping[str, Any] | Opt | None = None, seed: int = 0) -> S:
         """Start a game.
 
         Raises `OptionsError` for a player count or option the game does not support.
@@ -160,7 +160,8 @@ class Game(ABC, Generic[S, A, O]):
             index = int(stripped)
             if not 1 <= index <= len(legal):
                 raise NotationError(f"there is no action number {index} (choose 1–{len(legal)})")
-            return legal[index - 1]
+            chosen: A = legal[index - 1]
+            return chosen
         return self.parse_action(stripped)
 
     @property

@@ -19,7 +19,9 @@ CASES = [
     for index, options in enumerate(game.options_type.boolean_variants())
 ]
 DEFAULT_CASES = [
-    pytest.param(game, players, id=f"{game.id}-{players}p") for game in games() for players in game.player_counts
+    pytest.param(game, players, id=f"{game.id}-{players}p")
+    for game in games()
+    for players in game.player_counts
 ]
 
 
@@ -47,7 +49,7 @@ def test_conformance(game: Any, players: int, options: Any) -> None:
         rng = Rng(seed)
         hidden_changed = False
 
-        def each_step(match: Match, seat: int, legal: Any, step: int) -> None:
+        def each_step(match: Match, seat: int, legal: Any, step: int, rng: Rng = rng) -> None:
             nonlocal hidden_changed
             state: GameState[Any] = match.state
             for action in legal:

@@ -6,7 +6,17 @@ import json
 
 import pytest
 
-from laguna.core import GameRecord, Match, OptionsError, RecordError, Rng, get_game, load_records, rank, verify
+from laguna.core import (
+    GameRecord,
+    Match,
+    OptionsError,
+    RecordError,
+    Rng,
+    get_game,
+    load_records,
+    rank,
+    verify,
+)
 from laguna.core.errors import UnknownGame
 
 
@@ -88,7 +98,7 @@ def test_tampered_record_names_the_first_bad_action() -> None:
     record = finished_record()
     data = record.to_json()
     data["actions"][3]["action"] = "take c9 f1"
-    with pytest.raises(RecordError, match="action 4 .*take c9 f1"):
+    with pytest.raises(RecordError, match=r"action 4 .*take c9 f1"):
         verify(GameRecord.from_json(data))
 
 
@@ -108,7 +118,10 @@ def test_wrong_scores_are_caught() -> None:
         ('{"game": "walking-in-burano", "seats": [], "seed": 1, "actions": []}', "seats"),
         ('{"game": "walking-in-burano", "seats": ["a"], "seed": "x", "actions": []}', "seed"),
         ('{"game": "walking-in-burano", "seats": ["a"], "seed": 1, "actions": [{"seat": 0}]}', "action 1"),
-        ('{"game": "walking-in-burano", "seats": ["a"], "seed": 1, "actions": [], "extra": 1}', "unknown field"),
+        (
+            '{"game": "walking-in-burano", "seats": ["a"], "seed": 1, "actions": [], "extra": 1}',
+            "unknown field",
+        ),
     ],
 )
 def test_malformed_records_are_refused(text: str, problem: str) -> None:

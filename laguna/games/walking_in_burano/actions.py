@@ -98,8 +98,10 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(rf"return {_CARD}"), "return"),
     (re.compile(r"remove ([a-z-]+)"), "remove"),
 ]
-_FORMS = "take c<column> f<floor>[-<floor>], place <card> c<column>, done, visit c<column> <character>, " \
+_FORMS = (
+    "take c<column> f<floor>[-<floor>], place <card> c<column>, done, visit c<column> <character>, "
     "return <card>, remove <character>"
+)
 
 
 def _character(name: str) -> Character:

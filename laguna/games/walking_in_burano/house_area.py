@@ -10,7 +10,7 @@ existence of an arrangement matters to the rules.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
 
 COLUMNS = 5
@@ -70,7 +70,7 @@ def _bits(mask: int) -> list[int]:
     return [i for i in range(CELLS) if mask >> i & 1]
 
 
-@lru_cache(maxsize=None)
+@cache
 def scaffold_arrangement(cards: int) -> tuple[int, ...] | None:
     """The smallest set of scaffold cells that makes the cards obey golden rules 2 and 3.
 
@@ -87,7 +87,7 @@ def scaffold_arrangement(cards: int) -> tuple[int, ...] | None:
     return None
 
 
-@lru_cache(maxsize=None)
+@cache
 def placeable_cells(cards: int) -> int:
     """Mask of the empty cells where a floor card may go now under the golden rules.
 

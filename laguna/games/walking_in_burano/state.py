@@ -7,6 +7,7 @@ list their cards top first. Supply column 1 is the one next to the decks.
 from __future__ import annotations
 
 import enum
+from functools import lru_cache
 from typing import Any
 
 from laguna.core.errors import IllegalAction
@@ -23,7 +24,7 @@ from laguna.games.walking_in_burano.actions import (
     Take,
     Visit,
 )
-from laguna.games.walking_in_burano.cards import SYMBOLS, FloorCard, FloorCardSet
+from laguna.games.walking_in_burano.cards import SYMBOLS, Colour, FloorCard, FloorCardSet
 from laguna.games.walking_in_burano.characters import CHARACTERS, Character, pile_sizes
 from laguna.games.walking_in_burano.house_area import (
     CELLS,
@@ -53,6 +54,25 @@ def supply_columns(players: int) -> int:
     return {1: 4, 2: 3, 3: 4, 4: 5}[players]
 
 
+_TAKES = {
+    (column, low, high): Take(column, low, high)
+    for column in range(1, 6)
+    for low in range(1, FLOORS + 1)
+    for high in range(low, FLOORS + 1)
+}
+"""Take actions are immutable; sharing them spares rebuilding them for every legal-action list."""
+
+_COLOUR_BITS = {colour: 1 << k for k, colour in enumerate(Colour)}
+
+
+@lru_cache(maxsize=8)
+def _card_tables(cards: FloorCardSet) -> tuple[dict[str, int], tuple[tuple[Place, ...], ...]]:
+    """Card id → index, and every Place action per card and column, built once per card set."""
+    index = {card.id: i for i, card in enumerate(cards.cards)}
+    places = tuple(tuple(Place(card.id, column) for column in range(1, COLUMNS + 1)) for card in cards.cards)
+    return index, places
+
+
 class Phase(enum.Enum):
     TAKE = "take"
     PLACE = "place"
@@ -67,8 +87,10 @@ class WalkingInBuranoState(GameState[Action]):
 
     __slots__ = (
         "_cards",
+        "_colour_bit",
         "_index",
         "_legal",
+        "_place_actions",
         "_players",
         "_reveals",
         "areas",
@@ -98,7 +120,8 @@ class WalkingInBuranoState(GameState[Action]):
         self._players = players
         self.options = options
         self._cards = cards
-        self._index = {card.id: i for i, card in enumerate(cards.cards)}
+        self._index, self._place_actions = _card_tables(cards)
+        self._colour_bit = _COLOUR_BITS
         self._legal: tuple[Action, ...] | None = None
         self._reveals = 0
         self.rng = Rng(seed)
@@ -164,6 +187,8 @@ class WalkingInBuranoState(GameState[Action]):
         twin.options = self.options
         twin._cards = self._cards
         twin._index = self._index
+        twin._colour_bit = self._colour_bit
+        twin._place_actions = self._place_actions
         twin._legal = self._legal
         twin._reveals = self._reveals
         twin.rng = self.rng.copy()
@@ -227,11 +252,20 @@ class WalkingInBuranoState(GameState[Action]):
     def _takes(self) -> list[Take]:
         """Runs of cards from the top or the bottom of one column: nothing skipped (Acquiring, notes 1–2)."""
         takes: list[Take] = []
-        for column in range(len(self.supply[0])):
-            present = [f + 1 for f in range(FLOORS) if self.supply[f][column] != EMPTY]
-            runs = {(present[0], present[k - 1]) for k in range(1, len(present) + 1)}
-            runs |= {(present[-k], present[-1]) for k in range(1, len(present) + 1)}
-            takes.extend(Take(column + 1, low, high) for low, high in sorted(runs))
+        first, second, third = self.supply
+        for column in range(len(first)):
+            present = [
+                f
+                for f, index in ((1, first[column]), (2, second[column]), (3, third[column]))
+                if index != EMPTY
+            ]
+            count = len(present)
+            if count == 0:
+                continue
+            runs = {(present[0], present[k]) for k in range(count)} | {
+                (present[k], present[-1]) for k in range(count)
+            }
+            takes.extend(_TAKES[column + 1, low, high] for low, high in sorted(runs))
         return takes
 
     def _breaks(self, seat: Seat, card: FloorCard, column: int) -> tuple[bool, bool]:
@@ -240,32 +274,43 @@ class WalkingInBuranoState(GameState[Action]):
         A: the card's colour is not among the colours already in its house. B: the card's colour is
         among the colours of a neighbouring house.
         """
-        area = self.areas[seat]
-        own = self._house_colours(area, column)
-        neighbours = self._house_colours(area, column - 1) | self._house_colours(area, column + 1)
-        return (bool(own) and card.colour not in own, card.colour in neighbours)
+        return self._breaks_in(self._colour_masks(seat), card, column)
 
-    def _house_colours(self, area: list[int], column: int) -> set[Any]:
-        if not 1 <= column <= COLUMNS:
-            return set()
+    def _breaks_in(self, houses: list[int], card: FloorCard, column: int) -> tuple[bool, bool]:
+        colour = self._colour_bit[card.colour]
+        own = houses[column]
+        return (own != 0 and not own & colour, bool((houses[column - 1] | houses[column + 1]) & colour))
+
+    def _colour_masks(self, seat: Seat) -> list[int]:
+        """Bit sets of the colours in each house, padded with an empty house on both sides."""
         cards = self._cards.cards
-        return {cards[i].colour for f in range(FLOORS) if (i := area[f * COLUMNS + column - 1]) != EMPTY}
+        bits = self._colour_bit
+        houses = [0] * (COLUMNS + 2)
+        for where, index in enumerate(self.areas[seat]):
+            if index != EMPTY:
+                houses[where % COLUMNS + 1] |= bits[cards[index].colour]
+        return houses
 
     def _placements(self) -> list[Place]:
         seat = self._seat
         if self.placed >= len(PLACEMENT_COSTS) or self.coins[seat] < PLACEMENT_COSTS[self.placed]:
             return []
         open_cells = placeable_cells(self.masks[seat])
+        if not open_cells or not self.hands[seat]:
+            return []
         cards = self._cards.cards
+        houses = self._colour_masks(seat)
+        no_tokens = self.tokens[seat] == 0
         places: list[Place] = []
         for index in self.hands[seat]:
             card = cards[index]
+            row = (open_cells >> ((card.floor - 1) * COLUMNS)) & ((1 << COLUMNS) - 1)
             for column in range(1, COLUMNS + 1):
-                if not open_cells >> cell(card.floor, column) & 1:
+                if not row >> (column - 1) & 1:
                     continue
-                if self.tokens[seat] == 0 and any(self._breaks(seat, card, column)):
+                if no_tokens and any(self._breaks_in(houses, card, column)):
                     continue
-                places.append(Place(card.id, column))
+                places.append(self._place_actions[index][column - 1])
         return places
 
     def _visitors_available(self) -> list[Character]:
@@ -280,12 +325,12 @@ class WalkingInBuranoState(GameState[Action]):
     # ------------------------------------------------------------------ explaining illegal actions
 
     def explain_illegal(self, seat: Seat, action: Action) -> str:
-        expected = {
-            Phase.TAKE: (Take, "acquire floor cards first (at least one card each turn)"),
+        expected: dict[Phase, tuple[tuple[type, ...], str]] = {
+            Phase.TAKE: ((Take,), "acquire floor cards first (at least one card each turn)"),
             Phase.PLACE: ((Place, Done), "place a floor card or say done"),
-            Phase.VISIT: (Visit, "a completed house must receive a character first"),
-            Phase.RETURN: (Return, "return floor cards down to the hand limit of 3 first"),
-            Phase.REMOVE_CHARACTER: (RemoveCharacter, "remove one character card first (solo)"),
+            Phase.VISIT: ((Visit,), "a completed house must receive a character first"),
+            Phase.RETURN: ((Return,), "return floor cards down to the hand limit of 3 first"),
+            Phase.REMOVE_CHARACTER: ((RemoveCharacter,), "remove one character card first (solo)"),
         }
         if self.phase not in expected:
             return "the game is over"
@@ -328,15 +373,14 @@ class WalkingInBuranoState(GameState[Action]):
             return "at most 3 floor cards may be placed in a turn"
         cost = PLACEMENT_COSTS[self.placed]
         if self.coins[seat] < cost:
-            return f"placing your card number {self.placed + 1} this turn costs {cost} coins; you have {self.coins[seat]}"
+            have = self.coins[seat]
+            return f"placing card number {self.placed + 1} this turn costs {cost} coins; you have {have}"
         card = self._cards.cards[index]
         target = cell(card.floor, place.column)
         if not placeable_cells(self.masks[seat]) >> target & 1:
             return explain_placement(self.masks[seat], target)
         broken = [name for name, hit in zip("AB", self._breaks(seat, card, place.column), strict=True) if hit]
-        return (
-            f"it breaks breakable rule {' and '.join(broken)} and you have no regulatory bonus token left"
-        )
+        return f"it breaks breakable rule {' and '.join(broken)} and you have no regulatory bonus token left"
 
     def _explain_visit(self, seat: Seat, visit: Visit) -> str:
         if visit.column != self.pending[0]:
@@ -524,7 +568,9 @@ class WalkingInBuranoState(GameState[Action]):
         self.placed = 0
         self.turn_completed = []
         if not self._takes():
-            events.append(Event("empty-supply", self.turn, "The floor supply is empty: no card to acquire", {}))
+            events.append(
+                Event("empty-supply", self.turn, "The floor supply is empty: no card to acquire", {})
+            )
             self._enter_place(events)
 
     def _game_over(self, events: list[Event], reason: str) -> None:
@@ -598,7 +644,9 @@ class WalkingInBuranoState(GameState[Action]):
                 lines.append(("D. closed windows", penalties[seat]))
             breakdowns.append(tuple(lines))
         totals = [sum(points for _, points in lines) for lines in breakdowns]
-        breakers = [(("coins", self.coins[s]), ("cats", scoring.cats(grids[s]))) for s in range(self._players)]
+        breakers = [
+            (("coins", self.coins[s]), ("cats", scoring.cats(grids[s]))) for s in range(self._players)
+        ]
         ranks = rank([(totals[s], *(v for _, v in breakers[s])) for s in range(self._players)])
         results = tuple(
             SeatResult(s, totals[s], ranks[s], breakdowns[s], breakers[s]) for s in range(self._players)
@@ -675,7 +723,9 @@ class WalkingInBuranoState(GameState[Action]):
         cards = self._cards.cards
         hidden_hands = [s for s in range(self._players) if s != seat]
         for floor in (1, 2, 3):
-            slots: list[tuple[list[int], int]] = [(twin.decks[floor - 1], k) for k in range(len(twin.decks[floor - 1]))]
+            slots: list[tuple[list[int], int]] = [
+                (twin.decks[floor - 1], k) for k in range(len(twin.decks[floor - 1]))
+            ]
             for s in hidden_hands:
                 hand = twin.hands[s]
                 slots.extend((hand, k) for k, i in enumerate(hand) if cards[i].floor == floor)
@@ -685,4 +735,3 @@ class WalkingInBuranoState(GameState[Action]):
                 holder[k] = index
         twin._legal = None
         return twin
-

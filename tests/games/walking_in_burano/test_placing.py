@@ -7,6 +7,7 @@ import pytest
 
 from laguna.core.errors import IllegalAction
 from laguna.games.walking_in_burano import Phase
+from laguna.games.walking_in_burano.actions import parse_action
 from laguna.games.walking_in_burano.house_area import cell, scaffold_arrangement
 from tests.games.walking_in_burano.scenario import build, clear_hand, give, new, play, set_turn, texts
 
@@ -70,8 +71,6 @@ def test_only_cards_from_the_hand_can_be_placed() -> None:
 
 
 def state_action(text: str):
-    from laguna.games.walking_in_burano.actions import parse_action
-
     return parse_action(text)
 
 

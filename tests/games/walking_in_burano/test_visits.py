@@ -8,7 +8,16 @@ from laguna.core.errors import IllegalAction
 from laguna.games.walking_in_burano import Phase
 from laguna.games.walking_in_burano.actions import parse_action
 from laguna.games.walking_in_burano.characters import CHARACTERS, Character
-from tests.games.walking_in_burano.scenario import build, clear_hand, give, new, play, set_turn, texts, visitors
+from tests.games.walking_in_burano.scenario import (
+    build,
+    clear_hand,
+    give,
+    new,
+    play,
+    set_turn,
+    texts,
+    visitors,
+)
 
 
 def placing(players: int = 2):
