@@ -1,6 +1,6 @@
 """Random-play speed of a game at every player count it supports (or one, with --players).
 
-    python benchmarks/bench_random_play.py walking-in-burano --seconds 3
+python benchmarks/bench_random_play.py walking-in-burano --seconds 3
 """
 
 from __future__ import annotations

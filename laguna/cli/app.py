@@ -117,9 +117,7 @@ def play_command(
         str | None,
         typer.Option("--seats", help="Who sits where, e.g. human,random (default: human, then random bots)."),
     ] = None,
-    seed: Annotated[
-        int | None, typer.Option("--seed", help="Seed of the game (default: a random one).")
-    ] = None,
+    seed: Annotated[int | None, typer.Option("--seed", help="Seed of the game (default: a random one).")] = None,
     option: OptionPairs = None,
     save: Annotated[
         Path | None, typer.Option("--save", help="Write the game record (JSON) here at the end or on quit.")

@@ -153,18 +153,14 @@ class PlaySettings:
 class TerminalTable:
     """One game at the terminal. `run` returns the exit code (0 finished or quit, 1 input ended)."""
 
-    def __init__(
-        self, settings: PlaySettings, console: Console, read_line: ReadLine = read_stdin_line
-    ) -> None:
+    def __init__(self, settings: PlaySettings, console: Console, read_line: ReadLine = read_stdin_line) -> None:
         game = get_game(settings.game)
         options = game.options_type.parse_pairs(settings.options)
         self.seed = settings.seed if settings.seed is not None else secrets.randbelow(2**31)
         self.seats = settings.seats
         self.match = Match(game, list(settings.seats), options, self.seed)
         self.bots: dict[int, Bot] = {
-            seat: make_bot(kind, bot_seed(self.seed, seat))
-            for seat, kind in enumerate(self.seats)
-            if kind != HUMAN
+            seat: make_bot(kind, bot_seed(self.seed, seat)) for seat, kind in enumerate(self.seats) if kind != HUMAN
         }
         self.save_path = settings.save
         self.console = console

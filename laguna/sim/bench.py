@@ -44,9 +44,7 @@ class BenchResult:
         return self.decisions / self.games if self.games else 0.0
 
 
-def _random_game(
-    game_id: str, players: int, seed: int, keep_every: int = 0
-) -> tuple[int, list[GameState[Any]]]:
+def _random_game(game_id: str, players: int, seed: int, keep_every: int = 0) -> tuple[int, list[GameState[Any]]]:
     """Play one random game; return its decisions and, if asked, copies of every `keep_every`-th state."""
     state = get_game(game_id).new_game(players, None, seed)
     bots = [RandomBot(bot_seed(seed, seat)) for seat in range(players)]

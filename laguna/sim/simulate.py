@@ -71,9 +71,7 @@ def _play_one(task: tuple[str, tuple[str, ...], dict[str, Any], int]) -> tuple[s
     return record.dumps(), stats
 
 
-def check_setup(
-    game_id: str, players: int, bots: Sequence[str], options: Mapping[str, Any]
-) -> dict[str, Any]:
+def check_setup(game_id: str, players: int, bots: Sequence[str], options: Mapping[str, Any]) -> dict[str, Any]:
     """Refuse a bad game, player count, option or bot before any work starts; return the options as JSON.
 
     Errors then come from this process with a clear message, not from inside a worker.

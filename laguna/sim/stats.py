@@ -166,9 +166,7 @@ def summarize(game: str, bots: Sequence[str], games: Iterable[GameStats]) -> Sum
     seats = []
     for seat in range(players):
         scores = [stats.scores[seat] for stats in played]
-        seats.append(
-            SeatSummary(seat, bots[seat], wins[seat], shares[seat], mean_ci(scores), min(scores), max(scores))
-        )
+        seats.append(SeatSummary(seat, bots[seat], wins[seat], shares[seat], mean_ci(scores), min(scores), max(scores)))
     rounds = [stats.rounds for stats in played]
     ratings = Counter(stats.rating for stats in played if stats.rating is not None)
     return Summary(

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
-from typer.testing import CliRunner
+from typer.testing import CliRunner, Result
 
 from laguna.cli.app import app
 from laguna.cli.boards import render_view
@@ -23,11 +23,11 @@ WIDE = {"COLUMNS": "160"}
 runner = CliRunner()
 
 
-def run(*args: str, input: str | None = None):  # noqa: A002 - the name CliRunner uses
-    return runner.invoke(app, list(args), input=input, env=WIDE)
+def run(*args: str, stdin: str | None = None) -> Result:
+    return runner.invoke(app, list(args), input=stdin, env=WIDE)
 
 
-def assert_one_error_line(result, *fragments: str) -> None:
+def assert_one_error_line(result: Result, *fragments: str) -> None:
     """A user error: exit code ≠ 0, one ``error:`` line on stderr naming the problem, no traceback."""
     assert result.exit_code != 0
     assert result.exception is None or isinstance(result.exception, SystemExit)
@@ -71,7 +71,7 @@ def test_random_against_random_plays_to_the_end_and_prints_the_score_sheet(tmp_p
 
 def test_a_human_playing_by_numbers_finishes_the_game(tmp_path: Path) -> None:
     save = tmp_path / "human.json"
-    result = run("play", GAME, "--seats", "human,random", "--seed", "2", "--save", str(save), input="1\n" * 3000)
+    result = run("play", GAME, "--seats", "human,random", "--seed", "2", "--save", str(save), stdin="1\n" * 3000)
     assert result.exit_code == 0, result.output[-2000:]
     assert "Final scores" in result.stdout
     assert "P1 (human) to decide:" in result.stdout
@@ -84,7 +84,7 @@ def test_a_human_playing_by_numbers_finishes_the_game(tmp_path: Path) -> None:
 def test_a_bad_line_gets_one_clear_message_and_the_game_goes_on(tmp_path: Path) -> None:
     save = tmp_path / "bad.json"
     lines = ["fly to the moon", "999", "place Z9z c9", "1", "quit"]
-    result = run("play", GAME, "--seats", "human,random", "--seed", "0", "--save", str(save), input="\n".join(lines))
+    result = run("play", GAME, "--seats", "human,random", "--seed", "0", "--save", str(save), stdin="\n".join(lines))
     assert result.exit_code == 0, result.output
     messages = [line for line in result.stdout.splitlines() if line.startswith("not accepted:")]
     assert len(messages) == 3
@@ -101,7 +101,7 @@ def test_undo_takes_back_a_placement_and_is_refused_when_not_allowed(tmp_path: P
     save = tmp_path / "undo.json"
     # Seed 0: the human starts. Nothing to undo yet; take two cards; place one; undo that; quit.
     lines = ["undo", "2", "1", "undo", "quit"]
-    result = run("play", GAME, "--seats", "human,random", "--seed", "0", "--save", str(save), input="\n".join(lines))
+    result = run("play", GAME, "--seats", "human,random", "--seed", "0", "--save", str(save), stdin="\n".join(lines))
     assert result.exit_code == 0, result.output
     assert "cannot undo: nothing to undo" in result.stdout
     assert "undone: place " in result.stdout
@@ -112,20 +112,20 @@ def test_undo_takes_back_a_placement_and_is_refused_when_not_allowed(tmp_path: P
 
 def test_undo_of_another_seats_decision_is_refused(tmp_path: Path) -> None:
     # Seed 1: the random bot starts, so the last decision is not the human's.
-    result = run("play", GAME, "--seats", "human,random", "--seed", "1", input="undo\nquit\n")
+    result = run("play", GAME, "--seats", "human,random", "--seed", "1", stdin="undo\nquit\n")
     assert result.exit_code == 0, result.output
     assert "cannot undo: only the last decision can be undone, and it is not yours" in result.stdout
 
 
 def test_help_lists_commands_and_notation() -> None:
-    result = run("play", GAME, "--seats", "human,random", "--seed", "0", input="help\nquit\n")
+    result = run("play", GAME, "--seats", "human,random", "--seed", "0", stdin="help\nquit\n")
     assert result.exit_code == 0
     assert "undo" in result.stdout and "take c3 f1-2" in result.stdout
 
 
 def test_input_ending_early_leaves_the_game_unfinished_with_exit_code_1(tmp_path: Path) -> None:
     save = tmp_path / "eof.json"
-    result = run("play", GAME, "--seats", "human,random", "--seed", "0", "--save", str(save), input="1\n")
+    result = run("play", GAME, "--seats", "human,random", "--seed", "0", "--save", str(save), stdin="1\n")
     assert result.exit_code == 1
     assert "unfinished" in result.stdout
     record = GameRecord.loads(save.read_text(encoding="utf-8"))
@@ -134,7 +134,7 @@ def test_input_ending_early_leaves_the_game_unfinished_with_exit_code_1(tmp_path
 
 
 def test_default_seats_are_a_human_then_bots() -> None:
-    result = run("play", GAME, "--players", "3", "--seed", "0", input="quit\n")
+    result = run("play", GAME, "--players", "3", "--seed", "0", stdin="quit\n")
     assert result.exit_code == 0
     assert "P1 (human), P2 (random), P3 (random)" in result.stdout
 
@@ -160,7 +160,7 @@ def test_default_seats_are_a_human_then_bots() -> None:
     ],
 )
 def test_user_errors_are_one_line_with_exit_code_2(args: tuple[str, ...], fragments: tuple[str, ...]) -> None:
-    result = run(*args, input="quit\n")
+    result = run(*args, stdin="quit\n")
     assert result.exit_code == 2, result.output
     assert_one_error_line(result, *fragments)
 

@@ -159,8 +159,7 @@ def seat_header(seat: dict[str, Any], view: dict[str, Any]) -> Text:
     marker = "▶ " if view.get("turn") == number else "  "
     text = Text(marker + _seat_name(number, view.get("viewer")), style="bold")
     text.append(
-        f" · coins {seat.get('coins', 0)} · tokens {seat.get('tokens', 0)}"
-        f" · houses {seat.get('completed', 0)}/5"
+        f" · coins {seat.get('coins', 0)} · tokens {seat.get('tokens', 0)} · houses {seat.get('completed', 0)}/5"
     )
     text.append("\n  hand: ")
     hand = seat.get("hand")
@@ -197,8 +196,7 @@ def house_table(seat: dict[str, Any]) -> Table:
                 cells.append(card_cell(card))
         table.add_row(f"f{floor}", *cells)
     visitors = [
-        Text(character_name(h["character"]), style="italic") if h.get("character") else EMPTY.copy()
-        for h in houses
+        Text(character_name(h["character"]), style="italic") if h.get("character") else EMPTY.copy() for h in houses
     ]
     table.add_row("", *visitors)
     return table

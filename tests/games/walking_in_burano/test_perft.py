@@ -1,0 +1,32 @@
+"""Perft: legal decision-sequence counts from fixed new games."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from laguna.core.perft import divide, perft
+from laguna.games.walking_in_burano import GAME
+from laguna.games.walking_in_burano.state import supply_columns
+
+VECTORS = tomllib.loads((Path(__file__).parent / "data" / "perft.toml").read_text(encoding="utf-8"))["position"]
+
+
+@pytest.mark.parametrize("vector", VECTORS, ids=lambda v: f"{v['players']}p-seed{v['seed']}")
+def test_perft_counts(vector) -> None:
+    state = GAME.new_game(vector["players"], seed=vector["seed"])
+    for depth, nodes in enumerate(vector["nodes"], start=1):
+        assert perft(state, depth) == nodes, f"depth {depth}: {divide(state, depth)}"
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_first_two_decisions_follow_from_the_rules(players: int) -> None:
+    """Each full column offers 5 runs (f3, f2-3, f1-3, f1, f1-2). Into an empty house area a card may go
+    in any of the 5 houses (scaffolds hold it up and connect it) and breaks no rule, so after taking k
+    cards there are 5k placements plus `done`: per column 6 + 11 + 16 + 6 + 11 = 50."""
+    state = GAME.new_game(players, seed=9)
+    columns = supply_columns(players)
+    assert perft(state, 1) == 5 * columns
+    assert perft(state, 2) == 50 * columns
