@@ -60,7 +60,12 @@ def _user_errors() -> Iterator[None]:
 
 OptionPairs = Annotated[
     list[str] | None,
-    typer.Option("--option", "-o", help="A game option as name=value (repeatable); see `laguna games`."),
+    typer.Option(
+        "--option",
+        "-o",
+        metavar="NAME=VALUE",
+        help="A game option (repeatable); `laguna games` lists them.",
+    ),
 ]
 
 

@@ -116,7 +116,8 @@ def score_sheet(outcome: Outcome, seats: Sequence[str], title: str = "Final scor
         table.add_row(category, *cells)
     table.add_section()
     table.add_row("total", *(str(r.score) for r in by_seat), style="bold")
-    table.add_row("rank", *(("★ 1" if r.rank == 1 else str(r.rank)) for r in by_seat))
+    if len(by_seat) > 1:
+        table.add_row("rank", *(("★ 1" if r.rank == 1 else str(r.rank)) for r in by_seat))
     for name in merged_order([[name for name, _ in r.tiebreakers] for r in by_seat]):
         table.add_row(f"tie-break: {name}", *(str(dict(r.tiebreakers).get(name, "")) for r in by_seat))
     return table

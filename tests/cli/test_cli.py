@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
@@ -97,22 +98,47 @@ def test_a_bad_line_gets_one_clear_message_and_the_game_goes_on(tmp_path: Path) 
     verify(record)
 
 
+def _seed_where_seat_starts(seat: int) -> int:
+    game = get_game(GAME)
+    return next(seed for seed in range(100) if game.new_game(2, None, seed).to_act() == (seat,))
+
+
+def _take_then_place(seed: int) -> tuple[str, str]:
+    """A take and a placement after which the human still owes a decision (so the turn is not over)."""
+    game = get_game(GAME)
+    start = game.new_game(2, None, seed)
+    for take in start.legal_actions(0):
+        after_take = start.copy()
+        after_take.apply(0, take)
+        for place in after_take.legal_actions(0):
+            if str(place).startswith("place"):
+                after_place = after_take.copy()
+                after_place.apply(0, place)
+                if after_place.to_act() == (0,):
+                    return str(take), str(place)
+    raise AssertionError("no take and placement found")
+
+
 def test_undo_takes_back_a_placement_and_is_refused_when_not_allowed(tmp_path: Path) -> None:
     save = tmp_path / "undo.json"
-    # Seed 0: the human starts. Nothing to undo yet; take two cards; place one; undo that; quit.
-    lines = ["undo", "2", "1", "undo", "quit"]
-    result = run("play", GAME, "--seats", "human,random", "--seed", "0", "--save", str(save), stdin="\n".join(lines))
+    seed = _seed_where_seat_starts(0)
+    take, place = _take_then_place(seed)
+    # Nothing to undo yet; take; place; undo the placement; quit.
+    lines = ["undo", take, place, "undo", "quit"]
+    result = run(
+        "play", GAME, "--seats", "human,random", "--seed", str(seed), "--save", str(save), stdin="\n".join(lines)
+    )
     assert result.exit_code == 0, result.output
     assert "cannot undo: nothing to undo" in result.stdout
-    assert "undone: place " in result.stdout
+    assert f"undone: {place}" in result.stdout
     record = GameRecord.loads(save.read_text(encoding="utf-8"))
-    assert [a.action.split()[0] for a in record.actions] == ["take"]
+    assert [a.action for a in record.actions] == [take]
     verify(record)
 
 
 def test_undo_of_another_seats_decision_is_refused(tmp_path: Path) -> None:
-    # Seed 1: the random bot starts, so the last decision is not the human's.
-    result = run("play", GAME, "--seats", "human,random", "--seed", "1", stdin="undo\nquit\n")
+    seed = _seed_where_seat_starts(1)  # the random bot moves first, so the last decision is not the human's
+    result = run("play", GAME, "--seats", "human,random", "--seed", str(seed), stdin="undo\nquit\n")
     assert result.exit_code == 0, result.output
     assert "cannot undo: only the last decision can be undone, and it is not yours" in result.stdout
 
@@ -273,7 +299,7 @@ def test_bench_prints_the_three_figures() -> None:
 
 
 def _text(renderable: object) -> str:
-    console = Console(width=160, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
+    console = Console(width=160, record=True, file=io.StringIO())
     console.print(renderable)
     return console.export_text()
 
@@ -310,6 +336,11 @@ def test_the_board_shows_colour_by_symbol_and_scaffolds() -> None:
 def test_a_game_without_a_board_gets_the_generic_one() -> None:
     text = _text(render_view("some-other-game", {"game": "some-other-game", "dice": [3, 5]}))
     assert "some-other-game" in text and "dice" in text
+
+
+def test_a_view_the_board_cannot_draw_falls_back_to_data() -> None:
+    text = _text(render_view(GAME, {"game": GAME, "round": 2}))
+    assert "cannot draw this view" in text and "round" in text
 
 
 def test_score_sheet_order_keeps_each_seats_categories_together() -> None:

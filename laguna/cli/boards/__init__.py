@@ -9,7 +9,8 @@ import importlib
 from types import ModuleType
 from typing import Any
 
-from rich.console import RenderableType
+from rich.console import Group, RenderableType
+from rich.text import Text
 
 from laguna.cli.boards import generic
 
@@ -27,7 +28,12 @@ def board_module(game_id: str) -> ModuleType:
 def render_view(game_id: str, view: dict[str, Any]) -> RenderableType:
     """The game's own board for `view`, or the generic one if the game has none."""
     module = board_module(game_id)
-    renderable: RenderableType = module.render(view)
+    try:
+        renderable: RenderableType = module.render(view)
+    except (KeyError, TypeError, ValueError, AttributeError) as error:
+        # A view whose shape the board does not expect must not end the game: show the raw view.
+        note = Text(f"(the {game_id} board cannot draw this view: {error!r}; showing it as data)", style="dim")
+        return Group(note, generic.render(view))
     return renderable
 
 

@@ -255,16 +255,12 @@ class WalkingInBuranoState(GameState[Action]):
         first, second, third = self.supply
         for column in range(len(first)):
             present = [
-                f
-                for f, index in ((1, first[column]), (2, second[column]), (3, third[column]))
-                if index != EMPTY
+                f for f, index in ((1, first[column]), (2, second[column]), (3, third[column])) if index != EMPTY
             ]
             count = len(present)
             if count == 0:
                 continue
-            runs = {(present[0], present[k]) for k in range(count)} | {
-                (present[k], present[-1]) for k in range(count)
-            }
+            runs = {(present[0], present[k]) for k in range(count)} | {(present[k], present[-1]) for k in range(count)}
             takes.extend(_TAKES[column + 1, low, high] for low, high in sorted(runs))
         return takes
 
@@ -316,11 +312,7 @@ class WalkingInBuranoState(GameState[Action]):
     def _visitors_available(self) -> list[Character]:
         """Characters left in the piles that may visit: tourists again and again, inhabitants once."""
         received = set(self.visitors[self._seat])
-        return [
-            c
-            for c, n in zip(CHARACTERS, self.piles, strict=True)
-            if n and (c.is_tourist or c not in received)
-        ]
+        return [c for c, n in zip(CHARACTERS, self.piles, strict=True) if n and (c.is_tourist or c not in received)]
 
     # ------------------------------------------------------------------ explaining illegal actions
 
@@ -514,16 +506,16 @@ class WalkingInBuranoState(GameState[Action]):
         elif self.round >= self.options.round_limit:
             self._game_over(events, "round limit")
         else:
-            self.start_player = following
+            self.start_player = (self.start_player + 1) % self._players
             if self._players == 2 and self.options.two_player_variant:
                 self._remove_rightmost(events)
             self._refill()
             if self._supply_exhausted(events):
                 return
             self.round += 1
-            events.append(Event("round", None, f"Round {self.round} begins; Player {following + 1} starts",
+            events.append(Event("round", None, f"Round {self.round} begins; Player {self.start_player + 1} starts",
                                 {"round": self.round}))  # fmt: skip
-            self._start_turn(events, following)
+            self._start_turn(events, self.start_player)
 
     def _end_solo_turn(self, events: list[Event]) -> None:
         """Solo: keep the starting player token, remove the rightmost cards, then a character."""
@@ -568,9 +560,7 @@ class WalkingInBuranoState(GameState[Action]):
         self.placed = 0
         self.turn_completed = []
         if not self._takes():
-            events.append(
-                Event("empty-supply", self.turn, "The floor supply is empty: no card to acquire", {})
-            )
+            events.append(Event("empty-supply", self.turn, "The floor supply is empty: no card to acquire", {}))
             self._enter_place(events)
 
     def _game_over(self, events: list[Event], reason: str) -> None:
@@ -621,8 +611,7 @@ class WalkingInBuranoState(GameState[Action]):
         cards = self._cards.cards
         area = self.areas[seat]
         return [
-            [None if (i := area[f * COLUMNS + c]) == EMPTY else cards[i] for c in range(COLUMNS)]
-            for f in range(FLOORS)
+            [None if (i := area[f * COLUMNS + c]) == EMPTY else cards[i] for c in range(COLUMNS)] for f in range(FLOORS)
         ]
 
     def outcome(self) -> Outcome:
@@ -644,13 +633,9 @@ class WalkingInBuranoState(GameState[Action]):
                 lines.append(("D. closed windows", penalties[seat]))
             breakdowns.append(tuple(lines))
         totals = [sum(points for _, points in lines) for lines in breakdowns]
-        breakers = [
-            (("coins", self.coins[s]), ("cats", scoring.cats(grids[s]))) for s in range(self._players)
-        ]
+        breakers = [(("coins", self.coins[s]), ("cats", scoring.cats(grids[s]))) for s in range(self._players)]
         ranks = rank([(totals[s], *(v for _, v in breakers[s])) for s in range(self._players)])
-        results = tuple(
-            SeatResult(s, totals[s], ranks[s], breakdowns[s], breakers[s]) for s in range(self._players)
-        )
+        results = tuple(SeatResult(s, totals[s], ranks[s], breakdowns[s], breakers[s]) for s in range(self._players))
         rating = scoring.solo_rating(totals[0]) if self.solo else None
         return Outcome(results, rating=rating, ended_by=self.ended_by)
 
@@ -723,9 +708,7 @@ class WalkingInBuranoState(GameState[Action]):
         cards = self._cards.cards
         hidden_hands = [s for s in range(self._players) if s != seat]
         for floor in (1, 2, 3):
-            slots: list[tuple[list[int], int]] = [
-                (twin.decks[floor - 1], k) for k in range(len(twin.decks[floor - 1]))
-            ]
+            slots: list[tuple[list[int], int]] = [(twin.decks[floor - 1], k) for k in range(len(twin.decks[floor - 1]))]
             for s in hidden_hands:
                 hand = twin.hands[s]
                 slots.extend((hand, k) for k, i in enumerate(hand) if cards[i].floor == floor)

@@ -16,6 +16,7 @@ def placing(players: int = 2, coins: int = 6, tokens: int = 4):
     state = new(players, seed=1)
     seat = 0
     clear_hand(state, seat)
+    state.start_player = 0
     set_turn(state, seat, Phase.PLACE)
     state.coins[seat] = coins
     state.tokens[seat] = tokens

@@ -85,10 +85,6 @@ def test_round_ends_only_after_every_player_had_a_turn() -> None:
     assert all(None not in supply_ids(state, f) for f in (1, 2, 3))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="state.py line 473: at round end `following` is the old start player, so the token never passes",
-)
 def test_start_player_token_passes_clockwise_at_round_end() -> None:
     """Prepare the Next Round: the Starting Player Token is passed clockwise to the next player."""
     state = new(4, seed=1)
@@ -99,10 +95,6 @@ def test_start_player_token_passes_clockwise_at_round_end() -> None:
     assert state.to_act() == (3,)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="state.py line 473: at round end `following` is the old start player, so the token never passes",
-)
 def test_second_round_starts_with_the_next_player() -> None:
     """Example: Maisherly, Wei-Min, Johnson play round 1; then Wei-Min starts round 2."""
     state = three_players(start=MAISHERLY)
@@ -136,10 +128,6 @@ def test_refill_example_slides_rows_away_from_the_decks_and_reveals_deck_tops() 
     assert state.reveal_count == reveals + 1
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="state.py line 473: at round end `following` is the old start player, so the token never passes",
-)
 def test_refill_example_wei_min_holds_the_start_token() -> None:
     """Example: after round 1, Maisherly passes the Starting Player Token to Wei-Min."""
     state = three_players(start=MAISHERLY)

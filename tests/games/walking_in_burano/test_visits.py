@@ -23,6 +23,7 @@ from tests.games.walking_in_burano.scenario import (
 def placing(players: int = 2):
     state = new(players, seed=3)
     clear_hand(state, 0)
+    state.start_player = 0
     set_turn(state, 0, Phase.PLACE)
     state.coins[0] = 6
     return state
