@@ -208,7 +208,7 @@ def simulate_command(
         count = _default_players(found, players)
         seat_bots = [b.strip() for b in bots.split(",")] if bots is not None else ["random"] * count
         options = found.options_type.parse_pairs(option or []).to_dict()
-        check_setup(found.id, count, seat_bots, options)  # fail before the progress bar shows
+        check_setup(found.id, count, seat_bots, options, games=games, jobs=jobs)  # fail before the progress bar shows
         progress = Progress(
             TextColumn("simulating"),
             BarColumn(),

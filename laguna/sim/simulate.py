@@ -71,11 +71,24 @@ def _play_one(task: tuple[str, tuple[str, ...], dict[str, Any], int]) -> tuple[s
     return record.dumps(), stats
 
 
-def check_setup(game_id: str, players: int, bots: Sequence[str], options: Mapping[str, Any]) -> dict[str, Any]:
-    """Refuse a bad game, player count, option or bot before any work starts; return the options as JSON.
+def check_setup(
+    game_id: str,
+    players: int,
+    bots: Sequence[str],
+    options: Mapping[str, Any],
+    *,
+    games: int = 1,
+    jobs: int = 1,
+) -> dict[str, Any]:
+    """Refuse a bad game, player count, option, bot or count before any work starts; return the
+    options as JSON.
 
     Errors then come from this process with a clear message, not from inside a worker.
     """
+    if games < 1:
+        raise OptionsError(f"the number of games must be at least 1, not {games}")
+    if jobs < 1:
+        raise OptionsError(f"the number of jobs must be at least 1, not {jobs}")
     game = get_game(game_id)
     if len(bots) != players:
         raise OptionsError(f"{len(bots)} bots given for {players} players")
@@ -120,12 +133,8 @@ def simulate(
     progress: Progress | None = None,
 ) -> Summary:
     """Play `games` games, write one record per line to `out_path` (if given), and summarise them."""
-    if games < 1:
-        raise OptionsError(f"the number of games must be at least 1, not {games}")
-    if jobs < 1:
-        raise OptionsError(f"the number of jobs must be at least 1, not {jobs}")
     seat_bots = list(bots) if bots is not None else ["random"] * players
-    typed = check_setup(game_id, players, seat_bots, options or {})
+    typed = check_setup(game_id, players, seat_bots, options or {}, games=games, jobs=jobs)
     seeds = [game_seed(seed, index) for index in range(games)]
     collected: list[GameStats] = []
     with ExitStack() as stack:

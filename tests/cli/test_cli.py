@@ -181,6 +181,8 @@ def test_default_seats_are_a_human_then_bots() -> None:
         (("simulate", "chess"), ("unknown game",)),
         (("simulate", GAME, "--players", "5", "--games", "1"), ("5",)),
         (("simulate", GAME, "--bots", "random,wizard", "--games", "1"), ("unknown bot 'wizard'",)),
+        (("simulate", GAME, "--games", "0"), ("at least 1",)),
+        (("simulate", GAME, "--games", "2", "--jobs", "0"), ("jobs",)),
         (("bench", GAME, "--players", "0", "--seconds", "0.01"), ("players",)),
         (("replay", "no/such/file.json"), ("cannot read",)),
     ],
@@ -291,7 +293,9 @@ def test_bench_prints_the_three_figures() -> None:
     result = run("bench", GAME, "--players", "2", "--seconds", "0.05")
     assert result.exit_code == 0, result.output
     for measure in ("decisions", "games", "copies"):
-        assert any(line.split("│")[1:2] and measure in line for line in result.stdout.splitlines())
+        row = next(line for line in result.stdout.splitlines() if line.startswith(f"│ {measure} "))
+        per_second = float(row.split("│")[2].replace(",", ""))
+        assert per_second > 0
     assert "per second" in result.stdout
 
 
