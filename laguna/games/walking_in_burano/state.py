@@ -62,6 +62,11 @@ _TAKES = {
 }
 """Take actions are immutable; sharing them spares rebuilding them for every legal-action list."""
 
+
+def _coins(amount: int) -> str:
+    return "1 coin" if amount == 1 else f"{amount} coins"
+
+
 _COLOUR_BITS = {colour: 1 << k for k, colour in enumerate(Colour)}
 
 
@@ -411,7 +416,7 @@ class WalkingInBuranoState(GameState[Action]):
         coins = TAKE_COINS[len(taken)]
         self.coins[seat] += coins
         ids = [self._cards.cards[i].id for i in taken]
-        gain = f" and {coins} coin{'s' if coins > 1 else ''}" if coins else ""
+        gain = f" and {_coins(coins)}" if coins else ""
         events.append(
             Event("take", seat, f"Player {seat + 1} acquires {', '.join(ids)} from column {take.column}{gain}",
                   {"cards": ids, "column": take.column, "coins": coins})
@@ -429,7 +434,7 @@ class WalkingInBuranoState(GameState[Action]):
         target = cell(card.floor, place.column)
         self.areas[seat][target] = index
         self.masks[seat] |= 1 << target
-        text = f"Player {seat + 1} places {card.id} on floor {card.floor} of house {place.column} for {cost}"
+        text = f"Player {seat + 1} places {card.id} on floor {card.floor} of house {place.column} for {_coins(cost)}"
         if broke_a or broke_b:
             self.tokens[seat] -= 1
             rules = " and ".join(r for r, hit in (("A", broke_a), ("B", broke_b)) if hit)
@@ -491,8 +496,9 @@ class WalkingInBuranoState(GameState[Action]):
     def _end_turn(self, events: list[Event]) -> None:
         seat = self._seat
         if self.coins[seat] > COIN_LIMIT:
-            events.append(Event("coin-limit", seat, f"Player {seat + 1} returns {self.coins[seat] - COIN_LIMIT} "
-                                "coins to the bank (coin limit 6)", {}))  # fmt: skip
+            excess = self.coins[seat] - COIN_LIMIT
+            text = f"Player {seat + 1} returns {_coins(excess)} to the bank (coin limit 6)"
+            events.append(Event("coin-limit", seat, text, {"coins": excess}))
             self.coins[seat] = COIN_LIMIT
         if self.solo:
             self._end_solo_turn(events)
