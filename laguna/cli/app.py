@@ -20,7 +20,7 @@ from rich.table import Table
 from rich.text import Text
 
 from laguna.cli.play import PlaySettings, outcome_lines, parse_seats, play, score_sheet
-from laguna.core import GameRecord, LagunaError, RecordError, get_game, verify
+from laguna.core import GameRecord, LagunaError, RecordError, get_game, read_records, verify
 from laguna.core import games as registered_games
 from laguna.core.registry import AnyGame
 from laguna.sim import bench, simulate
@@ -235,32 +235,6 @@ def simulate_command(
         console.print(f"{summary.games} records written to {out}")
 
 
-def _records_with_places(path: Path) -> Iterator[tuple[str, GameRecord | RecordError]]:
-    """Each record of a file with where it is (``file`` or ``file:line``); a bad line is yielded as its error.
-
-    The file format is the one `load_records` reads: one JSON object, or one object per line.
-    """
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise RecordError(f"cannot read {path}: {error.strerror or error}") from None
-    except UnicodeDecodeError:
-        raise RecordError(f"{path} is not a UTF-8 text file") from None
-    stripped = text.strip()
-    if not stripped:
-        raise RecordError(f"{path} holds no record")
-    if stripped.startswith("{") and "\n{" not in stripped:
-        yield str(path), GameRecord.loads(stripped, str(path))
-        return
-    for number, line in enumerate(text.splitlines(), start=1):
-        if line.strip():
-            where = f"{path}:{number}"
-            try:
-                yield where, GameRecord.loads(line, where)
-            except RecordError as error:
-                yield where, error
-
-
 @app.command("replay")
 def replay_command(
     file: Annotated[Path, typer.Argument(help="A record (.json) or many records, one per line (.jsonl).")],
@@ -270,7 +244,7 @@ def replay_command(
     verified: list[tuple[str, GameRecord, Any]] = []
     failures = 0
     with _user_errors():
-        for where, item in _records_with_places(file):
+        for where, item in read_records(file):
             if isinstance(item, RecordError):
                 failures += 1
                 typer.echo(f"error: {' '.join(str(item).split())}", err=True)

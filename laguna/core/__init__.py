@@ -17,7 +17,7 @@ from laguna.core.game import JSON, Event, Game, GameState, Seat
 from laguna.core.match import Match
 from laguna.core.options import GameOptions, OptionInfo, option
 from laguna.core.outcome import Outcome, SeatResult, rank
-from laguna.core.record import GameRecord, RecordedAction, load_records, replay, verify
+from laguna.core.record import GameRecord, RecordedAction, load_records, read_records, replay, verify
 from laguna.core.registry import games, get_game, register
 from laguna.core.rng import Rng
 
@@ -48,6 +48,7 @@ __all__ = [
     "load_records",
     "option",
     "rank",
+    "read_records",
     "register",
     "replay",
     "verify",

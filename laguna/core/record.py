@@ -108,8 +108,13 @@ class GameRecord:
         Path(path).write_text(self.dumps() + "\n", encoding="utf-8")
 
 
-def load_records(path: str | Path) -> Iterator[GameRecord]:
-    """Records from a ``.json`` file (one record) or a JSON-lines file (one per non-empty line)."""
+def read_records(path: str | Path) -> Iterator[tuple[str, GameRecord | RecordError]]:
+    """Each record of a file with where it stands (``file`` or ``file:line``).
+
+    A ``.json`` file holds one record, a JSON-lines file one per non-empty line. A line that is not a
+    record is yielded as its `RecordError`, so a reader can report it and go on; an unreadable or
+    empty file raises.
+    """
     source = Path(path)
     try:
         text = source.read_text(encoding="utf-8")
@@ -121,11 +126,23 @@ def load_records(path: str | Path) -> Iterator[GameRecord]:
     if not stripped:
         raise RecordError(f"{source} holds no record")
     if stripped.startswith("{") and "\n{" not in stripped:
-        yield GameRecord.loads(stripped, str(source))
+        yield str(source), GameRecord.loads(stripped, str(source))
         return
     for number, line in enumerate(text.splitlines(), start=1):
         if line.strip():
-            yield GameRecord.loads(line, f"{source}:{number}")
+            where = f"{source}:{number}"
+            try:
+                yield where, GameRecord.loads(line, where)
+            except RecordError as error:
+                yield where, error
+
+
+def load_records(path: str | Path) -> Iterator[GameRecord]:
+    """The records of a file; the first malformed one raises `RecordError` naming its place."""
+    for _, item in read_records(path):
+        if isinstance(item, RecordError):
+            raise item
+        yield item
 
 
 def start(record: GameRecord) -> tuple[AnyGame, GameState[Any]]:

@@ -17,7 +17,7 @@ DATA = Path(__file__).parent / "data"
 CASES = [(1, 3, {}), (2, 7, {}), (3, 5, {"beginner_characters": True}), (4, 2, {"closed_window_penalty": False})]
 
 
-@pytest.mark.parametrize(("players", "seed", "options"), CASES, ids=lambda v: str(v))
+@pytest.mark.parametrize(("players", "seed", "options"), CASES, ids=str)
 def test_playthrough_matches_the_golden_file(players: int, seed: int, options: dict) -> None:
     path = DATA / f"playthrough-{players}p-seed{seed}.txt"
     text = playthrough("walking-in-burano", players, seed, options)
