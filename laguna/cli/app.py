@@ -305,7 +305,8 @@ def bench_command(
     console = _stdout()
     with _user_errors():
         result = bench(game, players, seconds, seed)
-    console.print(f"{result.game}, {result.players} players: random play on one core")
+        seats = "1 player" if result.players == 1 else f"{result.players} players"
+        console.print(f"{result.game}, {seats}: random play on one core")
     table = Table()
     table.add_column("measure")
     table.add_column("per second", justify="right")
