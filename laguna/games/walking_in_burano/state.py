@@ -99,6 +99,7 @@ class WalkingInBuranoState(GameState[Action]):
         "_players",
         "_reveals",
         "areas",
+        "boxed",
         "coins",
         "completed",
         "decks",
@@ -147,6 +148,8 @@ class WalkingInBuranoState(GameState[Action]):
         sizes = pile_sizes(players, players == 1, options.beginner_characters)
         self.piles = [sizes[c] for c in CHARACTERS]
         self.removed_characters: list[Character] = []
+        self.boxed: list[int] = []
+        """Floor cards put back into the box by the 2-player variant (and the solo game)."""
         self.start_player = self.rng.randrange(players)
         self.turn: Seat | None = self.start_player
         self.round = 1
@@ -208,6 +211,7 @@ class WalkingInBuranoState(GameState[Action]):
         twin.visitors = [list(v) for v in self.visitors]
         twin.piles = list(self.piles)
         twin.removed_characters = list(self.removed_characters)
+        twin.boxed = list(self.boxed)
         twin.start_player = self.start_player
         twin.turn = self.turn
         twin.round = self.round
@@ -229,7 +233,8 @@ class WalkingInBuranoState(GameState[Action]):
         return (
             self._players, self.options, self._cards.source, self.rng, self.decks, self.supply, self.hands,
             self.coins, self.tokens, self.areas, self.completed, self.visitors, self.piles,
-            self.removed_characters, self.start_player, self.turn, self.round, self.phase, self.placed,
+            self.removed_characters,
+            self.boxed, self.start_player, self.turn, self.round, self.phase, self.placed,
             self.turn_completed, self.pending, self.ended_by, self._reveals,
         )  # fmt: skip
 
@@ -585,6 +590,7 @@ class WalkingInBuranoState(GameState[Action]):
             for column in range(len(row) - 1, -1, -1):
                 if row[column] != EMPTY:
                     removed.append(self._cards.cards[row[column]].id)
+                    self.boxed.append(row[column])
                     row[column] = EMPTY
                     break
         if removed:
@@ -678,6 +684,7 @@ class WalkingInBuranoState(GameState[Action]):
             "decks": {str(f + 1): len(self.decks[f]) for f in range(FLOORS)},
             "characters": {c.value: n for c, n in zip(CHARACTERS, self.piles, strict=True)},
             "removed_characters": [c.value for c in self.removed_characters],
+            "boxed_cards": [cards[i].id for i in self.boxed],
             "pending_houses": list(self.pending),
             "ended_by": self.ended_by or None,
             "seats": [self._seat_json(s, s == seat, cards) for s in range(self._players)],
