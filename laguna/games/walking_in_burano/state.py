@@ -92,7 +92,6 @@ class WalkingInBuranoState(GameState[Action]):
 
     __slots__ = (
         "_cards",
-        "_colour_bit",
         "_index",
         "_legal",
         "_place_actions",
@@ -127,7 +126,6 @@ class WalkingInBuranoState(GameState[Action]):
         self.options = options
         self._cards = cards
         self._index, self._place_actions = _card_tables(cards)
-        self._colour_bit = _COLOUR_BITS
         self._legal: tuple[Action, ...] | None = None
         self._reveals = 0
         self.rng = Rng(seed)
@@ -195,7 +193,6 @@ class WalkingInBuranoState(GameState[Action]):
         twin.options = self.options
         twin._cards = self._cards
         twin._index = self._index
-        twin._colour_bit = self._colour_bit
         twin._place_actions = self._place_actions
         twin._legal = self._legal
         twin._reveals = self._reveals
@@ -230,12 +227,13 @@ class WalkingInBuranoState(GameState[Action]):
     __hash__ = None  # type: ignore[assignment]
 
     def _key(self) -> tuple[Any, ...]:
+        """Every part of the position, hidden ones included (the caches aside)."""
         return (
-            self._players, self.options, self._cards.source, self.rng, self.decks, self.supply, self.hands,
-            self.coins, self.tokens, self.areas, self.completed, self.visitors, self.piles,
-            self.removed_characters,
-            self.boxed, self.start_player, self.turn, self.round, self.phase, self.placed,
-            self.turn_completed, self.pending, self.ended_by, self._reveals,
+            self._players, self.options, self._cards.source, self.rng, self._reveals,
+            self.decks, self.supply, self.hands, self.coins, self.tokens, self.areas, self.completed,
+            self.visitors, self.piles, self.removed_characters, self.boxed,
+            self.start_player, self.turn, self.round, self.phase, self.placed, self.turn_completed,
+            self.pending, self.ended_by,
         )  # fmt: skip
 
     # ------------------------------------------------------------------ legal actions
@@ -283,18 +281,17 @@ class WalkingInBuranoState(GameState[Action]):
         return self._breaks_in(self._colour_masks(seat), card, column)
 
     def _breaks_in(self, houses: list[int], card: FloorCard, column: int) -> tuple[bool, bool]:
-        colour = self._colour_bit[card.colour]
+        colour = _COLOUR_BITS[card.colour]
         own = houses[column]
         return (own != 0 and not own & colour, bool((houses[column - 1] | houses[column + 1]) & colour))
 
     def _colour_masks(self, seat: Seat) -> list[int]:
         """Bit sets of the colours in each house, padded with an empty house on both sides."""
         cards = self._cards.cards
-        bits = self._colour_bit
         houses = [0] * (COLUMNS + 2)
         for where, index in enumerate(self.areas[seat]):
             if index != EMPTY:
-                houses[where % COLUMNS + 1] |= bits[cards[index].colour]
+                houses[where % COLUMNS + 1] |= _COLOUR_BITS[cards[index].colour]
         return houses
 
     def _placements(self) -> list[Place]:
