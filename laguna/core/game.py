@@ -118,6 +118,8 @@ class Game(ABC, Generic[S, A, Opt]):
     max_players: int
     options_type: type[Opt]
     summary: str = ""
+    option_examples: tuple[Mapping[str, Any], ...] = ()
+    """Option sets beyond the boolean combinations that the conformance suite must also pass."""
 
     @abstractmethod
     def _new_state(self, players: int, options: Opt, seed: int) -> S:

@@ -16,7 +16,9 @@ CASES = [
     pytest.param(game, players, options, id=f"{game.id}-{players}p-{index}")
     for game in games()
     for players in game.player_counts
-    for index, options in enumerate(game.options_type.boolean_variants())
+    for index, options in enumerate(
+        [*game.options_type.boolean_variants(), *(game.options(example) for example in game.option_examples)]
+    )
 ]
 DEFAULT_CASES = [
     pytest.param(game, players, id=f"{game.id}-{players}p")

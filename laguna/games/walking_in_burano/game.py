@@ -26,6 +26,7 @@ class WalkingInBurano(Game[WalkingInBuranoState, Action, WalkingInBuranoOptions]
     max_players = 4
     options_type = WalkingInBuranoOptions
     summary = "Refurbish the colourful houses of Burano and attract tourists and inhabitants."
+    option_examples = ({"round_limit": 2}, {"round_limit": 1, "beginner_characters": True})
 
     def validate_options(self, players: int, options: WalkingInBuranoOptions) -> None:
         if options.round_limit < 1:
