@@ -215,3 +215,21 @@ def test_an_illegal_placement_leaves_the_state_untouched() -> None:
     with pytest.raises(IllegalAction):
         state.apply(0, state_action("place R1a c9"))
     assert state == before
+
+
+def test_faq_cards_kept_from_an_earlier_turn_can_be_placed() -> None:
+    """FAQ: "Can I place a Floor Card that I have kept in my hand from a previous turn? Yes." """
+    state = new(2, seed=1)
+    state.start_player = 0
+    set_turn(state, 0)
+    kept = state.cards.cards[state.supply[0][0]].id
+    play(state, "take c1 f1", "done")
+    assert state.turn == 1
+    play(state, "take c1 f3", "done")
+    assert state.turn == 1 and state.round == 2, "the token passed: seat 1 starts round 2"
+    play(state, "take c1 f3", "done")
+    assert state.turn == 0
+    play(state, "take c2 f3")
+    assert f"place {kept} c1" in places(state)
+    play(state, f"place {kept} c1")
+    assert state.areas[0][cell(1, 1)] == state.cards.index_of(kept)
