@@ -106,7 +106,7 @@ def _convert(name: str, kind: type, value: Any) -> Any:
                 pass
         raise OptionsError(f"option {label} takes a whole number, not {value!r}")
     if kind is str:
-        if isinstance(value, str) and value:
+        if isinstance(value, str):
             return value
-        raise OptionsError(f"option {label} takes a non-empty text, not {value!r}")
+        raise OptionsError(f"option {label} takes a text, not {value!r}")
     raise OptionsError(f"option {label} has an unsupported type {kind!r}")

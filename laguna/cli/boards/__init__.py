@@ -16,6 +16,7 @@ from laguna.cli.boards import generic
 
 BOARDS: dict[str, str] = {
     "walking-in-burano": "laguna.cli.boards.walking_in_burano",
+    "walking-in-burano-roll-and-write": "laguna.cli.boards.burano_roll_and_write",
 }
 """Game id → module with ``render(view)`` and ``NOTATION_HELP``; imported only when that game is shown."""
 

@@ -31,6 +31,8 @@ class WalkingInBurano(Game[WalkingInBuranoState, Action, WalkingInBuranoOptions]
     def validate_options(self, players: int, options: WalkingInBuranoOptions) -> None:
         if options.round_limit < 1:
             raise OptionsError(f"option round-limit must be at least 1, not {options.round_limit}")
+        if not options.floor_cards:
+            raise OptionsError("option floor-cards takes 'reconstructed' or the path of a card file")
 
     def _new_state(self, players: int, options: WalkingInBuranoOptions, seed: int) -> WalkingInBuranoState:
         return WalkingInBuranoState(players, options, load_floor_cards(options.floor_cards), seed)

@@ -1,0 +1,342 @@
+"""The terminal board of Walking in Burano Roll & Write, drawn from a seat's view.
+
+Every die and building colour is shown as a terminal colour, as a glyph of its own (♦ red, ★ yellow, …)
+and by name, so the board reads the same without colour. Symbols use short codes (``pl`` plant, ``sl3``
+streetlight numbered 3, …) rather than emoji, whose widths differ between terminals and would break
+the grid. Circled symbols are bracketed, ``(pl4)``, with the number written under them.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from laguna.games.burano_roll_and_write.characters import Character
+from laguna.games.burano_roll_and_write.sheets import DieColour
+
+NOTATION_HELP = """\
+boat red            place a boat beside the red die
+circle R2.cat 3     circle symbol R2.cat with a 3: the die's value, or changed by 1 coin per step
+                    of +1/-1 (6 and 1 are neighbours)
+flip                flip the boat instead and gain 2 coins
+invite B red        invite character B under the red building for 3 coins
+invite G green f2   Florist (F), Fisherman (G) and Painter (H) also name the floor they score
+coin                take a coin instead of inviting
+characters: A Female Tourist, B Photographer, C Backpacker, D Policeman, E Santa Claus, F Florist,
+            G Fisherman, H Painter, I Tailor, J Male Tourist"""
+
+GLYPHS: dict[str, str] = {colour.value: colour.symbol for colour in DieColour}
+"""A printable mark per die colour, so colour is never the only cue."""
+
+STYLES: dict[str, str] = {
+    "red": "bold red",
+    "orange": "bold dark_orange",
+    "yellow": "bold yellow",
+    "green": "bold green",
+    "blue": "bold dodger_blue1",
+    "pink": "bold hot_pink",
+}
+
+DICE_ORDER = tuple(colour.value for colour in DieColour)
+"""The dice stand's order when the view does not list the dice."""
+
+CODES: dict[str, str] = {
+    "plant": "pl",
+    "cat": "ca",
+    "red": "rc",
+    "blue": "bc",
+    "light": "sl",
+    "chimney": "ch",
+}
+"""Two-letter codes of the symbol kinds (red and blue are the curtains, light the streetlight)."""
+
+WRITTEN = frozenset({"plant", "chimney"})
+"""Kinds whose number is written under the symbol when it is circled (the others' number is a rule)."""
+
+CHARACTER_TITLES: dict[str, str] = {character.value: character.title for character in Character}
+"""Letter → title of the ten characters, in the rulebook's order A–J."""
+
+CIRCLED_STYLE = "bold underline"
+EMPTY = Text("·", style="dim")
+PHASES = {
+    "boat": "place a boat",
+    "use": "use the die or flip",
+    "invite": "invitation (secret)",
+    "over": "game over",
+}
+
+
+def glyph(colour: str) -> str:
+    """The printable mark of a colour (``?`` for a colour this board does not know)."""
+    return GLYPHS.get(colour, "?")
+
+
+def colour_label(colour: str) -> Text:
+    """``♦ red`` in red."""
+    return Text(f"{glyph(colour)} {colour}", style=STYLES.get(colour, "bold"))
+
+
+def seat_name(seat: int, viewer: int | None) -> str:
+    return f"P{seat + 1}" + (" (you)" if seat == viewer else "")
+
+
+def symbol_code(symbol: dict[str, Any]) -> str:
+    """``pl``, ``ca``, ``sl3``: the kind's code, with a streetlight's printed number."""
+    kind = str(symbol.get("kind", "?"))
+    code = CODES.get(kind, kind[:2])
+    if code == "sl" and symbol.get("number") is not None:
+        code += str(symbol["number"])
+    return code
+
+
+def symbol_name(symbol_id: str) -> str:
+    """The part of an id after its building-and-floor prefix: ``R1.plant2`` → ``plant2``."""
+    return symbol_id.split(".", 1)[1] if "." in symbol_id else symbol_id
+
+
+def symbol_prefix(symbol_id: str) -> str:
+    """The building-and-floor prefix of an id: ``R1.plant2`` → ``R1.`` (``""`` for an id without one)."""
+    return symbol_id.split(".", 1)[0] + "." if "." in symbol_id else ""
+
+
+def symbol_line(symbol: dict[str, Any], circled: dict[str, int | None]) -> Text:
+    """One symbol of a cell: ``pl$ plant2`` when free, ``(pl4)$ plant2`` when circled."""
+    symbol_id = str(symbol.get("id", "?"))
+    code = symbol_code(symbol)
+    text = Text()
+    if symbol_id in circled:
+        value = circled[symbol_id]
+        written = str(value) if value is not None and str(symbol.get("kind")) in WRITTEN else ""
+        text.append(f"({code}{written})", style=CIRCLED_STYLE)
+    else:
+        text.append(code)
+    if symbol.get("coin"):
+        text.append("$", style="dim" if symbol_id in circled else "bold")
+    text.append(" " + symbol_name(symbol_id), style="dim" if symbol_id in circled else "")
+    return text
+
+
+def sheet_cell(symbols: list[dict[str, Any]], circled: dict[str, int | None]) -> Text:
+    """The symbols of one floor of one building, under the prefix that their ids share."""
+    if not symbols:
+        return EMPTY.copy()
+    prefixes = {symbol_prefix(str(s.get("id", ""))) for s in symbols}
+    text = Text()
+    if len(prefixes) == 1 and "" not in prefixes:
+        text.append(prefixes.pop(), style="dim")
+        text.append("\n")
+    lines = [symbol_line(s, circled) for s in symbols]
+    if len(prefixes) > 1:
+        lines = [Text(str(s.get("id", "?")) + " ") + line for s, line in zip(symbols, lines, strict=True)]
+    text.append_text(Text("\n").join(lines))
+    return text
+
+
+def character_cell(character: dict[str, Any] | None) -> Text:
+    """``B Photographer`` (and the floor a Florist, Fisherman or Painter scores)."""
+    if character is None:
+        return EMPTY.copy()
+    letter = str(character.get("letter", "?"))
+    title = str(character.get("title") or CHARACTER_TITLES.get(letter, ""))
+    text = Text(f"{letter} {title}".strip(), style="bold italic")
+    if character.get("floor") is not None:
+        text.append(f"\nscores f{character['floor']}")
+    return text
+
+
+# ------------------------------------------------------------------ the table
+
+
+def status_line(view: dict[str, Any]) -> Text:
+    """Round, turn player, phase and who decides now (never what the others decided)."""
+    viewer = view.get("viewer")
+    round_number = view.get("round", "?")
+    text = Text(f"Walking in Burano Roll & Write · round {round_number}", style="bold")
+    if view.get("final_round") is not None and view.get("final_round") == round_number:
+        text.append(" (last round)", style="bold red")
+    elif view.get("final_round") is not None:
+        text.append(f" (round {view['final_round']} is the last)")
+    phase = str(view.get("phase", "?"))
+    if phase == "over":
+        ended = view.get("ended_by")
+        text.append(" · game over" + (f" ({ended})" if ended else ""))
+        return text
+    turn = view.get("turn_player")
+    if turn is not None:
+        text.append(f" · turn player {seat_name(int(turn), viewer)}")
+    text.append(f"\nPhase: {PHASES.get(phase, phase)}")
+    draft = view.get("draft") or {}
+    if phase in ("boat", "use") and draft.get("seat") is not None:
+        text.append(f" · ▶ {seat_name(int(draft['seat']), viewer)} to act", style="bold")
+        die = draft.get("die")
+        if phase == "use" and die:
+            text.append(" with the ")
+            text.append_text(colour_label(str(die)))
+            text.append(" die")
+    if phase == "invite":
+        seats = view.get("seats", [])
+        decided = [seat_name(int(s["seat"]), viewer) for s in seats if s.get("decided")]
+        waiting = [seat_name(int(s["seat"]), viewer) for s in seats if not s.get("decided")]
+        text.append(" · decided: " + (", ".join(decided) or "nobody"))
+        if waiting:
+            text.append(" · ▶ deciding: " + ", ".join(waiting), style="bold")
+    return text
+
+
+def draft_line(view: dict[str, Any]) -> Text | None:
+    """The order of this round's boats, the current one marked: ``boats: P2 P1 ▶P1 P2``."""
+    draft = view.get("draft") or {}
+    order = draft.get("order") or []
+    if not order:
+        return None
+    text = Text("Boat order: ")
+    index = draft.get("index")
+    for position, seat in enumerate(order):
+        if position:
+            text.append(" ")
+        name = f"P{int(seat) + 1}"
+        if position == index:
+            text.append("▶" + name, style="bold reverse")
+        elif index is None or position < index:
+            text.append(name, style="dim")
+        else:
+            text.append(name)
+    return text
+
+
+def dice_table(view: dict[str, Any]) -> Table:
+    """The dice stand: each die's value, the boats beside it (flipped ``P2↓``) and the spectator's."""
+    dice: dict[str, Any] = view.get("dice") or {}
+    canal: dict[str, Any] = view.get("canal") or {}
+    spectators = set(view.get("spectators") or [])
+    in_use = (view.get("draft") or {}).get("die") if view.get("phase") == "use" else None
+    colours = list(dice) or list(DICE_ORDER)
+    table = Table(title="Dice stand", title_justify="left", show_lines=True, pad_edge=False)
+    table.add_column("", style="bold", no_wrap=True)
+    for colour in colours:
+        header = colour_label(colour)
+        if colour == in_use:
+            header.append(" ◀", style="bold")
+        table.add_column(header, justify="center")
+    values = [Text(str(dice.get(colour, "?")), style=STYLES.get(colour, "bold")) for colour in colours]
+    table.add_row("value", *values)
+    boat_cells: list[Text] = []
+    for colour in colours:
+        cell = Text()
+        for boat in canal.get(colour, []):
+            if cell:
+                cell.append(" ")
+            cell.append(f"P{int(boat['seat']) + 1}" + ("↓" if boat.get("flipped") else ""))
+        if colour in spectators:
+            if cell:
+                cell.append(" ")
+            cell.append("spect.$1", style="italic")
+        boat_cells.append(cell or EMPTY.copy())
+    table.add_row("boats", *boat_cells)
+    return table
+
+
+def coins_text(seat: dict[str, Any], view: dict[str, Any]) -> str:
+    """``coins 3 (gained 7, spent 4)``, and in solo the filled coins and the spaces left."""
+    text = f"coins {seat.get('coins', 0)} (gained {seat.get('gained', 0)}, spent {seat.get('spent', 0)})"
+    if view.get("solo"):
+        track = view.get("coin_track")
+        filled = int(seat.get("filled", 0))
+        text += f" · filled {filled}"
+        if track is not None:
+            left = int(track) - filled - int(seat.get("gained", 0))
+            text += f" · {left} of {track} coin spaces left"
+    return text
+
+
+def seat_header(seat: dict[str, Any], view: dict[str, Any]) -> Text:
+    """Who, which sheet, coins, boats this round, characters still to invite, the invitation decision."""
+    number = int(seat["seat"])
+    viewer = view.get("viewer")
+    phase = view.get("phase")
+    acting = (view.get("draft") or {}).get("seat") == number and phase in ("boat", "use")
+    acting = acting or (phase == "invite" and not seat.get("decided"))
+    marker = "▶ " if acting else "  "
+    text = Text(f"{marker}Player {number + 1}" + (" (you)" if number == viewer else ""), style="bold")
+    sheet = seat.get("sheet") or {}
+    text.append(f" · {seat.get('layout') or sheet.get('name', '?')} · {coins_text(seat, view)}")
+    boats = seat.get("boats") or []
+    text.append("\n  boats this round: ")
+    if boats:
+        for index, colour in enumerate(boats):
+            if index:
+                text.append(", ")
+            text.append_text(colour_label(str(colour)))
+    else:
+        text.append("none", style="dim")
+    invited = {str(c.get("letter")) for c in seat.get("characters", [])}
+    left = [letter for letter in CHARACTER_TITLES if letter not in invited]
+    text.append(f" · invited {len(invited)} · to invite: {' '.join(left) or 'none'}")
+    if phase == "invite":
+        if seat.get("decided"):
+            text.append(" · decided", style="bold")
+            if number == viewer and seat.get("decision"):
+                text.append(f": {seat['decision']}")
+        else:
+            text.append(" · not decided yet", style="dim")
+    return text
+
+
+def sheet_table(seat: dict[str, Any], in_use: str | None = None) -> Table:
+    """The sheet: a column per building in the layout's order, 3rd floor on top, characters below.
+
+    `in_use` marks the building whose symbols the die being used can circle.
+    """
+    sheet = seat.get("sheet") or {}
+    buildings = [str(b) for b in sheet.get("buildings", [])]
+    circled: dict[str, int | None] = dict(seat.get("circled") or {})
+    cells: dict[tuple[str, int], list[dict[str, Any]]] = defaultdict(list)
+    for symbol in sheet.get("symbols", []):
+        cells[(str(symbol["building"]), int(symbol["floor"]))].append(symbol)
+    floors = sorted({floor for _, floor in cells} | {1, 2, 3}, reverse=True)
+    characters = {str(c["building"]): c for c in seat.get("characters", [])}
+    table = Table(show_lines=True, pad_edge=False)
+    table.add_column("", style="bold", no_wrap=True)
+    for building in buildings:
+        header = colour_label(building)
+        if building == in_use:
+            header.append(" ◀", style="bold")
+        table.add_column(header)
+    for floor in floors:
+        table.add_row(f"f{floor}", *(sheet_cell(cells[(b, floor)], circled) for b in buildings))
+    table.add_row("", *(character_cell(characters.get(b)) for b in buildings))
+    return table
+
+
+def legend() -> Text:
+    colours = "  ".join(f"{glyph(c)} {c}" for c in DICE_ORDER)
+    return Text(
+        f"Colours: {colours}\n"
+        "Symbols: pl plant  ca cat  rc red curtain  bc blue curtain  sl3 streetlight 3\n"
+        "         ch chimney  $ coin icon  (pl4) circled, with the 4 written under it\n"
+        "Ids: the cell's prefix and a name, e.g. R2. and cat: circle R2.cat 3\n"
+        "Boats: P2↓ flipped  spect.$1 spectator's boat (a coin to place yours beside it)",
+        style="dim",
+    )
+
+
+def render(view: dict[str, Any]) -> RenderableType:
+    """The whole table as one seat (or a spectator) sees it: the viewer's own sheet first."""
+    parts: list[RenderableType] = [status_line(view)]
+    order = draft_line(view)
+    if order is not None and view.get("phase") in ("boat", "use"):
+        parts.append(order)
+    parts.append(dice_table(view))
+    viewer = view.get("viewer")
+    seats = sorted(view.get("seats", []), key=lambda s: (s["seat"] != viewer, s["seat"]))
+    draft = view.get("draft") or {}
+    die = draft.get("die") if view.get("phase") == "use" else None
+    for seat in seats:
+        in_use = die if seat["seat"] == draft.get("seat") else None
+        parts += [Text(""), seat_header(seat, view), sheet_table(seat, in_use)]
+    parts.append(legend())
+    return Group(*parts)

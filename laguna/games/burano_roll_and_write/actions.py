@@ -1,0 +1,114 @@
+"""The decisions of a round of Walking in Burano Roll & Write and their notation.
+
+In the draft a player places a boat beside a die (``boat red``), then uses the die by circling one
+symbol of the building of that colour with a number (``circle R2.cat 3``; the number may differ from
+the die by paid steps) or flips the boat for 2 coins (``flip``). In the invitation every player decides
+in secret: invite a character under a building (``invite B red``; Florist, Fisherman and Painter also
+name a floor, ``invite G green f2``) or take a coin (``coin``).
+
+>>> str(parse_action("invite g green f2"))
+'invite G green f2'
+>>> parse_action("circle B1.plant2 4")
+Circle(symbol='B1.plant2', value=4)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from laguna.core.errors import NotationError
+from laguna.games.burano_roll_and_write.characters import Character
+from laguna.games.burano_roll_and_write.sheets import DieColour
+
+
+@dataclass(frozen=True, slots=True)
+class Boat:
+    """Place a boat on the canal beside the die of `colour`."""
+
+    colour: DieColour
+
+    def __str__(self) -> str:
+        return f"boat {self.colour.value}"
+
+
+@dataclass(frozen=True, slots=True)
+class Circle:
+    """Use the die: circle `symbol` with the number `value` (the die's value, or changed for coins)."""
+
+    symbol: str
+    value: int
+
+    def __str__(self) -> str:
+        return f"circle {self.symbol} {self.value}"
+
+
+@dataclass(frozen=True, slots=True)
+class Flip:
+    """Forfeit the die: flip the boat and gain 2 coins."""
+
+    def __str__(self) -> str:
+        return "flip"
+
+
+@dataclass(frozen=True, slots=True)
+class Invite:
+    """Invite `character` for 3 coins into the character space under the building of `building`."""
+
+    character: Character
+    building: DieColour
+    floor: int | None = None
+
+    def __str__(self) -> str:
+        floor = f" f{self.floor}" if self.floor is not None else ""
+        return f"invite {self.character.value} {self.building.value}{floor}"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeCoin:
+    """Forfeit the invitation and gain 1 coin."""
+
+    def __str__(self) -> str:
+        return "coin"
+
+
+Action = Boat | Circle | Flip | Invite | TakeCoin
+
+_FORMS = "boat <colour>, circle <symbol> <1-6>, flip, invite <A-J> <colour> [f<floor>], coin"
+_COLOURS = {c.value: c for c in DieColour}
+
+
+def _colour(name: str) -> DieColour:
+    try:
+        return _COLOURS[name]
+    except KeyError:
+        raise NotationError(f"unknown colour {name!r} (colours: {', '.join(_COLOURS)})") from None
+
+
+def parse_action(text: str) -> Action:
+    """Parse the canonical notation (letters and colours in any case); `NotationError` names the problem."""
+    words = text.split()
+    lowered = [w.lower() for w in words]
+    if lowered == ["flip"]:
+        return Flip()
+    if lowered == ["coin"]:
+        return TakeCoin()
+    if len(words) == 2 and lowered[0] == "boat":
+        return Boat(_colour(lowered[1]))
+    if len(words) == 3 and lowered[0] == "circle":
+        if not re.fullmatch(r"[1-6]", words[2]):
+            raise NotationError(f"{text!r}: the number written must be 1–6")
+        return Circle(words[1], int(words[2]))
+    if len(words) in (3, 4) and lowered[0] == "invite":
+        try:
+            character = Character(words[1].upper())
+        except ValueError:
+            raise NotationError(f"{text!r}: characters are the letters A–J") from None
+        floor = None
+        if len(words) == 4:
+            match = re.fullmatch(r"f([1-3])", lowered[3])
+            if match is None:
+                raise NotationError(f"{text!r}: the designated floor is written f1, f2 or f3")
+            floor = int(match.group(1))
+        return Invite(character, _colour(lowered[2]), floor)
+    raise NotationError(f"{text!r} is not a Roll & Write action (forms: {_FORMS})")

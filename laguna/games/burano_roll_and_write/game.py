@@ -1,0 +1,62 @@
+"""Walking in Burano Roll & Write as a `Game`: identity, player counts, options and new games."""
+
+from __future__ import annotations
+
+from laguna.core.errors import OptionsError
+from laguna.core.game import Game
+from laguna.core.rng import Rng
+from laguna.games.burano_roll_and_write.actions import Action, parse_action
+from laguna.games.burano_roll_and_write.options import RollAndWriteOptions
+from laguna.games.burano_roll_and_write.sheets import load_sheets
+from laguna.games.burano_roll_and_write.state import RollAndWriteState
+
+
+class WalkingInBuranoRollAndWrite(Game[RollAndWriteState, Action, RollAndWriteOptions]):
+    """Walking in Burano Roll & Write (Wei-Min Ling, EmperorS4 & MaiMin Games, 2023), 1–4 players.
+
+    >>> state = GAME.new_game(2, seed=3)
+    >>> state.to_act() == (state.turn_player,)
+    True
+    >>> str(state.legal_actions(state.turn_player)[0])
+    'boat red'
+    """
+
+    id = "walking-in-burano-roll-and-write"
+    name = "Walking in Burano Roll & Write"
+    min_players = 1
+    max_players = 4
+    options_type = RollAndWriteOptions
+    summary = "Roll the dice, draft them with your boats and decorate the houses of your street."
+    option_examples = ({"round_limit": 2}, {"shared_layout": "Viale Marcello"})
+
+    def validate_options(self, players: int, options: RollAndWriteOptions) -> None:
+        if options.round_limit < 1:
+            raise OptionsError(f"option round-limit must be at least 1, not {options.round_limit}")
+        if not options.sheets:
+            raise OptionsError("option sheets takes 'reconstructed' or the path of a sheet file")
+        sheets = load_sheets(options.sheets)
+        if options.shared_layout and options.shared_layout not in {layout.name for layout in sheets.layouts}:
+            names = ", ".join(layout.name for layout in sheets.layouts)
+            raise OptionsError(f"option shared-layout: no layout named {options.shared_layout!r} (layouts: {names})")
+        if not options.shared_layout and players > len(sheets.layouts):
+            raise OptionsError(
+                f"{players} players need {players} different layouts; the sheet file has {len(sheets.layouts)}"
+            )
+
+    def _new_state(self, players: int, options: RollAndWriteOptions, seed: int) -> RollAndWriteState:
+        """Each player gets a different layout, drawn at random (the rulebook suggests different sheets)."""
+        sheets = load_sheets(options.sheets)
+        rng = Rng(seed)
+        if options.shared_layout:
+            layouts = [sheets.layout(options.shared_layout)] * players
+        else:
+            pool = list(sheets.layouts)
+            rng.shuffle(pool)
+            layouts = pool[:players]
+        return RollAndWriteState(players, options, sheets, layouts, rng)
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+
+GAME = WalkingInBuranoRollAndWrite()

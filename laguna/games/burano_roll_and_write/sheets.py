@@ -1,0 +1,523 @@
+"""Game sheets of Walking in Burano Roll & Write: the typed model and the loader of the sheet data.
+
+The rulebook (COMPONENTS) gives 40 game sheets, 10 of each of 4 layouts, and a record sheet; USING A
+DIE names the five decorations (plants, cats, curtains, streetlights, chimneys) and the dice that
+circle them; the streetlight example names one layout, Viale Marcello, whose red streetlight is
+labeled 1 and pink streetlight 6. The pictures of the sheets are lost, so the packaged data file is a
+reconstruction that honours every stated fact and makes every rulebook example reachable. A player
+who owns the game can load the exact sheets from any file of the same schema; the loader checks the
+stated rules either way.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import re
+import tomllib
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any, Final
+
+from laguna.core.errors import CardDataError
+
+
+class DieColour(enum.Enum):
+    """The six dice, each tied to the building of its colour on every sheet."""
+
+    RED = "red"
+    ORANGE = "orange"
+    YELLOW = "yellow"
+    GREEN = "green"
+    BLUE = "blue"
+    PINK = "pink"
+
+    @property
+    def letter(self) -> str:
+        """The first letter of symbol ids in this building, so an id alone tells the building."""
+        return _LETTERS[self]
+
+    @property
+    def symbol(self) -> str:
+        """A distinct printable mark, so colour-blind players never have to rely on colour alone."""
+        return _GLYPHS[self]
+
+
+_LETTERS: Final[Mapping[DieColour, str]] = {
+    DieColour.RED: "R",
+    DieColour.ORANGE: "O",
+    DieColour.YELLOW: "Y",
+    DieColour.GREEN: "G",
+    DieColour.BLUE: "B",
+    DieColour.PINK: "P",
+}
+_GLYPHS: Final[Mapping[DieColour, str]] = {
+    DieColour.RED: "♦",
+    DieColour.ORANGE: "▲",
+    DieColour.YELLOW: "★",
+    DieColour.GREEN: "♣",
+    DieColour.BLUE: "●",
+    DieColour.PINK: "♥",
+}
+_COLOUR_BY_LETTER: Final[Mapping[str, DieColour]] = {letter: colour for colour, letter in _LETTERS.items()}
+
+
+class Kind(enum.Enum):
+    """The decorations a die can circle; a red and a blue curtain are circled by odd and even dice."""
+
+    PLANT = "plant"
+    CAT = "cat"
+    RED_CURTAIN = "red"
+    BLUE_CURTAIN = "blue"
+    STREETLIGHT = "light"
+    CHIMNEY = "chimney"
+
+
+_KIND_ORDER: Final[Mapping[Kind, int]] = {kind: i for i, kind in enumerate(Kind)}
+_LABEL: Final[Mapping[Kind, str]] = {
+    Kind.PLANT: "plant",
+    Kind.CAT: "cat",
+    Kind.RED_CURTAIN: "red curtain",
+    Kind.BLUE_CURTAIN: "blue curtain",
+    Kind.STREETLIGHT: "streetlight",
+    Kind.CHIMNEY: "chimney",
+}
+# Kinds that appear at most once per floor, so their ids carry no running number; the rule says why.
+_SINGLE_KINDS: Final[Mapping[Kind, str]] = {
+    Kind.CAT: "at most one cat per floor, since the floor decides the die (1-2, 3-4, 5-6)",
+    Kind.STREETLIGHT: "every building has exactly one streetlight",
+    Kind.CHIMNEY: "every building has exactly one chimney",
+}
+# The only floor a streetlight or a chimney may sit on (each building has one of each).
+_ONLY_FLOOR: Final[Mapping[Kind, int]] = {Kind.STREETLIGHT: 2, Kind.CHIMNEY: 3}
+# Precircled symbols start with nothing written: plants and chimneys need a number, a streetlight is kept out.
+_PRECIRCLABLE: Final = frozenset({Kind.CAT, Kind.RED_CURTAIN, Kind.BLUE_CURTAIN})
+
+_FLOORS: Final = (1, 2, 3)
+_DIE_FACES: Final = range(1, 7)
+_LAYOUTS: Final = 4
+_PRECIRCLED: Final = 2
+_PROVENANCES: Final = ("rulebook", "public", "reconstructed")
+_ORDINAL: Final[Mapping[int, str]] = {1: "1st", 2: "2nd", 3: "3rd"}
+_ID_PATTERN: Final = re.compile(r"([A-Z])([0-9])\.([a-z]+)([0-9]*)")
+
+_TOP_KEYS: Final = frozenset({"meta", "record_sheet", "sheet"})
+_META_KEYS: Final = frozenset({"name", "provenance", "note"})
+_RECORD_KEYS: Final = frozenset({"coins", "provenance", "note"})
+_SHEET_KEYS: Final = frozenset({"name", "buildings", "precircled", "provenance", "note", "symbol"})
+_SYMBOL_KEYS: Final = frozenset({"id", "floor", "kind", "number", "coin", "provenance", "note"})
+
+
+@dataclass(frozen=True, slots=True)
+class Symbol:
+    """One printed decoration: where it is, what circles it, and whether circling it pays a coin."""
+
+    id: str
+    building: DieColour
+    floor: int
+    kind: Kind
+    number: int | None = None
+    coin: bool = False
+    provenance: str = "reconstructed"
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SheetLayout:
+    """One of the printed layouts: six buildings left to right and every symbol on them."""
+
+    name: str
+    buildings: tuple[DieColour, ...]
+    symbols: tuple[Symbol, ...]
+    precircled: tuple[str, ...]
+    provenance: str
+    note: str
+    _index: Mapping[str, Symbol] = field(init=False, repr=False, compare=False, hash=False)
+    _positions: Mapping[DieColour, int] = field(init=False, repr=False, compare=False, hash=False)
+    _by_building: Mapping[DieColour, tuple[Symbol, ...]] = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        """Sort the symbols left to right and bottom to top and index them, so lookups are constant-time."""
+        positions = {colour: i for i, colour in enumerate(self.buildings)}
+        if len(positions) != len(self.buildings) or set(positions) != set(DieColour):
+            raise CardDataError(f"sheet {self.name!r}: the buildings must show each die colour exactly once")
+        missing = [s.id for s in self.symbols if s.building not in positions]
+        if missing:
+            raise CardDataError(f"sheet {self.name!r}: symbol {missing[0]!r} is in no building of the sheet")
+        ordered = tuple(sorted(self.symbols, key=lambda s: (positions[s.building], s.floor, _KIND_ORDER[s.kind], s.id)))
+        index = {symbol.id: symbol for symbol in ordered}
+        if len(index) != len(ordered):
+            duplicate = next(sid for sid, n in Counter(s.id for s in ordered).items() if n > 1)
+            raise CardDataError(f"sheet {self.name!r}: duplicate symbol id {duplicate!r}")
+        by_building = {colour: tuple(s for s in ordered if s.building is colour) for colour in self.buildings}
+        object.__setattr__(self, "symbols", ordered)
+        object.__setattr__(self, "_index", index)
+        object.__setattr__(self, "_positions", positions)
+        object.__setattr__(self, "_by_building", by_building)
+
+    def symbol(self, symbol_id: str) -> Symbol:
+        """The symbol with this id; records name symbols by id, so an unknown one is an error."""
+        try:
+            return self._index[symbol_id]
+        except KeyError:
+            raise CardDataError(f"sheet {self.name!r}: no symbol with id {symbol_id!r}") from None
+
+    def in_building(self, colour: DieColour) -> tuple[Symbol, ...]:
+        """The symbols one die colour can circle, bottom floor first."""
+        return self._by_building[colour]
+
+    def position(self, colour: DieColour) -> int:
+        """The building's place from the left (0..5); the Policeman scores by adjacency."""
+        return self._positions[colour]
+
+
+@dataclass(frozen=True, slots=True)
+class SheetSet:
+    """The layouts of one data file and the record sheet's coin track that goes with them."""
+
+    name: str
+    source: str
+    layouts: tuple[SheetLayout, ...]
+    coin_track: int
+    coin_track_note: str
+
+    def layout(self, name: str) -> SheetLayout:
+        """The layout with this name; records name layouts, so an unknown one is an error."""
+        for layout in self.layouts:
+            if layout.name == name:
+                return layout
+        known = ", ".join(layout.name for layout in self.layouts)
+        raise CardDataError(f"{self.source}: no sheet named {name!r} (sheets: {known})")
+
+
+DEFAULT_SHEET_FILE = "reconstructed"
+"""The name that selects the packaged, reconstructed sheets; any other source is a file path."""
+
+
+def load_sheets(source: str = DEFAULT_SHEET_FILE) -> SheetSet:
+    """Load and validate game sheets: the packaged reconstruction, or a TOML file the user points at.
+
+    Every problem raises CardDataError with one line naming the file and the sheet, symbol or field
+    at fault, so a bad data file never shows up later as a wrong score. Results are cached: the data
+    is immutable.
+
+    >>> sheets = load_sheets()
+    >>> sheets.layout("Viale Marcello").symbol("R2.light").number
+    1
+    """
+    return _load_cached(source)
+
+
+@functools.lru_cache(maxsize=16)
+def _load_cached(source: str) -> SheetSet:
+    """The cached body of `load_sheets`, keyed on the source alone so a default argument hits too."""
+    label, text = _read_source(source)
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise CardDataError(f"{label}: TOML syntax error: {exc}") from None
+    return _parse(data, label, source)
+
+
+def _read_source(source: str) -> tuple[str, str]:
+    """The label used in error messages and the text of the data file."""
+    if source == DEFAULT_SHEET_FILE:
+        label = "packaged sheets.toml"
+        resource = resources.files("laguna.games.burano_roll_and_write") / "data" / "sheets.toml"
+        try:
+            return label, resource.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise CardDataError(f"{label}: cannot be read ({exc.__class__.__name__})") from None
+    path = Path(source)
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise CardDataError(f"{source}: sheet file not found") from None
+    except OSError as exc:
+        raise CardDataError(f"{source}: sheet file cannot be read ({exc.strerror or exc})") from None
+    try:
+        return source, raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise CardDataError(f"{source}: sheet file is not UTF-8 text") from None
+
+
+def _parse(data: Mapping[str, Any], label: str, source: str) -> SheetSet:
+    """Check the document structure, the record sheet and every layout."""
+    _check_keys(data, _TOP_KEYS, label, "top-level key")
+    name, default_provenance = _parse_meta(data.get("meta", {}), label, source)
+    coins, coins_note = _parse_record_sheet(data.get("record_sheet"), label, default_provenance)
+    raw_sheets = data.get("sheet")
+    if raw_sheets is None:
+        raise CardDataError(f"{label}: no [[sheet]] tables")
+    if not isinstance(raw_sheets, list):
+        raise CardDataError(f"{label}: 'sheet' must be an array of tables ([[sheet]])")
+    layouts: list[SheetLayout] = []
+    for number, raw in enumerate(raw_sheets, start=1):
+        layout = _parse_sheet(raw, number, label, default_provenance)
+        if any(other.name == layout.name for other in layouts):
+            raise CardDataError(f"{label}: sheet {layout.name!r}: duplicate sheet name")
+        layouts.append(layout)
+    if len(layouts) != _LAYOUTS:
+        raise CardDataError(
+            f"{label}: {len(layouts)} sheet layouts, the rulebook has {_LAYOUTS} (40 game sheets, 10 each)"
+        )
+    return SheetSet(name=name, source=source, layouts=tuple(layouts), coin_track=coins, coin_track_note=coins_note)
+
+
+def _parse_meta(meta: object, label: str, source: str) -> tuple[str, str | None]:
+    """The set's name (default: the file name) and the provenance items inherit when they state none."""
+    if not isinstance(meta, dict):
+        raise CardDataError(f"{label}: [meta] must be a table")
+    where = f"{label}: [meta]"
+    _check_keys(meta, _META_KEYS, where, "key")
+    name = _optional_str(meta, "name", where)
+    provenance = _optional_provenance(meta, where)
+    _optional_str(meta, "note", where)
+    if name is None:
+        name = "reconstructed" if source == DEFAULT_SHEET_FILE else Path(source).name
+    return name, provenance
+
+
+def _parse_record_sheet(raw: object, label: str, default_provenance: str | None) -> tuple[int, str]:
+    """The number of coin spaces on the record sheet, which bounds the coins a player can hold."""
+    if raw is None:
+        raise CardDataError(f"{label}: no [record_sheet] table")
+    if not isinstance(raw, dict):
+        raise CardDataError(f"{label}: [record_sheet] must be a table")
+    where = f"{label}: [record_sheet]"
+    _check_keys(raw, _RECORD_KEYS, where, "key")
+    coins = _int_field(raw, "coins", where)
+    if coins < 1:
+        raise CardDataError(f"{where}: coins {coins} must be positive")
+    _provenance(raw, where, default_provenance)
+    return coins, _optional_str(raw, "note", where) or ""
+
+
+def _parse_sheet(raw: object, number: int, label: str, default_provenance: str | None) -> SheetLayout:
+    """One validated layout; `number` names the sheet in messages until its name is known."""
+    if not isinstance(raw, dict):
+        raise CardDataError(f"{label}: sheet #{number} must be a table")
+    raw_name = raw.get("name")
+    where = f"{label}: sheet {raw_name!r}" if isinstance(raw_name, str) else f"{label}: sheet #{number}"
+    _check_keys(raw, _SHEET_KEYS, where, "key")
+    name = _required_str(raw, "name", where)
+    if not name.strip():
+        raise CardDataError(f"{where}: name is empty")
+    buildings = _parse_buildings(raw.get("buildings"), where)
+    provenance = _provenance(raw, where, default_provenance)
+    note = _optional_str(raw, "note", where) or ""
+
+    raw_symbols = raw.get("symbol")
+    if raw_symbols is None:
+        raise CardDataError(f"{where}: no [[sheet.symbol]] tables")
+    if not isinstance(raw_symbols, list):
+        raise CardDataError(f"{where}: 'symbol' must be an array of tables ([[sheet.symbol]])")
+    symbols: list[Symbol] = []
+    seen: set[str] = set()
+    for index, raw_symbol in enumerate(raw_symbols, start=1):
+        symbol = _parse_symbol(raw_symbol, index, where, provenance)
+        if symbol.id in seen:
+            raise CardDataError(f"{where}: symbol {symbol.id!r}: duplicate id")
+        seen.add(symbol.id)
+        symbols.append(symbol)
+    _check_buildings(symbols, where)
+    precircled = _parse_precircled(raw.get("precircled"), {s.id: s for s in symbols}, where)
+    return SheetLayout(
+        name=name,
+        buildings=buildings,
+        symbols=tuple(symbols),
+        precircled=precircled,
+        provenance=provenance,
+        note=note,
+    )
+
+
+def _parse_buildings(raw: object, where: str) -> tuple[DieColour, ...]:
+    """The printed order of the buildings: six colours, each exactly once."""
+    if raw is None:
+        raise CardDataError(f"{where}: field 'buildings' is missing")
+    if not isinstance(raw, list) or not all(isinstance(item, str) for item in raw):
+        raise CardDataError(f"{where}: field 'buildings' must be an array of colour names")
+    colours: list[DieColour] = []
+    for item in raw:
+        try:
+            colour = DieColour(item)
+        except ValueError:
+            names = ", ".join(c.value for c in DieColour)
+            raise CardDataError(f"{where}: building colour {item!r} is not one of {names}") from None
+        if colour in colours:
+            raise CardDataError(f"{where}: building colour {item!r} appears twice")
+        colours.append(colour)
+    if len(colours) != len(DieColour):
+        raise CardDataError(f"{where}: {len(colours)} buildings, a sheet has {len(DieColour)} (one per die colour)")
+    return tuple(colours)
+
+
+def _parse_symbol(raw: object, index: int, sheet_where: str, default_provenance: str) -> Symbol:
+    """One validated symbol; the id must agree with its floor and kind and name its building."""
+    if not isinstance(raw, dict):
+        raise CardDataError(f"{sheet_where}: symbol #{index} must be a table")
+    raw_id = raw.get("id")
+    where = f"{sheet_where}: symbol {raw_id!r}" if isinstance(raw_id, str) else f"{sheet_where}: symbol #{index}"
+    _check_keys(raw, _SYMBOL_KEYS, where, "key")
+    symbol_id = _required_str(raw, "id", where)
+    floor = _int_field(raw, "floor", where)
+    if floor not in _FLOORS:
+        raise CardDataError(f"{where}: floor {floor} is not 1, 2 or 3")
+    kind_name = _required_str(raw, "kind", where)
+    try:
+        kind = Kind(kind_name)
+    except ValueError:
+        names = ", ".join(k.value for k in Kind)
+        raise CardDataError(f"{where}: kind {kind_name!r} is not one of {names}") from None
+    building = _check_id(symbol_id, floor, kind, where)
+
+    only = _ONLY_FLOOR.get(kind)
+    if only is not None and floor != only:
+        raise CardDataError(
+            f"{where}: {_LABEL[kind]} on the {_ORDINAL[floor]} floor; {_LABEL[kind]}s are on the {_ORDINAL[only]} floor"
+        )
+    number: int | None = None
+    if kind is Kind.STREETLIGHT:
+        number = _int_field(raw, "number", where)
+        if number not in _DIE_FACES:
+            raise CardDataError(f"{where}: streetlight number {number} is not a die face 1-6")
+    elif "number" in raw:
+        raise CardDataError(f"{where}: only streetlights print a number")
+    coin = raw.get("coin", False)
+    if not isinstance(coin, bool):
+        raise CardDataError(f"{where}: field 'coin' must be a boolean, not {_type_name(coin)}")
+    return Symbol(
+        id=symbol_id,
+        building=building,
+        floor=floor,
+        kind=kind,
+        number=number,
+        coin=coin,
+        provenance=_provenance(raw, where, default_provenance),
+        note=_optional_str(raw, "note", where) or "",
+    )
+
+
+def _check_id(symbol_id: str, floor: int, kind: Kind, where: str) -> DieColour:
+    """Ids read '<building letter><floor>.<kind>[n]', so a record's symbol ids can be read without the data."""
+    match = _ID_PATTERN.fullmatch(symbol_id)
+    if match is None or match.group(1) not in _COLOUR_BY_LETTER:
+        raise CardDataError(
+            f"{where}: id must be a building letter (R, O, Y, G, B, P), the floor, '.', the kind "
+            "and an optional running number, like 'R1.plant2'"
+        )
+    letter, id_floor, id_kind, suffix = match.groups()
+    if int(id_floor) != floor:
+        raise CardDataError(f"{where}: id floor {id_floor} does not match floor {floor}")
+    if id_kind != kind.value:
+        raise CardDataError(f"{where}: id kind {id_kind!r} does not match kind {kind.value!r}")
+    if suffix and kind in _SINGLE_KINDS:
+        raise CardDataError(f"{where}: a {_LABEL[kind]} id takes no running number: {_SINGLE_KINDS[kind]}")
+    if suffix and (suffix.startswith("0") or int(suffix) < 2):
+        raise CardDataError(
+            f"{where}: running number {suffix!r} not allowed (2, 3, ... for the further plants and curtains of a floor)"
+        )
+    return _COLOUR_BY_LETTER[letter]
+
+
+def _check_buildings(symbols: list[Symbol], where: str) -> None:
+    """Per building: one streetlight (2nd floor), one chimney (3rd floor), gap-free running numbers."""
+    for colour in DieColour:
+        mine = [s for s in symbols if s.building is colour]
+        for kind in (Kind.STREETLIGHT, Kind.CHIMNEY):
+            found = [s.id for s in mine if s.kind is kind]
+            if len(found) != 1:
+                listed = f" ({', '.join(found)})" if found else ""
+                raise CardDataError(
+                    f"{where}: {colour.value} building has {len(found)} {_LABEL[kind]}s{listed}; "
+                    f"every building has exactly one {_LABEL[kind]}"
+                )
+        per_group = Counter((s.floor, s.kind) for s in mine)
+        for s in mine:
+            suffix = s.id.split(".", 1)[1].removeprefix(s.kind.value)
+            if suffix and int(suffix) > per_group[s.floor, s.kind]:
+                raise CardDataError(
+                    f"{where}: symbol {s.id!r}: running number {suffix} but the floor has "
+                    f"{per_group[s.floor, s.kind]} {_LABEL[s.kind]}(s)"
+                )
+
+
+def _parse_precircled(raw: object, symbols: Mapping[str, Symbol], where: str) -> tuple[str, ...]:
+    """The symbols every copy of the sheet starts with circled: two, with nothing written under them."""
+    if raw is None:
+        raise CardDataError(f"{where}: field 'precircled' is missing")
+    if not isinstance(raw, list) or not all(isinstance(item, str) for item in raw):
+        raise CardDataError(f"{where}: field 'precircled' must be an array of symbol ids")
+    twice = [symbol_id for symbol_id, n in Counter(raw).items() if n > 1]
+    if twice:
+        raise CardDataError(f"{where}: precircled names {twice[0]!r} twice")
+    if len(raw) != _PRECIRCLED:
+        raise CardDataError(f"{where}: precircled names {len(raw)} symbols, a sheet starts with {_PRECIRCLED}")
+    for symbol_id in raw:
+        symbol = symbols.get(symbol_id)
+        if symbol is None:
+            raise CardDataError(f"{where}: precircled {symbol_id!r} is not a symbol of the sheet")
+        if symbol.kind not in _PRECIRCLABLE:
+            raise CardDataError(
+                f"{where}: precircled {symbol_id!r} is a {_LABEL[symbol.kind]}; only cats and curtains start circled"
+            )
+    return tuple(raw)
+
+
+def _check_keys(table: Mapping[str, Any], allowed: frozenset[str], where: str, what: str) -> None:
+    """Reject unknown keys, so a typo in a data file is never silently ignored."""
+    unknown = sorted(set(table) - allowed)
+    if unknown:
+        raise CardDataError(f"{where}: unknown {what} {unknown[0]!r} (allowed: {', '.join(sorted(allowed))})")
+
+
+def _provenance(table: Mapping[str, Any], where: str, default: str | None) -> str:
+    """An item's provenance, inherited from the enclosing table when the item states none."""
+    provenance = _optional_provenance(table, where) or default
+    if provenance is None:
+        raise CardDataError(f"{where}: provenance missing (set it here or in [meta])")
+    return provenance
+
+
+def _optional_provenance(table: Mapping[str, Any], where: str) -> str | None:
+    """A provenance field that may be absent but must be one of the known values."""
+    provenance = _optional_str(table, "provenance", where)
+    if provenance is not None and provenance not in _PROVENANCES:
+        raise CardDataError(f"{where}: provenance {provenance!r} is not one of {', '.join(_PROVENANCES)}")
+    return provenance
+
+
+def _required_str(table: Mapping[str, Any], key: str, where: str) -> str:
+    """A string field that must be present."""
+    value = _optional_str(table, key, where)
+    if value is None:
+        raise CardDataError(f"{where}: field {key!r} is missing")
+    return value
+
+
+def _optional_str(table: Mapping[str, Any], key: str, where: str) -> str | None:
+    """A string field that may be absent."""
+    value = table.get(key)
+    if value is not None and not isinstance(value, str):
+        raise CardDataError(f"{where}: field {key!r} must be a string, not {_type_name(value)}")
+    return value
+
+
+def _int_field(table: Mapping[str, Any], key: str, where: str) -> int:
+    """A required integer field; booleans are not integers here."""
+    value = table.get(key)
+    if value is None:
+        raise CardDataError(f"{where}: field {key!r} is missing")
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise CardDataError(f"{where}: field {key!r} must be an integer, not {_type_name(value)}")
+    return value
+
+
+def _type_name(value: object) -> str:
+    """A TOML-ish name for a parsed value's type, for error messages."""
+    names = {bool: "boolean", int: "integer", float: "float", str: "string", list: "array", dict: "table"}
+    return names.get(type(value), type(value).__name__)

@@ -1,0 +1,539 @@
+"""A position of Walking in Burano Roll & Write and its rules (rulebook: Gameplay to Solo Play Rules).
+
+A round is: the turn player's roll of the six dice (chance, drawn when the round begins), the draft of
+boats in snake order with one decision to place each boat and one to use its die or flip it, and the
+simultaneous secret invitation, revealed once every player has decided.
+"""
+
+from __future__ import annotations
+
+import enum
+from functools import cache
+from typing import Any
+
+from laguna.core.errors import IllegalAction
+from laguna.core.game import JSON, Event, GameState, Seat
+from laguna.core.outcome import Outcome, SeatResult, rank
+from laguna.core.rng import Rng
+from laguna.games.burano_roll_and_write import scoring
+from laguna.games.burano_roll_and_write.actions import Action, Boat, Circle, Flip, Invite, TakeCoin
+from laguna.games.burano_roll_and_write.characters import CHARACTERS, Character
+from laguna.games.burano_roll_and_write.options import RollAndWriteOptions
+from laguna.games.burano_roll_and_write.sheets import DieColour, Kind, SheetLayout, SheetSet, Symbol
+
+DICE = tuple(DieColour)
+FLIP_COINS = 2
+INVITATION_COST = 3
+FIFTH_CHARACTER = 5
+SOLO_FILL = 2
+CAT_NUMBERS = {1: (1, 2), 2: (3, 4), 3: (5, 6)}
+"""A cat on the 1st floor takes a 1 or 2, on the 2nd a 3 or 4, on the 3rd a 5 or 6."""
+
+
+def change_cost(die: int, value: int) -> int:
+    """Coins to turn a die's value into `value`, one per step of ±1, 6 and 1 being neighbours.
+
+    >>> change_cost(6, 1), change_cost(2, 5), change_cost(4, 4)
+    (1, 3, 0)
+    """
+    steps = abs(die - value)
+    return min(steps, 6 - steps)
+
+
+@cache
+def _circle(symbol: str, value: int) -> Circle:
+    return Circle(symbol, value)
+
+
+_BOATS = {colour: Boat(colour) for colour in DICE}
+
+
+class Phase(enum.Enum):
+    BOAT = "boat"
+    USE = "use"
+    INVITE = "invite"
+    OVER = "over"
+
+
+class RollAndWriteState(GameState[Action]):
+    """One position. Build it with `WalkingInBuranoRollAndWrite.new_game`."""
+
+    def __init__(self, players: int, options: RollAndWriteOptions, sheets: SheetSet, layouts: list[SheetLayout],
+                 rng: Rng) -> None:  # fmt: skip
+        self._players = players
+        self.options = options
+        self.sheets = sheets
+        self.layouts = layouts
+        self.rng = rng
+        self._reveals = 0
+        self._legal: dict[Seat, tuple[Action, ...]] = {}
+        self.circled: list[dict[str, int | None]] = [{sid: None for sid in layout.precircled} for layout in layouts]
+        self.characters: list[dict[DieColour, tuple[Character, int | None]]] = [{} for _ in range(players)]
+        self.gained = [0] * players
+        self.spent = [0] * players
+        self.filled = [0] * players
+        self.boats: list[list[DieColour]] = [[] for _ in range(players)]
+        self.flipped: list[list[DieColour]] = [[] for _ in range(players)]
+        self.canal: dict[DieColour, list[Seat]] = {colour: [] for colour in DICE}
+        self.spectators: list[DieColour] = []
+        self.commitments: list[Invite | TakeCoin | None] = [None] * players
+        self.dice = [0] * len(DICE)
+        self.turn_player = rng.randrange(players)
+        self.round = 1
+        self.phase = Phase.BOAT
+        self.draft_order: list[Seat] = []
+        self.draft_index = 0
+        self.die: DieColour | None = None
+        self.final_round: int | None = None
+        self.ended_by = ""
+        self._start_round([])
+
+    # ------------------------------------------------------------------ protocol
+
+    @property
+    def players(self) -> int:
+        return self._players
+
+    @property
+    def reveal_count(self) -> int:
+        return self._reveals
+
+    @property
+    def solo(self) -> bool:
+        return self._players == 1
+
+    def coins(self, seat: Seat) -> int:
+        """Circled coins not yet crossed out."""
+        return self.gained[seat] - self.spent[seat]
+
+    def to_act(self) -> tuple[Seat, ...]:
+        if self.phase is Phase.INVITE:
+            return tuple(s for s in range(self._players) if self.commitments[s] is None)
+        if self.phase is Phase.OVER:
+            return ()
+        return (self.draft_order[self.draft_index],)
+
+    def legal_actions(self, seat: Seat) -> tuple[Action, ...]:
+        if seat not in self.to_act():
+            return ()
+        cached = self._legal.get(seat)
+        if cached is None:
+            cached = self._legal[seat] = self._generate(seat)
+        return cached
+
+    def copy(self) -> RollAndWriteState:
+        twin = object.__new__(RollAndWriteState)
+        twin._players = self._players
+        twin.options = self.options
+        twin.sheets = self.sheets
+        twin.layouts = self.layouts
+        twin.rng = self.rng.copy()
+        twin._reveals = self._reveals
+        twin._legal = dict(self._legal)
+        twin.circled = [dict(c) for c in self.circled]
+        twin.characters = [dict(c) for c in self.characters]
+        twin.gained = list(self.gained)
+        twin.spent = list(self.spent)
+        twin.filled = list(self.filled)
+        twin.boats = [list(b) for b in self.boats]
+        twin.flipped = [list(f) for f in self.flipped]
+        twin.canal = {colour: list(seats) for colour, seats in self.canal.items()}
+        twin.spectators = list(self.spectators)
+        twin.commitments = list(self.commitments)
+        twin.dice = list(self.dice)
+        twin.turn_player = self.turn_player
+        twin.round = self.round
+        twin.phase = self.phase
+        twin.draft_order = self.draft_order
+        twin.draft_index = self.draft_index
+        twin.die = self.die
+        twin.final_round = self.final_round
+        twin.ended_by = self.ended_by
+        return twin
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, RollAndWriteState):
+            return NotImplemented
+        return self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def _key(self) -> tuple[Any, ...]:
+        """Every part of the position, hidden ones included (the cache aside)."""
+        return (
+            self._players, self.options, self.sheets.source, [layout.name for layout in self.layouts], self.rng,
+            self._reveals, self.circled, self.characters, self.gained, self.spent, self.filled, self.boats,
+            self.flipped, self.canal, self.spectators, self.commitments, self.dice, self.turn_player,
+            self.round, self.phase, self.draft_order, self.draft_index, self.die, self.final_round,
+            self.ended_by,
+        )  # fmt: skip
+
+    # ------------------------------------------------------------------ legal actions
+
+    def _generate(self, seat: Seat) -> tuple[Action, ...]:
+        if self.phase is Phase.BOAT:
+            return tuple(_BOATS[c] for c in DICE if self._boat_problem(seat, c) is None)
+        if self.phase is Phase.USE:
+            assert self.die is not None
+            return (*self._circles(seat, self.die), Flip())
+        return self._invitations(seat)
+
+    def _boat_problem(self, seat: Seat, colour: DieColour) -> str | None:
+        if colour in self.boats[seat]:
+            return f"you cannot place both your boats beside the {colour.value} die"
+        if colour in self.spectators and self.coins(seat) < 1:
+            return f"a boat beside the spectator's boat at the {colour.value} die costs a coin, and you have none"
+        return None
+
+    def _allowed(self, seat: Seat, symbol: Symbol) -> tuple[int, ...]:
+        """The numbers the symbol rules allow for `symbol` (rulebook: Using a Die)."""
+        kind = symbol.kind
+        if kind is Kind.CAT:
+            return CAT_NUMBERS[symbol.floor]
+        if kind is Kind.RED_CURTAIN:
+            return (1, 3, 5)
+        if kind is Kind.BLUE_CURTAIN:
+            return (2, 4, 6)
+        if kind is Kind.STREETLIGHT:
+            return (symbol.number,) if symbol.number is not None else ()
+        circled = self.circled[seat]
+        layout = self.layouts[seat]
+        if kind is Kind.PLANT:
+            written = [
+                v for s in layout.in_building(symbol.building)
+                if s.kind is Kind.PLANT and (v := circled.get(s.id)) is not None
+            ]  # fmt: skip
+            highest = min(written, default=6)
+            return tuple(range(1, highest + 1))
+        used = {v for s in layout.symbols if s.kind is Kind.CHIMNEY and (v := circled.get(s.id)) is not None}
+        return tuple(v for v in range(1, 7) if v not in used)
+
+    def _circles(self, seat: Seat, colour: DieColour) -> list[Circle]:
+        die = self.dice[DICE.index(colour)]
+        coins = self.coins(seat)
+        circled = self.circled[seat]
+        return [
+            _circle(symbol.id, value)
+            for symbol in self.layouts[seat].in_building(colour)
+            if symbol.id not in circled
+            for value in self._allowed(seat, symbol)
+            if change_cost(die, value) <= coins
+        ]
+
+    def _invitations(self, seat: Seat) -> tuple[Action, ...]:
+        """Take a coin, or (with 3 coins) invite a new character under a building with a free space."""
+        choices: list[Action] = [TakeCoin()]
+        if self.coins(seat) < INVITATION_COST:
+            return tuple(choices)
+        invited = {character for character, _ in self.characters[seat].values()}
+        free = [c for c in self.layouts[seat].buildings if c not in self.characters[seat]]
+        for character in CHARACTERS:
+            if character in invited:
+                continue
+            floors: tuple[int | None, ...] = (1, 2, 3) if character.designates_floor else (None,)
+            choices.extend(Invite(character, building, floor) for building in free for floor in floors)
+        return tuple(choices)
+
+    # ------------------------------------------------------------------ explaining illegal actions
+
+    def explain_illegal(self, seat: Seat, action: Action) -> str:
+        if self.phase is Phase.OVER:
+            return "the game is over"
+        if self.phase is Phase.BOAT:
+            if not isinstance(action, Boat):
+                return "place a boat beside a die first"
+            return self._boat_problem(seat, action.colour) or "not allowed now"
+        if self.phase is Phase.USE:
+            if not isinstance(action, (Circle, Flip)):
+                return "use the die beside your boat (circle a symbol) or flip the boat"
+            if isinstance(action, Circle):
+                return self._explain_circle(seat, action)
+            return "not allowed now"
+        if not isinstance(action, (Invite, TakeCoin)):
+            return "every player now decides to invite a character or take a coin"
+        if isinstance(action, Invite):
+            return self._explain_invite(seat, action)
+        return "not allowed now"
+
+    def _explain_circle(self, seat: Seat, action: Circle) -> str:
+        assert self.die is not None
+        layout = self.layouts[seat]
+        symbol = next((s for s in layout.symbols if s.id == action.symbol), None)
+        if symbol is None:
+            return f"{layout.name} has no symbol {action.symbol}"
+        if symbol.building is not self.die:
+            return f"the {self.die.value} die circles a symbol of the {self.die.value} building only"
+        if symbol.id in self.circled[seat]:
+            return f"{symbol.id} is circled already"
+        if action.value not in self._allowed(seat, symbol):
+            return _symbol_rule(symbol)
+        die = self.dice[DICE.index(self.die)]
+        cost = change_cost(die, action.value)
+        return f"changing the die's {die} into {action.value} costs {cost} coins; you have {self.coins(seat)}"
+
+    def _explain_invite(self, seat: Seat, action: Invite) -> str:
+        if self.coins(seat) < INVITATION_COST:
+            return f"an invitation costs 3 coins; you have {self.coins(seat)}"
+        if any(character is action.character for character, _ in self.characters[seat].values()):
+            return f"you can invite every character only once ({action.character.title} came already)"
+        if action.building in self.characters[seat]:
+            return f"the character space under the {action.building.value} building is taken"
+        if action.character.designates_floor:
+            return f"the {action.character.title} scores a designated floor: add f1, f2 or f3"
+        return f"the {action.character.title} does not designate a floor"
+
+    # ------------------------------------------------------------------ applying actions
+
+    def _apply(self, seat: Seat, action: Action) -> list[Event]:
+        self._legal = {}
+        events: list[Event] = []
+        if isinstance(action, Boat):
+            self._place_boat(seat, action.colour, events)
+        elif isinstance(action, Circle):
+            self._circle_symbol(seat, action, events)
+        elif isinstance(action, Flip):
+            self._flip(seat, events)
+        else:
+            self.commitments[seat] = action
+            events.append(Event("decided", seat, f"Player {seat + 1} has decided", {}))
+            if all(c is not None for c in self.commitments):
+                self._reveal_invitations(events)
+        return events
+
+    def _gain(self, seat: Seat, amount: int) -> int:
+        """Circle coins on the record sheet; spaces filled in (solo) or past its end cannot be circled."""
+        room = self.sheets.coin_track - self.filled[seat] - self.gained[seat]
+        got = max(0, min(amount, room))
+        self.gained[seat] += got
+        return got
+
+    def _place_boat(self, seat: Seat, colour: DieColour, events: list[Event]) -> None:
+        text = f"Player {seat + 1} places a boat beside the {colour.value} die ({self.dice[DICE.index(colour)]})"
+        if colour in self.spectators:
+            self.spent[seat] += 1
+            text += ", paying a coin to join the spectator's boat"
+        events.append(Event("boat", seat, text, {"die": colour.value}))
+        for earlier in self.canal[colour]:
+            got = self._gain(earlier, 1)
+            events.append(Event("coin", earlier, f"Player {earlier + 1} gains {got} coin for the boat placed after "
+                                "theirs", {"coins": got}))  # fmt: skip
+        self.canal[colour].append(seat)
+        self.boats[seat].append(colour)
+        self.die = colour
+        self.phase = Phase.USE
+
+    def _circle_symbol(self, seat: Seat, action: Circle, events: list[Event]) -> None:
+        assert self.die is not None
+        symbol = self.layouts[seat].symbol(action.symbol)
+        die = self.dice[DICE.index(self.die)]
+        cost = change_cost(die, action.value)
+        self.spent[seat] += cost
+        self.circled[seat][symbol.id] = action.value
+        text = f"Player {seat + 1} circles {symbol.id} with a {action.value}"
+        if cost:
+            text += f" (the die's {die} changed for {cost} coin{'s' if cost > 1 else ''})"
+        if symbol.coin:
+            got = self._gain(seat, 1)
+            text += f" and gains {got} coin"
+        events.append(Event("circle", seat, text, {"symbol": symbol.id, "value": action.value, "cost": cost}))
+        self._next_boat(events)
+
+    def _flip(self, seat: Seat, events: list[Event]) -> None:
+        assert self.die is not None
+        got = self._gain(seat, FLIP_COINS)
+        self.flipped[seat].append(self.die)
+        events.append(Event("flip", seat, f"Player {seat + 1} flips the boat and gains {got} coins", {"coins": got}))
+        self._next_boat(events)
+
+    def _next_boat(self, events: list[Event]) -> None:
+        self.die = None
+        self.draft_index += 1
+        if self.draft_index < len(self.draft_order):
+            self.phase = Phase.BOAT
+        else:
+            self.phase = Phase.INVITE
+            events.append(
+                Event("invitation", None, "Every player decides in secret: invite a character or take a coin", {})
+            )
+
+    def _reveal_invitations(self, events: list[Event]) -> None:
+        self._reveals += 1
+        for seat, decision in enumerate(self.commitments):
+            if isinstance(decision, Invite):
+                self.spent[seat] += INVITATION_COST
+                self.characters[seat][decision.building] = (decision.character, decision.floor)
+                where = f"under the {decision.building.value} building"
+                if decision.floor is not None:
+                    where += f", scoring floor {decision.floor}"
+                character = decision.character
+                text = f"Player {seat + 1} invites {character.value} ({character.title}) {where}"
+                events.append(Event("invite", seat, text, {"character": character.value}))
+                if len(self.characters[seat]) == FIFTH_CHARACTER and self.final_round is None:
+                    self.final_round = self.round + 1
+                    events.append(Event("last-round", None, f"Player {seat + 1} invited a fifth character: "
+                                        "the next round is the last", {}))  # fmt: skip
+            else:
+                got = self._gain(seat, 1)
+                events.append(Event("coin", seat, f"Player {seat + 1} takes {got} coin instead", {"coins": got}))
+        self.commitments = [None] * self._players
+        self._end_round(events)
+
+    def _end_round(self, events: list[Event]) -> None:
+        """Boats come back (solo: spectators take their places, and two coins are filled in)."""
+        if self.solo:
+            self.spectators = [c for c in self.boats[0] if c not in self.flipped[0]]
+            self.filled[0] = min(self.sheets.coin_track, self.filled[0] + SOLO_FILL)
+            events.append(Event("fill", 0, f"Two coins are filled in ({self.filled[0]} in all)", {}))
+        self.boats = [[] for _ in range(self._players)]
+        self.flipped = [[] for _ in range(self._players)]
+        self.canal = {colour: [] for colour in DICE}
+        if self.solo and self.gained[0] + self.filled[0] >= self.sheets.coin_track:
+            self._game_over(events, "filled coins met the circled ones")
+        elif self.final_round is not None and self.round >= self.final_round:
+            self._game_over(events, "fifth character")
+        elif self.round >= self.options.round_limit:
+            self._game_over(events, "round limit")
+        else:
+            self.turn_player = (self.turn_player + 1) % self._players
+            self.round += 1
+            self._start_round(events)
+
+    def _start_round(self, events: list[Event]) -> None:
+        """The turn player rolls all six dice; the draft goes clockwise, then back counter-clockwise."""
+        self.dice = [1 + self.rng.randrange(6) for _ in DICE]
+        self._reveals += 1
+        first = [(self.turn_player + k) % self._players for k in range(self._players)]
+        self.draft_order = first + first[::-1]
+        self.draft_index = 0
+        self.phase = Phase.BOAT
+        rolled = ", ".join(f"{c.value} {v}" for c, v in zip(DICE, self.dice, strict=True))
+        events.append(Event("roll", self.turn_player, f"Round {self.round}: Player {self.turn_player + 1} rolls "
+                            f"{rolled}", {"dice": list(self.dice)}))  # fmt: skip
+
+    def _game_over(self, events: list[Event], reason: str) -> None:
+        self.phase = Phase.OVER
+        self.ended_by = reason
+        events.append(Event("game-over", None, f"The game ends ({reason})", {"reason": reason}))
+
+    # ------------------------------------------------------------------ outcome
+
+    def outcome(self) -> Outcome:
+        if self.phase is not Phase.OVER:
+            raise IllegalAction("the game is not over yet")
+        breakdowns = []
+        for seat, layout in enumerate(self.layouts):
+            lines = []
+            for building in layout.buildings:
+                if building not in self.characters[seat]:
+                    continue
+                character, floor = self.characters[seat][building]
+                where = f"floor {floor}" if floor is not None else building.value
+                points = scoring.character_points(character, building, floor, layout, self.circled[seat])
+                lines.append((f"{character.value}. {character.title} ({where})", points))
+            if self.solo:
+                lines.append(("filled coins", -self.filled[seat]))
+            breakdowns.append(tuple(lines))
+        totals = [sum(points for _, points in lines) for lines in breakdowns]
+        breakers = [
+            (("coins", self.coins(s)), ("cats", scoring.circled_cats(self.layouts[s], self.circled[s])))
+            for s in range(self._players)
+        ]
+        ranks = rank([(totals[s], *(v for _, v in breakers[s])) for s in range(self._players)])
+        results = tuple(SeatResult(s, totals[s], ranks[s], breakdowns[s], breakers[s]) for s in range(self._players))
+        rating = scoring.solo_rating(totals[0]) if self.solo else None
+        return Outcome(results, rating=rating, ended_by=self.ended_by)
+
+    # ------------------------------------------------------------------ views and determinization
+
+    def view(self, seat: Seat | None) -> JSON:
+        """What `seat` sees: everything but the other players' undisclosed invitation decisions."""
+        drafting = self.phase in (Phase.BOAT, Phase.USE)
+        return {
+            "game": "walking-in-burano-roll-and-write",
+            "players": self._players,
+            "viewer": seat,
+            "solo": self.solo,
+            "round": self.round,
+            "final_round": self.final_round,
+            "turn_player": self.turn_player,
+            "phase": self.phase.value,
+            "ended_by": self.ended_by or None,
+            "dice": {c.value: v for c, v in zip(DICE, self.dice, strict=True)},
+            "draft": {
+                "order": list(self.draft_order),
+                "index": self.draft_index if drafting else None,
+                "seat": self.draft_order[self.draft_index] if drafting else None,
+                "die": None if self.die is None else self.die.value,
+            },
+            "canal": {
+                c.value: [{"seat": s, "flipped": c in self.flipped[s]} for s in seats]
+                for c, seats in self.canal.items()
+            },
+            "spectators": [c.value for c in self.spectators],
+            "coin_track": self.sheets.coin_track,
+            "seats": [self._seat_json(s, seat) for s in range(self._players)],
+        }
+
+    def _seat_json(self, seat: Seat, viewer: Seat | None) -> JSON:
+        decision = self.commitments[seat]
+        return {
+            "seat": seat,
+            "layout": self.layouts[seat].name,
+            "sheet": _layout_json(self.layouts[seat]),
+            "circled": dict(self.circled[seat]),
+            "characters": [
+                {"building": b.value, "letter": c.value, "title": c.title, "floor": f}
+                for b, (c, f) in self.characters[seat].items()
+            ],
+            "coins": self.coins(seat),
+            "gained": self.gained[seat],
+            "spent": self.spent[seat],
+            "filled": self.filled[seat],
+            "boats": [c.value for c in self.boats[seat]],
+            "decided": decision is not None,
+            "decision": str(decision) if decision is not None and viewer == seat else None,
+        }
+
+    def determinize(self, seat: Seat | None, rng: Rng) -> RollAndWriteState:
+        """Re-sample what `seat` cannot know: the dice still to be rolled and others' secret decisions."""
+        twin = self.copy()
+        twin.rng = rng.spawn()
+        for other, decision in enumerate(self.commitments):
+            if other != seat and decision is not None:
+                twin.commitments[other] = rng.choice(self._invitations(other))  # type: ignore[assignment]
+        twin._legal = {}
+        return twin
+
+
+def _layout_json(layout: SheetLayout) -> JSON:
+    """The printed sheet (public: every player can look at every sheet)."""
+    return {
+        "name": layout.name,
+        "buildings": [c.value for c in layout.buildings],
+        "symbols": [
+            {
+                "id": s.id,
+                "building": s.building.value,
+                "floor": s.floor,
+                "kind": s.kind.value,
+                "number": s.number,
+                "coin": s.coin,
+            }
+            for s in layout.symbols
+        ],
+    }
+
+
+def _symbol_rule(symbol: Symbol) -> str:
+    if symbol.kind is Kind.PLANT:
+        return "the number under a plant may not be bigger than any number under the plants of its building"
+    if symbol.kind is Kind.CAT:
+        low, high = CAT_NUMBERS[symbol.floor]
+        return f"a cat on floor {symbol.floor} is circled with a {low} or a {high}"
+    if symbol.kind is Kind.RED_CURTAIN:
+        return "a red curtain is circled with an odd number (1, 3 or 5)"
+    if symbol.kind is Kind.BLUE_CURTAIN:
+        return "a blue curtain is circled with an even number (2, 4 or 6)"
+    if symbol.kind is Kind.STREETLIGHT:
+        return f"this streetlight is labeled {symbol.number}: only that number circles it"
+    return "the number under a chimney must differ from the numbers under all other chimneys"
