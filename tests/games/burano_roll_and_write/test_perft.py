@@ -1,0 +1,59 @@
+"""Perft: legal decision-sequence counts from fixed new games, and golden playthroughs."""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from laguna.core.perft import divide, perft
+from laguna.core.playthrough import playthrough
+from laguna.games.burano_roll_and_write import GAME
+from laguna.games.burano_roll_and_write.state import DICE, change_cost
+
+DATA = Path(__file__).parent / "data"
+VECTORS = tomllib.loads((DATA / "perft.toml").read_text(encoding="utf-8"))["position"]
+
+
+@pytest.mark.parametrize("vector", VECTORS, ids=lambda v: f"{v['players']}p-seed{v['seed']}")
+def test_perft_counts(vector) -> None:
+    state = GAME.new_game(vector["players"], seed=vector["seed"])
+    for depth, nodes in enumerate(vector["nodes"], start=1):
+        assert perft(state, depth) == nodes, f"depth {depth}: {divide(state, depth)}"
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_first_decisions_follow_from_the_rules(players: int) -> None:
+    """The first boat may go beside any of the six dice; then, with no coin yet, a symbol of that
+    building can be circled only with the die's own number, or the boat flipped."""
+    state = GAME.new_game(players, seed=5)
+    seat = state.to_act()[0]
+    assert perft(state, 1) == 6
+    layout = state.layouts[seat]
+    expected = 0
+    for colour, die in zip(DICE, state.dice, strict=True):
+        child = state.copy()
+        child.apply(seat, GAME.parse_action(f"boat {colour.value}"))
+        circles = [a for a in child.legal_actions(seat) if str(a) != "flip"]
+        assert all(change_cost(die, a.value) == 0 for a in circles)
+        assert {a.symbol for a in circles} <= {s.id for s in layout.in_building(colour)}
+        expected += len(circles) + 1
+    assert perft(state, 2) == expected
+
+
+CASES = [(1, 3, {}), (2, 7, {}), (3, 5, {"shared_layout": "Viale Marcello"}), (4, 2, {})]
+
+
+@pytest.mark.parametrize(("players", "seed", "options"), CASES, ids=str)
+def test_playthrough_matches_the_golden_file(players: int, seed: int, options: dict) -> None:
+    """A seeded game, every decision with its legal list, diffed with the stored file.
+
+    Regenerate after an intended rules change with ``LAGUNA_REGENERATE=1`` and read the diff.
+    """
+    path = DATA / f"playthrough-{players}p-seed{seed}.txt"
+    text = playthrough("walking-in-burano-roll-and-write", players, seed, options)
+    if os.environ.get("LAGUNA_REGENERATE") or not path.exists():
+        path.write_text(text, encoding="utf-8")
+    assert text == path.read_text(encoding="utf-8")
