@@ -15,8 +15,8 @@ from laguna.games.burano_roll_and_write.sheets import DieColour, load_sheets
 
 EXAMPLE = tomllib.loads((Path(__file__).parent / "data" / "scoring_example.toml").read_text(encoding="utf-8"))
 MARCELLO = load_sheets().layout("Viale Marcello")
-R, O, Y, G, B, P = (DieColour.RED, DieColour.ORANGE, DieColour.YELLOW, DieColour.GREEN, DieColour.BLUE,
-                    DieColour.PINK)  # fmt: skip
+R, Y, P = DieColour.RED, DieColour.YELLOW, DieColour.PINK
+ORANGE = DieColour.ORANGE
 
 
 def points(character: Character, circled: dict[str, int | None], building: DieColour = R, floor=None) -> int:
@@ -40,7 +40,7 @@ def test_photographer_and_backpacker_count_their_building() -> None:
 def test_policeman_example_three_isolated_streetlights_score_15() -> None:
     """D. Policeman example: red, orange and pink streetlights circled, none adjacent: 5 × 3 = 15."""
     circled = {"R2.light": 1, "O2.light": 3, "P2.light": 6}
-    assert [MARCELLO.position(c) for c in (R, O, P)] == [0, 2, 4]
+    assert [MARCELLO.position(c) for c in (R, ORANGE, P)] == [0, 2, 4]
     assert points(Character.POLICEMAN, circled) == 15
 
 
