@@ -78,7 +78,7 @@ def test_male_tourist_example_scores_12() -> None:
 
 
 def test_male_tourist_counts_each_symbol_once() -> None:
-    """"When calculating, each symbol can only be counted once": one plant 1 cannot pair twice."""
+    """ "When calculating, each symbol can only be counted once": one plant 1 cannot pair twice."""
     circled = {"R2.plant": 1, "R2.light": 1, "R3.chimney": 1}
     assert points(Character.MALE_TOURIST, circled) == 6
     circled["R1.plant"] = 1
