@@ -3,10 +3,12 @@ Invitation & Scoring: the two restrictions; Game End; Solo Play Rules and the so
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from laguna.core.errors import IllegalAction
-from laguna.games.burano_roll_and_write import Phase, RollAndWriteState
+from laguna.core.errors import IllegalAction, OptionsError
+from laguna.games.burano_roll_and_write import GAME, Phase, RollAndWriteState
 from laguna.games.burano_roll_and_write.characters import Character
 from laguna.games.burano_roll_and_write.state import DICE
 from tests.games.burano_roll_and_write.scenario import (
@@ -391,3 +393,16 @@ def test_the_coin_track_caps_gains_in_a_multiplayer_game_too() -> None:
     take_coins(state)
     assert state.gained[0] == 40
     assert state.gained[1] == 6
+
+
+def test_sheets_option_loads_another_layout_file(tmp_path) -> None:
+    """An owner of the game can load the printed layouts from a file of the same schema."""
+    packaged = Path(__file__).parents[3] / "laguna" / "games" / "burano_roll_and_write" / "data" / "sheets.toml"
+    text = packaged.read_text(encoding="utf-8")
+    assert 'name = "Viale Marcello"' in text
+    custom = tmp_path / "sheets.toml"
+    custom.write_text(text.replace('name = "Viale Marcello"', 'name = "Viale Marcello (printed)"'), encoding="utf-8")
+    state = GAME.new_game(2, {"sheets": str(custom), "shared_layout": "Viale Marcello (printed)"}, 1)
+    assert [layout.name for layout in state.layouts] == ["Viale Marcello (printed)"] * 2
+    with pytest.raises(OptionsError, match="sheets"):
+        GAME.new_game(2, {"sheets": ""}, 1)
