@@ -147,9 +147,7 @@ class Game(ABC, Generic[S, A, Opt]):
         if isinstance(players, bool) or not isinstance(players, int):
             raise OptionsError(f"the number of players must be a whole number, not {players!r}")
         if not self.min_players <= players <= self.max_players:
-            raise OptionsError(
-                f"{self.name} is for {self.min_players}–{self.max_players} players, not {players}"
-            )
+            raise OptionsError(f"{self.name} is for {self.min_players}–{self.max_players} players, not {players}")
         typed = self.options(options)
         self.validate_options(players, typed)
         return self._new_state(players, typed, seed)

@@ -43,9 +43,7 @@ class Match:
             try:
                 match.act(entry.seat, entry.action)
             except LagunaError as error:
-                raise RecordError(
-                    f"action {number} ({entry.action!r} by seat {entry.seat}): {error}"
-                ) from None
+                raise RecordError(f"action {number} ({entry.action!r} by seat {entry.seat}): {error}") from None
         return match
 
     def act(self, seat: Seat, action: Any) -> list[Event]:

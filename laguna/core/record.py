@@ -179,7 +179,5 @@ def verify(record: GameRecord) -> GameState[Any]:
             raise RecordError("the record has a result but its actions do not finish the game")
         scores = list(state.outcome().scores)
         if scores != record.result.get("scores"):
-            raise RecordError(
-                f"replayed scores {scores} differ from the recorded {record.result.get('scores')}"
-            )
+            raise RecordError(f"replayed scores {scores} differ from the recorded {record.result.get('scores')}")
     return state

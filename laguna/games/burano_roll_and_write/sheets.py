@@ -14,14 +14,22 @@ from __future__ import annotations
 import enum
 import functools
 import re
-import tomllib
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 from typing import Any, Final
 
+from laguna.core.component_data import (
+    PACKAGED,
+    check_keys,
+    int_field,
+    optional_provenance,
+    optional_str,
+    read_toml,
+    required_str,
+    type_name,
+)
 from laguna.core.errors import CardDataError
 
 
@@ -100,7 +108,6 @@ _FLOORS: Final = (1, 2, 3)
 _DIE_FACES: Final = range(1, 7)
 _LAYOUTS: Final = 4
 _PRECIRCLED: Final = 2
-_PROVENANCES: Final = ("rulebook", "public", "reconstructed")
 _ORDINAL: Final[Mapping[int, str]] = {1: "1st", 2: "2nd", 3: "3rd"}
 _ID_PATTERN: Final = re.compile(r"([A-Z])([0-9])\.([a-z]+)([0-9]*)")
 
@@ -193,7 +200,7 @@ class SheetSet:
         raise CardDataError(f"{self.source}: no sheet named {name!r} (sheets: {known})")
 
 
-DEFAULT_SHEET_FILE = "reconstructed"
+DEFAULT_SHEET_FILE = PACKAGED
 """The name that selects the packaged, reconstructed sheets; any other source is a file path."""
 
 
@@ -214,39 +221,13 @@ def load_sheets(source: str = DEFAULT_SHEET_FILE) -> SheetSet:
 @functools.lru_cache(maxsize=16)
 def _load_cached(source: str) -> SheetSet:
     """The cached body of `load_sheets`, keyed on the source alone so a default argument hits too."""
-    label, text = _read_source(source)
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise CardDataError(f"{label}: TOML syntax error: {exc}") from None
+    label, data = read_toml("laguna.games.burano_roll_and_write", "sheets.toml", source, "sheet file")
     return _parse(data, label, source)
-
-
-def _read_source(source: str) -> tuple[str, str]:
-    """The label used in error messages and the text of the data file."""
-    if source == DEFAULT_SHEET_FILE:
-        label = "packaged sheets.toml"
-        resource = resources.files("laguna.games.burano_roll_and_write") / "data" / "sheets.toml"
-        try:
-            return label, resource.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise CardDataError(f"{label}: cannot be read ({exc.__class__.__name__})") from None
-    path = Path(source)
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise CardDataError(f"{source}: sheet file not found") from None
-    except OSError as exc:
-        raise CardDataError(f"{source}: sheet file cannot be read ({exc.strerror or exc})") from None
-    try:
-        return source, raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise CardDataError(f"{source}: sheet file is not UTF-8 text") from None
 
 
 def _parse(data: Mapping[str, Any], label: str, source: str) -> SheetSet:
     """Check the document structure, the record sheet and every layout."""
-    _check_keys(data, _TOP_KEYS, label, "top-level key")
+    check_keys(data, _TOP_KEYS, label, "top-level key")
     name, default_provenance = _parse_meta(data.get("meta", {}), label, source)
     coins, coins_note = _parse_record_sheet(data.get("record_sheet"), label, default_provenance)
     raw_sheets = data.get("sheet")
@@ -272,10 +253,10 @@ def _parse_meta(meta: object, label: str, source: str) -> tuple[str, str | None]
     if not isinstance(meta, dict):
         raise CardDataError(f"{label}: [meta] must be a table")
     where = f"{label}: [meta]"
-    _check_keys(meta, _META_KEYS, where, "key")
-    name = _optional_str(meta, "name", where)
-    provenance = _optional_provenance(meta, where)
-    _optional_str(meta, "note", where)
+    check_keys(meta, _META_KEYS, where, "key")
+    name = optional_str(meta, "name", where)
+    provenance = optional_provenance(meta, where)
+    optional_str(meta, "note", where)
     if name is None:
         name = "reconstructed" if source == DEFAULT_SHEET_FILE else Path(source).name
     return name, provenance
@@ -288,12 +269,12 @@ def _parse_record_sheet(raw: object, label: str, default_provenance: str | None)
     if not isinstance(raw, dict):
         raise CardDataError(f"{label}: [record_sheet] must be a table")
     where = f"{label}: [record_sheet]"
-    _check_keys(raw, _RECORD_KEYS, where, "key")
-    coins = _int_field(raw, "coins", where)
+    check_keys(raw, _RECORD_KEYS, where, "key")
+    coins = int_field(raw, "coins", where)
     if coins < 1:
         raise CardDataError(f"{where}: coins {coins} must be positive")
     _provenance(raw, where, default_provenance)
-    return coins, _optional_str(raw, "note", where) or ""
+    return coins, optional_str(raw, "note", where) or ""
 
 
 def _parse_sheet(raw: object, number: int, label: str, default_provenance: str | None) -> SheetLayout:
@@ -302,13 +283,13 @@ def _parse_sheet(raw: object, number: int, label: str, default_provenance: str |
         raise CardDataError(f"{label}: sheet #{number} must be a table")
     raw_name = raw.get("name")
     where = f"{label}: sheet {raw_name!r}" if isinstance(raw_name, str) else f"{label}: sheet #{number}"
-    _check_keys(raw, _SHEET_KEYS, where, "key")
-    name = _required_str(raw, "name", where)
+    check_keys(raw, _SHEET_KEYS, where, "key")
+    name = required_str(raw, "name", where)
     if not name.strip():
         raise CardDataError(f"{where}: name is empty")
     buildings = _parse_buildings(raw.get("buildings"), where)
     provenance = _provenance(raw, where, default_provenance)
-    note = _optional_str(raw, "note", where) or ""
+    note = optional_str(raw, "note", where) or ""
 
     raw_symbols = raw.get("symbol")
     if raw_symbols is None:
@@ -362,12 +343,12 @@ def _parse_symbol(raw: object, index: int, sheet_where: str, default_provenance:
         raise CardDataError(f"{sheet_where}: symbol #{index} must be a table")
     raw_id = raw.get("id")
     where = f"{sheet_where}: symbol {raw_id!r}" if isinstance(raw_id, str) else f"{sheet_where}: symbol #{index}"
-    _check_keys(raw, _SYMBOL_KEYS, where, "key")
-    symbol_id = _required_str(raw, "id", where)
-    floor = _int_field(raw, "floor", where)
+    check_keys(raw, _SYMBOL_KEYS, where, "key")
+    symbol_id = required_str(raw, "id", where)
+    floor = int_field(raw, "floor", where)
     if floor not in _FLOORS:
         raise CardDataError(f"{where}: floor {floor} is not 1, 2 or 3")
-    kind_name = _required_str(raw, "kind", where)
+    kind_name = required_str(raw, "kind", where)
     try:
         kind = Kind(kind_name)
     except ValueError:
@@ -382,14 +363,14 @@ def _parse_symbol(raw: object, index: int, sheet_where: str, default_provenance:
         )
     number: int | None = None
     if kind is Kind.STREETLIGHT:
-        number = _int_field(raw, "number", where)
+        number = int_field(raw, "number", where)
         if number not in _DIE_FACES:
             raise CardDataError(f"{where}: streetlight number {number} is not a die face 1-6")
     elif "number" in raw:
         raise CardDataError(f"{where}: only streetlights print a number")
     coin = raw.get("coin", False)
     if not isinstance(coin, bool):
-        raise CardDataError(f"{where}: field 'coin' must be a boolean, not {_type_name(coin)}")
+        raise CardDataError(f"{where}: field 'coin' must be a boolean, not {type_name(coin)}")
     return Symbol(
         id=symbol_id,
         building=building,
@@ -398,7 +379,7 @@ def _parse_symbol(raw: object, index: int, sheet_where: str, default_provenance:
         number=number,
         coin=coin,
         provenance=_provenance(raw, where, default_provenance),
-        note=_optional_str(raw, "note", where) or "",
+        note=optional_str(raw, "note", where) or "",
     )
 
 
@@ -468,56 +449,9 @@ def _parse_precircled(raw: object, symbols: Mapping[str, Symbol], where: str) ->
     return tuple(raw)
 
 
-def _check_keys(table: Mapping[str, Any], allowed: frozenset[str], where: str, what: str) -> None:
-    """Reject unknown keys, so a typo in a data file is never silently ignored."""
-    unknown = sorted(set(table) - allowed)
-    if unknown:
-        raise CardDataError(f"{where}: unknown {what} {unknown[0]!r} (allowed: {', '.join(sorted(allowed))})")
-
-
 def _provenance(table: Mapping[str, Any], where: str, default: str | None) -> str:
     """An item's provenance, inherited from the enclosing table when the item states none."""
-    provenance = _optional_provenance(table, where) or default
+    provenance = optional_provenance(table, where) or default
     if provenance is None:
         raise CardDataError(f"{where}: provenance missing (set it here or in [meta])")
     return provenance
-
-
-def _optional_provenance(table: Mapping[str, Any], where: str) -> str | None:
-    """A provenance field that may be absent but must be one of the known values."""
-    provenance = _optional_str(table, "provenance", where)
-    if provenance is not None and provenance not in _PROVENANCES:
-        raise CardDataError(f"{where}: provenance {provenance!r} is not one of {', '.join(_PROVENANCES)}")
-    return provenance
-
-
-def _required_str(table: Mapping[str, Any], key: str, where: str) -> str:
-    """A string field that must be present."""
-    value = _optional_str(table, key, where)
-    if value is None:
-        raise CardDataError(f"{where}: field {key!r} is missing")
-    return value
-
-
-def _optional_str(table: Mapping[str, Any], key: str, where: str) -> str | None:
-    """A string field that may be absent."""
-    value = table.get(key)
-    if value is not None and not isinstance(value, str):
-        raise CardDataError(f"{where}: field {key!r} must be a string, not {_type_name(value)}")
-    return value
-
-
-def _int_field(table: Mapping[str, Any], key: str, where: str) -> int:
-    """A required integer field; booleans are not integers here."""
-    value = table.get(key)
-    if value is None:
-        raise CardDataError(f"{where}: field {key!r} is missing")
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise CardDataError(f"{where}: field {key!r} must be an integer, not {_type_name(value)}")
-    return value
-
-
-def _type_name(value: object) -> str:
-    """A TOML-ish name for a parsed value's type, for error messages."""
-    names = {bool: "boolean", int: "integer", float: "float", str: "string", list: "array", dict: "table"}
-    return names.get(type(value), type(value).__name__)

@@ -12,14 +12,21 @@ from __future__ import annotations
 import enum
 import functools
 import re
-import tomllib
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 from typing import Any, Final
 
+from laguna.core.component_data import (
+    PACKAGED,
+    check_keys,
+    int_field,
+    optional_provenance,
+    optional_str,
+    read_toml,
+    required_str,
+)
 from laguna.core.errors import CardDataError
 
 
@@ -83,7 +90,6 @@ _FLOORS: Final = (1, 2, 3)
 _CARDS_PER_COLOUR_PER_FLOOR: Final = 4
 _TOTAL_CARDS: Final = len(_FLOORS) * len(Colour) * _CARDS_PER_COLOUR_PER_FLOOR
 _SHOP_POINTS: Final = (2, 3)
-_PROVENANCES: Final = ("rulebook", "public", "reconstructed")
 # The only floor each of these symbols may sit on: the floor its character reads.
 _SYMBOL_FLOOR: Final[Mapping[str, int]] = {"pedestrians": 1, "streetlights": 2, "chimneys": 3}
 _ORDINAL: Final[Mapping[int, str]] = {1: "1st", 2: "2nd", 3: "3rd"}
@@ -92,9 +98,7 @@ _ID_SUFFIXES: Final = "abcd"
 
 _TOP_KEYS: Final = frozenset({"meta", "card"})
 _META_KEYS: Final = frozenset({"name", "provenance", "note"})
-_CARD_KEYS: Final = frozenset(
-    {"id", "colour", "floor", *SYMBOLS, "shop", "shop_points", "provenance", "note"}
-)
+_CARD_KEYS: Final = frozenset({"id", "colour", "floor", *SYMBOLS, "shop", "shop_points", "provenance", "note"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,7 +159,7 @@ class FloorCardSet:
             raise CardDataError(f"{self.source}: no floor card with id {card_id!r}") from None
 
 
-DEFAULT_CARD_FILE = "reconstructed"
+DEFAULT_CARD_FILE = PACKAGED
 """The name that selects the packaged, reconstructed faces; any other source is a file path."""
 
 
@@ -175,34 +179,8 @@ def load_floor_cards(source: str = DEFAULT_CARD_FILE) -> FloorCardSet:
 @functools.lru_cache(maxsize=16)
 def _load_cached(source: str) -> FloorCardSet:
     """The cached body of `load_floor_cards`, keyed on the source alone so a default argument hits too."""
-    label, text = _read_source(source)
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise CardDataError(f"{label}: TOML syntax error: {exc}") from None
+    label, data = read_toml("laguna.games.walking_in_burano", "floor_cards.toml", source, "card file")
     return _parse(data, label, source)
-
-
-def _read_source(source: str) -> tuple[str, str]:
-    """The label used in error messages and the text of the data file."""
-    if source == DEFAULT_CARD_FILE:
-        label = "packaged floor_cards.toml"
-        resource = resources.files("laguna.games.walking_in_burano") / "data" / "floor_cards.toml"
-        try:
-            return label, resource.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise CardDataError(f"{label}: cannot be read ({exc.__class__.__name__})") from None
-    path = Path(source)
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise CardDataError(f"{source}: card file not found") from None
-    except OSError as exc:
-        raise CardDataError(f"{source}: card file cannot be read ({exc.strerror or exc})") from None
-    try:
-        return source, raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise CardDataError(f"{source}: card file is not UTF-8 text") from None
 
 
 def _parse(data: Mapping[str, Any], label: str, source: str) -> FloorCardSet:
@@ -232,15 +210,11 @@ def _parse_meta(meta: object, label: str, source: str) -> tuple[str, str | None]
     """The set's name (default: the file name) and the provenance cards inherit when they state none."""
     if not isinstance(meta, dict):
         raise CardDataError(f"{label}: [meta] must be a table")
-    unknown = sorted(set(meta) - _META_KEYS)
-    if unknown:
-        raise CardDataError(f"{label}: [meta]: unknown key {unknown[0]!r} (allowed: name, note, provenance)")
     where = f"{label}: [meta]"
-    name = _optional_str(meta, "name", where)
-    provenance = _optional_str(meta, "provenance", where)
-    _optional_str(meta, "note", where)
-    if provenance is not None and provenance not in _PROVENANCES:
-        raise CardDataError(f"{where}: provenance {provenance!r} is not one of {', '.join(_PROVENANCES)}")
+    check_keys(meta, _META_KEYS, where, "key")
+    name = optional_str(meta, "name", where)
+    provenance = optional_provenance(meta, where)
+    optional_str(meta, "note", where)
     if name is None:
         name = "reconstructed" if source == DEFAULT_CARD_FILE else Path(source).name
     return name, provenance
@@ -256,19 +230,19 @@ def _parse_card(raw: object, number: int, label: str, default_provenance: str | 
     if unknown:
         raise CardDataError(f"{where}: unknown key {unknown[0]!r} (allowed: {', '.join(sorted(_CARD_KEYS))})")
 
-    card_id = _required_str(raw, "id", where)
-    colour_name = _required_str(raw, "colour", where)
+    card_id = required_str(raw, "id", where)
+    colour_name = required_str(raw, "colour", where)
     try:
         colour = Colour(colour_name)
     except ValueError:
         names = ", ".join(c.value for c in Colour)
         raise CardDataError(f"{where}: colour {colour_name!r} is not one of {names}") from None
-    floor = _int_field(raw, "floor", where, default=None)
+    floor = int_field(raw, "floor", where, non_negative=True)
     if floor not in _FLOORS:
         raise CardDataError(f"{where}: floor {floor} is not 1, 2 or 3")
     _check_id(card_id, colour, floor, where)
 
-    counts = {symbol: _int_field(raw, symbol, where, default=0) for symbol in SYMBOLS}
+    counts = {symbol: int_field(raw, symbol, where, default=0, non_negative=True) for symbol in SYMBOLS}
     for symbol, only_floor in _SYMBOL_FLOOR.items():
         if counts[symbol] and floor != only_floor:
             raise CardDataError(
@@ -276,13 +250,11 @@ def _parse_card(raw: object, number: int, label: str, default_provenance: str | 
                 f"{symbol} appear only on {_ORDINAL[only_floor]} floors"
             )
 
-    shop = _optional_str(raw, "shop", where)
-    shop_points = _int_field(raw, "shop_points", where, default=0)
+    shop = optional_str(raw, "shop", where)
+    shop_points = int_field(raw, "shop_points", where, default=0, non_negative=True)
     if shop is not None:
         if floor != 1:
-            raise CardDataError(
-                f"{where}: shop on a {_ORDINAL[floor]}-floor card; shops are on 1st floors only"
-            )
+            raise CardDataError(f"{where}: shop on a {_ORDINAL[floor]}-floor card; shops are on 1st floors only")
         if shop not in SHOP_TYPES:
             raise CardDataError(f"{where}: shop type {shop!r} is not one of {', '.join(SHOP_TYPES)}")
         if "shop_points" not in raw:
@@ -292,14 +264,10 @@ def _parse_card(raw: object, number: int, label: str, default_provenance: str | 
     elif "shop_points" in raw:
         raise CardDataError(f"{where}: shop_points given without a shop")
 
-    provenance = _optional_str(raw, "provenance", where)
-    if provenance is None:
-        provenance = default_provenance
+    provenance = optional_provenance(raw, where) or default_provenance
     if provenance is None:
         raise CardDataError(f"{where}: provenance missing (set it on the card or in [meta])")
-    if provenance not in _PROVENANCES:
-        raise CardDataError(f"{where}: provenance {provenance!r} is not one of {', '.join(_PROVENANCES)}")
-    note = _optional_str(raw, "note", where) or ""
+    note = optional_str(raw, "note", where) or ""
 
     return FloorCard(
         id=card_id,
@@ -340,37 +308,3 @@ def _check_counts(cards: list[FloorCard], label: str) -> None:
             f"{label}: {len(cards)} floor cards, the rulebook has {_TOTAL_CARDS} "
             f"({_CARDS_PER_COLOUR_PER_FLOOR} per colour per floor); {wrong[0]}"
         )
-
-
-def _required_str(table: Mapping[str, Any], key: str, where: str) -> str:
-    """A string field that must be present."""
-    value = _optional_str(table, key, where)
-    if value is None:
-        raise CardDataError(f"{where}: field {key!r} is missing")
-    return value
-
-
-def _optional_str(table: Mapping[str, Any], key: str, where: str) -> str | None:
-    """A string field that may be absent."""
-    value = table.get(key)
-    if value is not None and not isinstance(value, str):
-        raise CardDataError(f"{where}: field {key!r} must be a string, not {_type_name(value)}")
-    return value
-
-
-def _int_field(table: Mapping[str, Any], key: str, where: str, default: int | None) -> int:
-    """A non-negative integer field; `default=None` makes it required. Booleans are not integers here."""
-    value = table.get(key, default)
-    if value is None:
-        raise CardDataError(f"{where}: field {key!r} is missing")
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise CardDataError(f"{where}: field {key!r} must be an integer, not {_type_name(value)}")
-    if value < 0:
-        raise CardDataError(f"{where}: field {key!r} is negative ({value})")
-    return value
-
-
-def _type_name(value: object) -> str:
-    """A TOML-ish name for a parsed value's type, for error messages."""
-    names = {bool: "boolean", int: "integer", float: "float", str: "string", list: "array", dict: "table"}
-    return names.get(type(value), type(value).__name__)

@@ -1,0 +1,104 @@
+"""Reading component data files, shared by every game's loader.
+
+A game's components live in a TOML file inside its package (``"reconstructed"``) or in a file a user
+points at. Every problem is a one-line `CardDataError` naming the file and the item at fault, so a bad
+data file never shows up later as a wrong score.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from importlib import resources
+from pathlib import Path
+from typing import Any, Final
+
+from laguna.core.errors import CardDataError
+
+PACKAGED: Final = "reconstructed"
+"""The source name of a game's packaged data; any other source is a file path."""
+
+PROVENANCES: Final = ("rulebook", "public", "reconstructed")
+"""Where an item's data comes from: a rulebook passage, a public source, or our reconstruction."""
+
+
+def read_toml(package: str, filename: str, source: str, kind: str) -> tuple[str, dict[str, Any]]:
+    """The label for messages and the parsed document of `source`.
+
+    `package`/``data``/`filename` is read for `PACKAGED`; `kind` names the file in messages
+    ("card file", "sheet file").
+    """
+    if source == PACKAGED:
+        label = f"packaged {filename}"
+        resource = resources.files(package) / "data" / filename
+        try:
+            text = resource.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise CardDataError(f"{label}: cannot be read ({exc.__class__.__name__})") from None
+    else:
+        label = source
+        try:
+            raw = Path(source).read_bytes()
+        except FileNotFoundError:
+            raise CardDataError(f"{source}: {kind} not found") from None
+        except OSError as exc:
+            raise CardDataError(f"{source}: {kind} cannot be read ({exc.strerror or exc})") from None
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise CardDataError(f"{source}: {kind} is not UTF-8 text") from None
+    try:
+        return label, tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise CardDataError(f"{label}: TOML syntax error: {exc}") from None
+
+
+def check_keys(table: Mapping[str, Any], allowed: frozenset[str], where: str, what: str) -> None:
+    """Reject unknown keys, so a typo in a data file is never silently ignored."""
+    unknown = sorted(set(table) - allowed)
+    if unknown:
+        raise CardDataError(f"{where}: unknown {what} {unknown[0]!r} (allowed: {', '.join(sorted(allowed))})")
+
+
+def optional_str(table: Mapping[str, Any], key: str, where: str) -> str | None:
+    """A string field that may be absent."""
+    value = table.get(key)
+    if value is not None and not isinstance(value, str):
+        raise CardDataError(f"{where}: field {key!r} must be a string, not {type_name(value)}")
+    return value
+
+
+def required_str(table: Mapping[str, Any], key: str, where: str) -> str:
+    """A string field that must be present."""
+    value = optional_str(table, key, where)
+    if value is None:
+        raise CardDataError(f"{where}: field {key!r} is missing")
+    return value
+
+
+def int_field(
+    table: Mapping[str, Any], key: str, where: str, default: int | None = None, non_negative: bool = False
+) -> int:
+    """An integer field; `default=None` makes it required. Booleans are not integers here."""
+    value = table.get(key, default)
+    if value is None:
+        raise CardDataError(f"{where}: field {key!r} is missing")
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise CardDataError(f"{where}: field {key!r} must be an integer, not {type_name(value)}")
+    if non_negative and value < 0:
+        raise CardDataError(f"{where}: field {key!r} is negative ({value})")
+    return value
+
+
+def optional_provenance(table: Mapping[str, Any], where: str) -> str | None:
+    """A provenance field that may be absent but must be one of `PROVENANCES`."""
+    provenance = optional_str(table, "provenance", where)
+    if provenance is not None and provenance not in PROVENANCES:
+        raise CardDataError(f"{where}: provenance {provenance!r} is not one of {', '.join(PROVENANCES)}")
+    return provenance
+
+
+def type_name(value: object) -> str:
+    """A TOML-ish name for a parsed value's type, for error messages."""
+    names = {bool: "boolean", int: "integer", float: "float", str: "string", list: "array", dict: "table"}
+    return names.get(type(value), type(value).__name__)
