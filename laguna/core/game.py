@@ -91,6 +91,19 @@ class GameState(ABC, Generic[A]):
     def copy(self) -> Self:
         """An independent copy sharing no mutable part with this state."""
 
+    @abstractmethod
+    def _key(self) -> tuple[Any, ...]:
+        """Every part of the position, hidden ones included (caches aside): what equality compares."""
+
+    def __eq__(self, other: object) -> bool:
+        """States are equal when every part is equal; replay checks and copy tests rely on it."""
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, GameState)
+        return self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]
+
     def is_terminal(self) -> bool:
         return not self.to_act()
 

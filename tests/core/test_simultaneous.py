@@ -75,10 +75,8 @@ class SealedBid(GameState[Bid]):
         twin.bids, twin.revealed, twin.reveals = list(self.bids), self.revealed, self.reveals
         return twin
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, SealedBid) and (self.bids, self.revealed) == (other.bids, other.revealed)
-
-    __hash__ = None  # type: ignore[assignment]
+    def _key(self) -> tuple[Any, ...]:
+        return (self.bids, self.revealed)
 
 
 @dataclass(frozen=True)

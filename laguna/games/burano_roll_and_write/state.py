@@ -151,13 +151,6 @@ class RollAndWriteState(GameState[Action]):
         twin.ended_by = self.ended_by
         return twin
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, RollAndWriteState):
-            return NotImplemented
-        return self._key() == other._key()
-
-    __hash__ = None  # type: ignore[assignment]
-
     def _key(self) -> tuple[Any, ...]:
         """Every part of the position, hidden ones included (the cache aside)."""
         return (

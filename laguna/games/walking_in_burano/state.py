@@ -219,13 +219,6 @@ class WalkingInBuranoState(GameState[Action]):
         twin.ended_by = self.ended_by
         return twin
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, WalkingInBuranoState):
-            return NotImplemented
-        return self._key() == other._key()
-
-    __hash__ = None  # type: ignore[assignment]
-
     def _key(self) -> tuple[Any, ...]:
         """Every part of the position, hidden ones included (the caches aside)."""
         return (
