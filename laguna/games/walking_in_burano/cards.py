@@ -197,7 +197,7 @@ def _parse(data: Mapping[str, Any], label: str, source: str) -> FloorCardSet:
     cards: list[FloorCard] = []
     seen: set[str] = set()
     for number, raw in enumerate(raw_cards, start=1):
-        card = _parse_card(raw, number, label, default_provenance)
+        card = _parse_card(raw, number, label, default_provenance, source == DEFAULT_CARD_FILE)
         if card.id in seen:
             raise CardDataError(f"{label}: card {card.id!r}: duplicate id")
         seen.add(card.id)
@@ -220,8 +220,15 @@ def _parse_meta(meta: object, label: str, source: str) -> tuple[str, str | None]
     return name, provenance
 
 
-def _parse_card(raw: object, number: int, label: str, default_provenance: str | None) -> FloorCard:
-    """One validated card; `number` names the card in messages until its id is known."""
+def _parse_card(
+    raw: object, number: int, label: str, default_provenance: str | None, packaged: bool
+) -> FloorCard:
+    """One validated card; `number` names the card in messages until its id is known.
+
+    The rulebook's facts hold for every file. Our inferences (which floor shows pedestrians,
+    streetlights and chimneys; the four shop kinds) hold only for the packaged reconstruction: a file
+    of the printed cards may differ, and scoring reads any floor and any shop kind.
+    """
     if not isinstance(raw, dict):
         raise CardDataError(f"{label}: card #{number} must be a table")
     raw_id = raw.get("id")
@@ -244,7 +251,7 @@ def _parse_card(raw: object, number: int, label: str, default_provenance: str | 
 
     counts = {symbol: int_field(raw, symbol, where, default=0, non_negative=True) for symbol in SYMBOLS}
     for symbol, only_floor in _SYMBOL_FLOOR.items():
-        if counts[symbol] and floor != only_floor:
+        if packaged and counts[symbol] and floor != only_floor:
             raise CardDataError(
                 f"{where}: {symbol} on a {_ORDINAL[floor]}-floor card; "
                 f"{symbol} appear only on {_ORDINAL[only_floor]} floors"
@@ -255,7 +262,7 @@ def _parse_card(raw: object, number: int, label: str, default_provenance: str | 
     if shop is not None:
         if floor != 1:
             raise CardDataError(f"{where}: shop on a {_ORDINAL[floor]}-floor card; shops are on 1st floors only")
-        if shop not in SHOP_TYPES:
+        if packaged and shop not in SHOP_TYPES:
             raise CardDataError(f"{where}: shop type {shop!r} is not one of {', '.join(SHOP_TYPES)}")
         if "shop_points" not in raw:
             raise CardDataError(f"{where}: shop_points missing for shop {shop!r} (2 or 3)")
