@@ -93,12 +93,20 @@ def test_the_header_names_round_turn_player_phase_and_who_acts() -> None:
 
 
 def test_boats_beside_the_dice_and_flipped_boats_are_shown() -> None:
-    state = play_until(2, lambda s: any(b["flipped"] for boats in s.view(0)["canal"].values() for b in boats))
+    state = play_until(
+        2,
+        lambda s: (
+            sum(len(b) for b in s.view(0)["canal"].values()) >= 2 and any(x["flipped"] for x in s.view(0)["seats"])
+        ),
+    )
     view = state.view(0)
-    boats_row = cells(next(line for line in text_of(view).splitlines() if line.startswith("│boats")), "│")[1:]
+    text = text_of(view)
+    boats_row = cells(next(line for line in text.splitlines() if line.startswith("│boats")), "│")[1:]
     for cell, boats in zip(boats_row, view["canal"].values(), strict=True):
-        expected = " ".join(f"P{b['seat'] + 1}" + ("↓" if b["flipped"] else "") for b in boats)
+        expected = " ".join(f"P{seat + 1}" for seat in boats)
         assert cell == (expected or "·")
+    flipper = next(x for x in view["seats"] if x["flipped"])
+    assert f"flipped {flipper['flipped']}" in text
 
 
 # ------------------------------------------------------------------ the sheets

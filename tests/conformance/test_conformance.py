@@ -21,9 +21,7 @@ CASES = [
     )
 ]
 DEFAULT_CASES = [
-    pytest.param(game, players, id=f"{game.id}-{players}p")
-    for game in games()
-    for players in game.player_counts
+    pytest.param(game, players, id=f"{game.id}-{players}p") for game in games() for players in game.player_counts
 ]
 
 

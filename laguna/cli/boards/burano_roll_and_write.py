@@ -22,7 +22,7 @@ NOTATION_HELP = """\
 boat red            place a boat beside the red die
 circle R2.cat 3     circle symbol R2.cat with a 3: the die's value, or changed by 1 coin per step
                     of +1/-1 (6 and 1 are neighbours)
-flip                flip the boat instead and gain 2 coins
+flip                flip a boat instead of placing it and gain 2 coins
 invite B red        invite character B under the red building for 3 coins
 invite G green f2   Florist (F), Fisherman (G) and Painter (H) also name the floor they score
 coin                take a coin instead of inviting
@@ -63,8 +63,8 @@ CHARACTER_TITLES: dict[str, str] = {character.value: character.title for charact
 CIRCLED_STYLE = "bold underline"
 EMPTY = Text("·", style="dim")
 PHASES = {
-    "boat": "place a boat",
-    "use": "use the die or flip",
+    "boat": "place a boat or flip it",
+    "use": "use the die",
     "invite": "invitation (secret)",
     "over": "game over",
 }
@@ -209,7 +209,7 @@ def draft_line(view: dict[str, Any]) -> Text | None:
 
 
 def dice_table(view: dict[str, Any]) -> Table:
-    """The dice stand: each die's value, the boats beside it (flipped ``P2↓``) and the spectator's."""
+    """The dice stand: each die's value, the boats beside it and the spectator's."""
     dice: dict[str, Any] = view.get("dice") or {}
     canal: dict[str, Any] = view.get("canal") or {}
     spectators = set(view.get("spectators") or [])
@@ -230,7 +230,7 @@ def dice_table(view: dict[str, Any]) -> Table:
         for boat in canal.get(colour, []):
             if cell:
                 cell.append(" ")
-            cell.append(f"P{int(boat['seat']) + 1}" + ("↓" if boat.get("flipped") else ""))
+            cell.append(f"P{int(boat) + 1}")
         if colour in spectators:
             if cell:
                 cell.append(" ")
@@ -273,6 +273,8 @@ def seat_header(seat: dict[str, Any], view: dict[str, Any]) -> Text:
             text.append_text(colour_label(str(colour)))
     else:
         text.append("none", style="dim")
+    if seat.get("flipped"):
+        text.append(f" · flipped {seat['flipped']}")
     invited = {str(c.get("letter")) for c in seat.get("characters", [])}
     left = [letter for letter in CHARACTER_TITLES if letter not in invited]
     text.append(f" · invited {len(invited)} · to invite: {' '.join(left) or 'none'}")
@@ -319,7 +321,7 @@ def legend() -> Text:
         "Symbols: pl plant  ca cat  rc red curtain  bc blue curtain  sl3 streetlight 3\n"
         "         ch chimney  $ coin icon  (pl4) circled, with the 4 written under it\n"
         "Ids: the cell's prefix and a name, e.g. R2. and cat: circle R2.cat 3\n"
-        "Boats: P2↓ flipped  spect.$1 spectator's boat (a coin to place yours beside it)",
+        "Boats: P2 a boat of Player 2  spect.$1 spectator's boat (a coin to place yours beside it)",
         style="dim",
     )
 

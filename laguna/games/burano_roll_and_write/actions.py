@@ -1,8 +1,9 @@
 """The decisions of a round of Walking in Burano Roll & Write and their notation.
 
-In the draft a player places a boat beside a die (``boat red``), then uses the die by circling one
-symbol of the building of that colour with a number (``circle R2.cat 3``; the number may differ from
-the die by paid steps) or flips the boat for 2 coins (``flip``). In the invitation every player decides
+In the draft a player either flips a boat instead of placing it, for 2 coins (``flip``), or places it
+beside a die (``boat red``) and uses the die by circling one symbol of the building of that colour
+with a number (``circle R2.cat 3``; the number may differ from the die by paid steps). In the
+invitation every player decides
 in secret: invite a character under a building (``invite B red``; Florist, Fisherman and Painter also
 name a floor, ``invite G green f2``) or take a coin (``coin``).
 
@@ -45,7 +46,7 @@ class Circle:
 
 @dataclass(frozen=True, slots=True)
 class Flip:
-    """Forfeit the die: flip the boat and gain 2 coins."""
+    """Forfeit the placing: flip the boat and gain 2 coins."""
 
     def __str__(self) -> str:
         return "flip"

@@ -1,7 +1,8 @@
 """A position of Walking in Burano Roll & Write and its rules (rulebook: Gameplay to Solo Play Rules).
 
 A round is: the turn player's roll of the six dice (chance, drawn when the round begins), the draft of
-boats in snake order with one decision to place each boat and one to use its die or flip it, and the
+boats in snake order (each boat placed beside a die, whose use is a second decision, or flipped
+instead), and the
 simultaneous secret invitation, revealed once every player has decided.
 """
 
@@ -73,7 +74,7 @@ class RollAndWriteState(GameState[Action]):
         self.spent = [0] * players
         self.filled = [0] * players
         self.boats: list[list[DieColour]] = [[] for _ in range(players)]
-        self.flipped: list[list[DieColour]] = [[] for _ in range(players)]
+        self.flipped = [0] * players
         self.canal: dict[DieColour, list[Seat]] = {colour: [] for colour in DICE}
         self.spectators: list[DieColour] = []
         self.commitments: list[Invite | TakeCoin | None] = [None] * players
@@ -126,7 +127,7 @@ class RollAndWriteState(GameState[Action]):
         twin._players = self._players
         twin.options = self.options
         twin.sheets = self.sheets
-        twin.layouts = self.layouts
+        twin.layouts = list(self.layouts)
         twin.rng = self.rng.copy()
         twin._reveals = self._reveals
         twin._legal = dict(self._legal)
@@ -136,7 +137,7 @@ class RollAndWriteState(GameState[Action]):
         twin.spent = list(self.spent)
         twin.filled = list(self.filled)
         twin.boats = [list(b) for b in self.boats]
-        twin.flipped = [list(f) for f in self.flipped]
+        twin.flipped = list(self.flipped)
         twin.canal = {colour: list(seats) for colour, seats in self.canal.items()}
         twin.spectators = list(self.spectators)
         twin.commitments = list(self.commitments)
@@ -144,7 +145,7 @@ class RollAndWriteState(GameState[Action]):
         twin.turn_player = self.turn_player
         twin.round = self.round
         twin.phase = self.phase
-        twin.draft_order = self.draft_order
+        twin.draft_order = list(self.draft_order)
         twin.draft_index = self.draft_index
         twin.die = self.die
         twin.final_round = self.final_round
@@ -165,17 +166,27 @@ class RollAndWriteState(GameState[Action]):
 
     def _generate(self, seat: Seat) -> tuple[Action, ...]:
         if self.phase is Phase.BOAT:
-            return tuple(_BOATS[c] for c in DICE if self._boat_problem(seat, c) is None)
+            return (*(_BOATS[c] for c in DICE if self._boat_problem(seat, c) is None), Flip())
         if self.phase is Phase.USE:
             assert self.die is not None
-            return (*self._circles(seat, self.die), Flip())
+            return tuple(self._circles(seat, self.die, self.coins(seat)))
         return self._invitations(seat)
 
     def _boat_problem(self, seat: Seat, colour: DieColour) -> str | None:
+        """Why a boat may not go beside this die, or None.
+
+        A boat placed beside a die uses it ("Forfeit the placing and flip the boat token" is the other
+        choice), so the die must be usable: some symbol of its building can be circled.
+        """
         if colour in self.boats[seat]:
             return f"you cannot place both your boats beside the {colour.value} die"
-        if colour in self.spectators and self.coins(seat) < 1:
-            return f"a boat beside the spectator's boat at the {colour.value} die costs a coin, and you have none"
+        coins = self.coins(seat)
+        if colour in self.spectators:
+            if coins < 1:
+                return f"a boat beside the spectator's boat at the {colour.value} die costs a coin, and you have none"
+            coins -= 1
+        if not self._circles(seat, colour, coins):
+            return f"no symbol of the {colour.value} building can be circled with this die (flip the boat instead)"
         return None
 
     def _allowed(self, seat: Seat, symbol: Symbol) -> tuple[int, ...]:
@@ -201,9 +212,9 @@ class RollAndWriteState(GameState[Action]):
         used = {v for s in layout.symbols if s.kind is Kind.CHIMNEY and (v := circled.get(s.id)) is not None}
         return tuple(v for v in range(1, 7) if v not in used)
 
-    def _circles(self, seat: Seat, colour: DieColour) -> list[Circle]:
+    def _circles(self, seat: Seat, colour: DieColour, coins: int) -> list[Circle]:
+        """The symbols of the building that the die can circle, with every number `coins` can pay for."""
         die = self.dice[DICE.index(colour)]
-        coins = self.coins(seat)
         circled = self.circled[seat]
         return [
             _circle(symbol.id, value)
@@ -233,15 +244,15 @@ class RollAndWriteState(GameState[Action]):
         if self.phase is Phase.OVER:
             return "the game is over"
         if self.phase is Phase.BOAT:
-            if not isinstance(action, Boat):
-                return "place a boat beside a die first"
-            return self._boat_problem(seat, action.colour) or "not allowed now"
-        if self.phase is Phase.USE:
-            if not isinstance(action, (Circle, Flip)):
-                return "use the die beside your boat (circle a symbol) or flip the boat"
-            if isinstance(action, Circle):
-                return self._explain_circle(seat, action)
+            if not isinstance(action, (Boat, Flip)):
+                return "place a boat beside a die, or flip it, first"
+            if isinstance(action, Boat):
+                return self._boat_problem(seat, action.colour) or "not allowed now"
             return "not allowed now"
+        if self.phase is Phase.USE:
+            if not isinstance(action, Circle):
+                return "use the die beside your boat: circle a symbol of its building"
+            return self._explain_circle(seat, action)
         if not isinstance(action, (Invite, TakeCoin)):
             return "every player now decides to invite a character or take a coin"
         if isinstance(action, Invite):
@@ -332,10 +343,11 @@ class RollAndWriteState(GameState[Action]):
         self._next_boat(events)
 
     def _flip(self, seat: Seat, events: list[Event]) -> None:
-        assert self.die is not None
+        """Forfeit the placing: the boat stays off the canal and its owner gains 2 coins."""
         got = self._gain(seat, FLIP_COINS)
-        self.flipped[seat].append(self.die)
-        events.append(Event("flip", seat, f"Player {seat + 1} flips the boat and gains {got} coins", {"coins": got}))
+        self.flipped[seat] += 1
+        events.append(Event("flip", seat, f"Player {seat + 1} flips a boat instead of placing it and gains {got} "
+                            "coins", {"coins": got}))  # fmt: skip
         self._next_boat(events)
 
     def _next_boat(self, events: list[Event]) -> None:
@@ -374,11 +386,11 @@ class RollAndWriteState(GameState[Action]):
     def _end_round(self, events: list[Event]) -> None:
         """Boats come back (solo: spectators take their places, and two coins are filled in)."""
         if self.solo:
-            self.spectators = [c for c in self.boats[0] if c not in self.flipped[0]]
+            self.spectators = list(self.boats[0])
             self.filled[0] = min(self.sheets.coin_track, self.filled[0] + SOLO_FILL)
             events.append(Event("fill", 0, f"Two coins are filled in ({self.filled[0]} in all)", {}))
         self.boats = [[] for _ in range(self._players)]
-        self.flipped = [[] for _ in range(self._players)]
+        self.flipped = [0] * self._players
         self.canal = {colour: [] for colour in DICE}
         if self.solo and self.gained[0] + self.filled[0] >= self.sheets.coin_track:
             self._game_over(events, "filled coins met the circled ones")
@@ -458,10 +470,7 @@ class RollAndWriteState(GameState[Action]):
                 "seat": self.draft_order[self.draft_index] if drafting else None,
                 "die": None if self.die is None else self.die.value,
             },
-            "canal": {
-                c.value: [{"seat": s, "flipped": c in self.flipped[s]} for s in seats]
-                for c, seats in self.canal.items()
-            },
+            "canal": {c.value: list(seats) for c, seats in self.canal.items()},
             "spectators": [c.value for c in self.spectators],
             "coin_track": self.sheets.coin_track,
             "seats": [self._seat_json(s, seat) for s in range(self._players)],
@@ -483,6 +492,7 @@ class RollAndWriteState(GameState[Action]):
             "spent": self.spent[seat],
             "filled": self.filled[seat],
             "boats": [c.value for c in self.boats[seat]],
+            "flipped": self.flipped[seat],
             "decided": decision is not None,
             "decision": str(decision) if decision is not None and viewer == seat else None,
         }
@@ -493,7 +503,11 @@ class RollAndWriteState(GameState[Action]):
         twin.rng = rng.spawn()
         for other, decision in enumerate(self.commitments):
             if other != seat and decision is not None:
-                twin.commitments[other] = rng.choice(self._invitations(other))  # type: ignore[assignment]
+                choices = self._invitations(other)
+                # Taking the coin and inviting are the two real alternatives; weigh them evenly rather
+                # than by the number of ways to invite.
+                guess = choices[0] if len(choices) == 1 or rng.randrange(2) == 0 else rng.choice(choices[1:])
+                twin.commitments[other] = guess  # type: ignore[assignment]
         twin._legal = {}
         return twin
 

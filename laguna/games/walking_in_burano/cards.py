@@ -220,9 +220,7 @@ def _parse_meta(meta: object, label: str, source: str) -> tuple[str, str | None]
     return name, provenance
 
 
-def _parse_card(
-    raw: object, number: int, label: str, default_provenance: str | None, packaged: bool
-) -> FloorCard:
+def _parse_card(raw: object, number: int, label: str, default_provenance: str | None, packaged: bool) -> FloorCard:
     """One validated card; `number` names the card in messages until its id is known.
 
     The rulebook's facts hold for every file. Our inferences (which floor shows pedestrians,

@@ -99,11 +99,15 @@ def circles(state: RollAndWriteState, symbol_id: str, seat: int | None = None) -
 
 
 def flip_draft(state: RollAndWriteState) -> None:
-    """Finish the draft: every remaining boat goes beside the first die allowed and is flipped."""
-    while state.phase in (Phase.BOAT, Phase.USE):
-        if state.phase is Phase.BOAT:
-            play(state, legal(state)[0])
+    """Finish the draft: every remaining boat is flipped instead of placed."""
+    while state.phase is Phase.BOAT:
         play(state, "flip")
+
+
+def place_and_use(state: RollAndWriteState, colour: str | None = None) -> None:
+    """Place the next boat (beside `colour`, or the first die allowed) and circle the first symbol offered."""
+    play(state, f"boat {colour}" if colour else legal(state)[0])
+    play(state, legal(state)[0])
 
 
 def take_coins(state: RollAndWriteState) -> list[Event]:
@@ -115,7 +119,7 @@ def take_coins(state: RollAndWriteState) -> list[Event]:
 
 
 def quick_round(state: RollAndWriteState) -> None:
-    """A whole round of flipped boats and coins taken."""
+    """A whole round of boats flipped and coins taken."""
     flip_draft(state)
     take_coins(state)
 

@@ -26,20 +26,25 @@ def test_perft_counts(vector) -> None:
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_first_decisions_follow_from_the_rules(players: int) -> None:
-    """The first boat may go beside any of the six dice; then, with no coin yet, a symbol of that
-    building can be circled only with the die's own number, or the boat flipped."""
+    """The first boat may go beside any of the six dice (each building has an uncircled plant, which
+    takes any number while none is written) or be flipped; beside a die, with no coin yet, a symbol of
+    that building can be circled only with the die's own number."""
     state = GAME.new_game(players, seed=5)
     seat = state.to_act()[0]
-    assert perft(state, 1) == 6
+    assert perft(state, 1) == 7
     layout = state.layouts[seat]
     expected = 0
     for colour, die in zip(DICE, state.dice, strict=True):
         child = state.copy()
         child.apply(seat, GAME.parse_action(f"boat {colour.value}"))
-        circles = [a for a in child.legal_actions(seat) if str(a) != "flip"]
-        assert all(change_cost(die, a.value) == 0 for a in circles)
+        circles = child.legal_actions(seat)
+        assert circles and all(change_cost(die, a.value) == 0 for a in circles)
         assert {a.symbol for a in circles} <= {s.id for s in layout.in_building(colour)}
-        expected += len(circles) + 1
+        expected += len(circles)
+    flipped = state.copy()
+    flipped.apply(seat, GAME.parse_action("flip"))
+    assert flipped.coins(seat) == 2
+    expected += len(flipped.legal_actions(flipped.to_act()[0]))
     assert perft(state, 2) == expected
 
 

@@ -16,6 +16,7 @@ from tests.games.burano_roll_and_write.scenario import (
     flip_draft,
     legal,
     new,
+    place_and_use,
     play,
     play_events,
     quick_round,
@@ -86,7 +87,7 @@ def test_the_round_starts_with_the_turn_player_placing_a_boat() -> None:
         assert state.round == 1
         assert state.phase is Phase.BOAT
         assert state.to_act() == (state.turn_player,)
-        assert legal(state) == [f"boat {c.value}" for c in DICE]
+        assert legal(state) == [*(f"boat {c.value}" for c in DICE), "flip"]
 
 
 def test_six_dice_are_rolled_at_the_start_of_every_round() -> None:
@@ -161,7 +162,7 @@ def test_draft_goes_clockwise_then_back_counterclockwise(players: int, turn_play
         play(state, legal(state)[0])
         assert state.phase is Phase.USE
         assert state.to_act() == (placers[-1],)
-        play(state, "flip")
+        play(state, legal(state)[0])
     assert placers == SNAKES[players, turn_player]
 
 
@@ -195,9 +196,9 @@ def test_boat_order_example_pays_the_owners_of_earlier_boats() -> None:
 def test_a_player_never_places_both_boats_beside_one_die() -> None:
     """Placing rule: "A player cannot place their boat tokens next to the same die more than once"."""
     state = new(1)
-    play(state, "boat red", "flip")
+    place_and_use(state, "red")
     assert "boat red" not in legal(state)
-    assert len(legal(state)) == 5
+    assert legal(state) == ["boat orange", "boat yellow", "boat green", "boat blue", "boat pink", "flip"]
     with pytest.raises(IllegalAction, match="both your boats beside the red die"):
         play(state, "boat red")
     assert state.phase is Phase.BOAT
@@ -206,9 +207,10 @@ def test_a_player_never_places_both_boats_beside_one_die() -> None:
 def test_another_player_may_join_a_die_and_the_first_still_cannot_return() -> None:
     """The same-die rule binds a player's own boats only; other players may place beside that die."""
     state = new(2, turn_player=0)
-    play(state, "boat red", "flip")
+    place_and_use(state, "red")
     assert "boat red" in legal(state)
-    play(state, "boat red", "flip", "boat orange", "flip")
+    place_and_use(state, "red")
+    place_and_use(state, "orange")
     assert state.to_act() == (0,)
     assert "boat red" not in legal(state)
     assert "boat orange" in legal(state)
@@ -228,23 +230,25 @@ def test_every_later_boat_pays_each_earlier_owner_a_coin() -> None:
     assert state.canal[RED] == [0, 1, 2]
 
 
-def test_a_flipped_boat_still_collects_from_later_boats() -> None:
-    """A flipped boat stays beside its die: the boat placed after it still pays its owner a coin."""
+def test_a_flipped_boat_is_not_placed() -> None:
+    """ "Forfeit the placing and flip the boat token": a flipped boat stays off the canal, so it neither
+    collects from later boats nor keeps its owner's other boat from any die."""
     state = new(2, turn_player=0)
-    play(state, "boat red", "flip")
-    assert state.coins(0) == 2
+    play(state, "flip")
+    assert state.coins(0) == 2 and state.canal[RED] == []
     play(state, "boat red")
-    assert state.coins(0) == 3
-    assert state.coins(1) == 0
-    assert state.view(None)["canal"]["red"] == [{"seat": 0, "flipped": True}, {"seat": 1, "flipped": False}]
+    assert state.coins(0) == 2
+    assert state.view(None)["canal"]["red"] == [1]
+    play(state, legal(state)[0], "flip")
+    assert state.to_act() == (0,)
+    assert "boat red" in legal(state)
 
 
 def test_flipping_the_boat_gains_two_coins() -> None:
     """Draft: forfeit the action "by flipping the boat token to gain 2 coins immediately"."""
     state = new(2, turn_player=1)
     set_coins(state, 1, 3)
-    play(state, "boat pink")
-    assert state.coins(1) == 3
+    assert "flip" in legal(state)
     texts = play(state, "flip")
     assert state.coins(1) == 5
     assert state.gained[1] == 5
@@ -257,9 +261,9 @@ def test_after_the_last_boat_comes_the_invitation() -> None:
     """A round is Roll, Draft, then Invitation: the last boat's use opens the invitation for everyone."""
     state = new(3, turn_player=2)
     for _ in range(5):
-        play(state, legal(state)[0], "flip")
+        play(state, "flip")
         assert state.phase is Phase.BOAT
-    events = play_events(state, legal(state)[0], "flip")
+    events = play_events(state, "flip")
     assert state.phase is Phase.INVITE
     assert events[-1].kind == "invitation"
     assert set(state.to_act()) == {0, 1, 2}
@@ -278,4 +282,4 @@ def test_turn_player_marker_passes_to_the_left_and_boats_come_back(players: int)
         assert state.phase is Phase.BOAT
         assert all(seats == [] for seats in state.canal.values())
         assert all(boats == [] for boats in state.boats)
-        assert legal(state) == [f"boat {c.value}" for c in DICE]
+        assert legal(state) == [*(f"boat {c.value}" for c in DICE), "flip"]

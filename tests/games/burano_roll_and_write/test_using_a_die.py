@@ -298,8 +298,7 @@ def test_a_circled_symbol_cannot_be_circled_again() -> None:
     assert circles(state, "Y1.cat") == set()
     with pytest.raises(IllegalAction, match=r"Y1\.cat is circled already"):
         play(state, "circle Y1.cat 1")
-    play(state, "flip")
-    play(state, "coin")
+    play(state, legal(state)[0], "coin")
     assert state.round == 2
     set_dice(state, red=4)
     play(state, "boat red")
@@ -309,22 +308,38 @@ def test_a_circled_symbol_cannot_be_circled_again() -> None:
     assert state.circled[0]["R1.plant"] == 4
 
 
-def test_with_nothing_to_circle_only_the_flip_is_offered() -> None:
-    """When no symbol of the building can be circled, the only choice left is to flip the boat."""
+def before_boat(colour: DieColour, value: int, coins: int = 0, circled: Mapping[str, int | None] | None = None):
+    state = new(1, layout=MARCELLO)
+    set_dice(state, **{colour.value: value})
+    set_coins(state, 0, coins)
+    if circled:
+        circle_on_sheet(state, 0, circled)
+    return state
+
+
+def test_a_die_that_circles_nothing_takes_no_boat() -> None:
+    """A boat placed beside a die uses it; when no symbol of that building can be circled (even with
+    the player's coins), the boat cannot go there, and flipping it stays possible."""
     layout = layout_named(MARCELLO)
     others = {s.id: 2 for s in layout.in_building(RED) if s.kind is not Kind.STREETLIGHT}
-    state = at_die(RED, 3, circled=others)  # only the streetlight (1) is left; a 3 needs 2 coins
-    assert legal(state) == ["flip"]
+    state = before_boat(RED, 3, circled=others)  # only the streetlight (1) is left; a 3 needs 2 coins
+    assert "boat red" not in legal(state) and "flip" in legal(state)
+    with pytest.raises(IllegalAction, match="no symbol of the red building can be circled"):
+        play(state, "boat red")
+    state = before_boat(RED, 3, coins=2, circled=others)
+    assert "boat red" in legal(state)
     every = {s.id: 1 for s in layout.in_building(RED)}
-    state = at_die(RED, 1, coins=6, circled=every)
-    assert legal(state) == ["flip"]
+    state = before_boat(RED, 1, coins=6, circled=every)
+    assert "boat red" not in legal(state)
     play(state, "flip")
     assert state.coins(0) == 8
 
 
-def test_use_phase_accepts_only_a_circle_or_a_flip() -> None:
-    """After placing the boat the player uses that die or flips; no second boat meanwhile."""
+def test_use_phase_accepts_only_a_circle() -> None:
+    """After placing the boat the player uses that die: no second boat and no flip meanwhile."""
     state = at_die(RED, 3)
     with pytest.raises(IllegalAction, match="circle a symbol"):
         play(state, "boat orange")
-    assert legal(state)[-1] == "flip"
+    with pytest.raises(IllegalAction, match="circle a symbol"):
+        play(state, "flip")
+    assert all(t.startswith("circle") for t in legal(state))

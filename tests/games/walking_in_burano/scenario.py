@@ -70,9 +70,7 @@ def build(state: WalkingInBuranoState, seat: int, houses: Mapping[int, Sequence[
             state.areas[seat][cell(floor, column)] = i
             state.masks[seat] |= 1 << cell(floor, column)
     area = state.areas[seat]
-    state.completed[seat] = sum(
-        all(area[cell(f, c)] != EMPTY for f in (1, 2, 3)) for c in range(1, COLUMNS + 1)
-    )
+    state.completed[seat] = sum(all(area[cell(f, c)] != EMPTY for f in (1, 2, 3)) for c in range(1, COLUMNS + 1))
     state._legal = None
 
 

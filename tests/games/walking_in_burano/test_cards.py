@@ -186,10 +186,7 @@ def test_no_colour_is_strictly_best(deck: FloorCardSet) -> None:
     for a, b in itertools.permutations(Colour, 2):
         ga, gb = good(totals[a]), good(totals[b])
         assert not all(ga[k] >= gb[k] for k in ga), f"{a.value} is at least as good as {b.value} everywhere"
-    loads = [
-        sum(v for k, v in row.items() if k not in ("closed_windows", "shop_points"))
-        for row in totals.values()
-    ]
+    loads = [sum(v for k, v in row.items() if k not in ("closed_windows", "shop_points")) for row in totals.values()]
     assert max(loads) - min(loads) <= 3
 
 

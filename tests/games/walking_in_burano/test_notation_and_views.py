@@ -22,9 +22,7 @@ from laguna.games.walking_in_burano.characters import Character
 from tests.games.walking_in_burano.scenario import clear_hand, give, new, set_turn
 
 actions = st.one_of(
-    st.builds(
-        lambda c, lo, n: Take(c, lo, min(3, lo + n)), st.integers(1, 9), st.integers(1, 3), st.integers(0, 2)
-    ),
+    st.builds(lambda c, lo, n: Take(c, lo, min(3, lo + n)), st.integers(1, 9), st.integers(1, 3), st.integers(0, 2)),
     st.builds(Place, st.sampled_from(["R1a", "G3d", "P2b"]), st.integers(1, 9)),
     st.just(Done()),
     st.builds(Visit, st.integers(1, 9), st.sampled_from(list(Character))),

@@ -244,9 +244,7 @@ def test_hand_limit_returns_cards_one_at_a_time_to_the_deck_bottom() -> None:
     play(state, "take c1 f1-2", "done")
     assert state.phase is Phase.RETURN
     assert state.to_act() == (0,)
-    assert sorted(texts(state.legal_actions(0))) == sorted(
-        f"return {c}" for c in ("R1b", "Y2b", "B3b", "R1a", "R2a")
-    )
+    assert sorted(texts(state.legal_actions(0))) == sorted(f"return {c}" for c in ("R1b", "Y2b", "B3b", "R1a", "R2a"))
     play(state, "return Y2b")
     assert deck_ids(state, 2)[-1] == "Y2b"
     assert state.phase is Phase.RETURN

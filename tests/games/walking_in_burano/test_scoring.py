@@ -77,9 +77,7 @@ def test_shop_owner_counts_different_shops() -> None:
 
 def test_tailor_scores_pairs_of_red_and_blue_curtains() -> None:
     """Tailor: 4 per pair of a red and a blue curtain ("pair of different curtains"), over all floors."""
-    g = grid_of(
-        [card(1, red_curtains=2)], [card(2, blue_curtains=1)], [card(3, red_curtains=1, blue_curtains=1)]
-    )
+    g = grid_of([card(1, red_curtains=2)], [card(2, blue_curtains=1)], [card(3, red_curtains=1, blue_curtains=1)])
     assert scoring.character_points(Character.TAILOR, 1, g) == 4 * 2
 
 
@@ -146,9 +144,7 @@ def test_ties_are_broken_by_coins_then_cats_then_shared() -> None:
     state.coins = [4, 4]
     assert [r.rank for r in state.outcome().results] == [1, 1]
     assert state.outcome().winners == (0, 1)
-    cat = next(
-        c for c in state.cards.cards if c.floor == 1 and c.cats and not c.shop and not c.closed_windows
-    )
+    cat = next(c for c in state.cards.cards if c.floor == 1 and c.cats and not c.shop and not c.closed_windows)
     build(state, 1, {1: [cat.id, None, None]})
     outcome = state.outcome()
     assert outcome.scores[0] == outcome.scores[1]

@@ -81,9 +81,7 @@ def test_solo_starts_with_fifteen_characters() -> None:
     """Solo How to Play, note: make sure there are 15 Character Cards on your first turn."""
     state = new(1, seed=3)
     assert sum(state.piles) == 15
-    assert dict(zip(CHARACTERS, state.piles, strict=True)) == {
-        c: (2 if c.is_tourist else 1) for c in CHARACTERS
-    }
+    assert dict(zip(CHARACTERS, state.piles, strict=True)) == {c: (2 if c.is_tourist else 1) for c in CHARACTERS}
 
 
 def test_solo_beginner_option_leaves_twelve_characters() -> None:
