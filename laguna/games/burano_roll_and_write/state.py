@@ -37,8 +37,12 @@ def change_cost(die: int, value: int) -> int:
     >>> change_cost(6, 1), change_cost(2, 5), change_cost(4, 4)
     (1, 3, 0)
     """
-    steps = abs(die - value)
-    return min(steps, 6 - steps)
+    return _COSTS[die][value]
+
+
+_COSTS = tuple(tuple(min(abs(d - v), 6 - abs(d - v)) for v in range(7)) for d in range(7))
+_REACH = tuple(tuple(frozenset(v for v in range(1, 7) if _COSTS[d][v] <= c) for c in range(4)) for d in range(7))
+"""The numbers a die's value can become with 0, 1, 2 or 3 coins (3 steps reach every number)."""
 
 
 @cache
@@ -185,7 +189,7 @@ class RollAndWriteState(GameState[Action]):
             if coins < 1:
                 return f"a boat beside the spectator's boat at the {colour.value} die costs a coin, and you have none"
             coins -= 1
-        if not self._circles(seat, colour, coins):
+        if not self._circles(seat, colour, coins, first_only=True):
             return f"no symbol of the {colour.value} building can be circled with this die (flip the boat instead)"
         return None
 
@@ -212,17 +216,21 @@ class RollAndWriteState(GameState[Action]):
         used = {v for s in layout.symbols if s.kind is Kind.CHIMNEY and (v := circled.get(s.id)) is not None}
         return tuple(v for v in range(1, 7) if v not in used)
 
-    def _circles(self, seat: Seat, colour: DieColour, coins: int) -> list[Circle]:
-        """The symbols of the building that the die can circle, with every number `coins` can pay for."""
-        die = self.dice[DICE.index(colour)]
+    def _circles(self, seat: Seat, colour: DieColour, coins: int, first_only: bool = False) -> list[Circle]:
+        """The symbols of the building that the die can circle, with every number `coins` can pay for
+        (only the first one found when `first_only`: placing a boat needs just one)."""
+        reach = _REACH[self.dice[DICE.index(colour)]][min(coins, 3)]
         circled = self.circled[seat]
-        return [
-            _circle(symbol.id, value)
-            for symbol in self.layouts[seat].in_building(colour)
-            if symbol.id not in circled
-            for value in self._allowed(seat, symbol)
-            if change_cost(die, value) <= coins
-        ]
+        found: list[Circle] = []
+        for symbol in self.layouts[seat].in_building(colour):
+            if symbol.id in circled:
+                continue
+            for value in self._allowed(seat, symbol):
+                if value in reach:
+                    found.append(_circle(symbol.id, value))
+                    if first_only:
+                        return found
+        return found
 
     def _invitations(self, seat: Seat) -> tuple[Action, ...]:
         """Take a coin, or (with 3 coins) invite a new character under a building with a free space."""
