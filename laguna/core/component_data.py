@@ -60,6 +60,16 @@ def check_keys(table: Mapping[str, Any], allowed: frozenset[str], where: str, wh
         raise CardDataError(f"{where}: unknown {what} {unknown[0]!r} (allowed: {', '.join(sorted(allowed))})")
 
 
+def table_array(table: Mapping[str, Any], key: str, where: str, full_name: str) -> list[Any]:
+    """A required array of tables (``[[full_name]]``), named in messages by its TOML header."""
+    value = table.get(key)
+    if value is None:
+        raise CardDataError(f"{where}: no [[{full_name}]] tables")
+    if not isinstance(value, list):
+        raise CardDataError(f"{where}: {key!r} must be an array of tables ([[{full_name}]])")
+    return value
+
+
 def optional_str(table: Mapping[str, Any], key: str, where: str) -> str | None:
     """A string field that may be absent."""
     value = table.get(key)

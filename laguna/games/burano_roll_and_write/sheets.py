@@ -28,6 +28,7 @@ from laguna.core.component_data import (
     optional_str,
     read_toml,
     required_str,
+    table_array,
     type_name,
 )
 from laguna.core.errors import CardDataError
@@ -230,11 +231,7 @@ def _parse(data: Mapping[str, Any], label: str, source: str) -> SheetSet:
     check_keys(data, _TOP_KEYS, label, "top-level key")
     name, default_provenance = _parse_meta(data.get("meta", {}), label, source)
     coins, coins_note = _parse_record_sheet(data.get("record_sheet"), label, default_provenance)
-    raw_sheets = data.get("sheet")
-    if raw_sheets is None:
-        raise CardDataError(f"{label}: no [[sheet]] tables")
-    if not isinstance(raw_sheets, list):
-        raise CardDataError(f"{label}: 'sheet' must be an array of tables ([[sheet]])")
+    raw_sheets = table_array(data, "sheet", label, "sheet")
     layouts: list[SheetLayout] = []
     for number, raw in enumerate(raw_sheets, start=1):
         layout = _parse_sheet(raw, number, label, default_provenance)
@@ -291,11 +288,7 @@ def _parse_sheet(raw: object, number: int, label: str, default_provenance: str |
     provenance = _provenance(raw, where, default_provenance)
     note = optional_str(raw, "note", where) or ""
 
-    raw_symbols = raw.get("symbol")
-    if raw_symbols is None:
-        raise CardDataError(f"{where}: no [[sheet.symbol]] tables")
-    if not isinstance(raw_symbols, list):
-        raise CardDataError(f"{where}: 'symbol' must be an array of tables ([[sheet.symbol]])")
+    raw_symbols = table_array(raw, "symbol", where, "sheet.symbol")
     symbols: list[Symbol] = []
     seen: set[str] = set()
     for index, raw_symbol in enumerate(raw_symbols, start=1):

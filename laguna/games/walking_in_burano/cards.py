@@ -26,6 +26,7 @@ from laguna.core.component_data import (
     optional_str,
     read_toml,
     required_str,
+    table_array,
 )
 from laguna.core.errors import CardDataError
 
@@ -189,11 +190,7 @@ def _parse(data: Mapping[str, Any], label: str, source: str) -> FloorCardSet:
     if unknown:
         raise CardDataError(f"{label}: unknown top-level key {unknown[0]!r} (allowed: card, meta)")
     name, default_provenance = _parse_meta(data.get("meta", {}), label, source)
-    raw_cards = data.get("card")
-    if raw_cards is None:
-        raise CardDataError(f"{label}: no [[card]] tables")
-    if not isinstance(raw_cards, list):
-        raise CardDataError(f"{label}: 'card' must be an array of tables ([[card]])")
+    raw_cards = table_array(data, "card", label, "card")
     cards: list[FloorCard] = []
     seen: set[str] = set()
     for number, raw in enumerate(raw_cards, start=1):
