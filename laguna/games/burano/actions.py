@@ -1,0 +1,385 @@
+"""The decisions of Burano and their notation.
+
+A turn is a sequence of small decisions: moves (``pick m2``, ``build pink d2``, ``roof islands
+pink-blue d2-e2``), privilege spending (``privilege coin``, ``privilege cube pink b4``) and ``end``;
+a built cube's action asks for more (fishing: ``swap A pink B blue``, ``sail C``, ``fish tuna`` or
+``fish deck``, ``dispatch 2``, ``trade tuna-squid``; lace making: ``lace c2`` or ``lace c2
+privilege``; earning: ``withdraw island A``, ``withdraw workshop c2``; each list of optional steps
+closes with ``done``), and a roof its bonus (``bonus privilege``, ``bonus card roof-vp-a``, ``bonus
+card deck``). Setup and clean-up add ``roofs islands workshops fountains``, ``stack b1 pink`` for the
+secret pyramid, ``pay c2`` for lace scoring, ``cube white``, ``discard 4vp:pink-green`` and ``refill
+fountains``.
+
+Squares are a column letter and a row number from 1 at the top, on the main island for ``build`` and
+``roof`` and in the workshop area for ``lace``, ``withdraw workshop`` and ``pay``.
+
+>>> str(parse_action("ROOF islands Blue-Pink e2-D2"))
+'roof islands blue-pink e2-d2'
+>>> parse_action("stack m3 none")
+Stack(slot=11, colour=None)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from laguna.core.errors import NotationError
+from laguna.games.burano.components import Colour, RoofKind, RoofTile, Square, parse_square, square_name
+from laguna.games.burano.pyramid import SLOT_BY_NAME, SLOT_NAMES
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseRoofs:
+    """Setup: take the top tiles of three different roof kinds."""
+
+    kinds: tuple[RoofKind, ...]
+
+    def __str__(self) -> str:
+        return "roofs " + " ".join(kind.value for kind in self.kinds)
+
+
+@dataclass(frozen=True, slots=True)
+class Stack:
+    """Pyramid construction: put a cube of `colour` into the next slot, or leave it empty (None)."""
+
+    slot: int
+    colour: Colour | None
+
+    def __str__(self) -> str:
+        return f"stack {SLOT_NAMES[self.slot]} {self.colour.value if self.colour else 'none'}"
+
+
+@dataclass(frozen=True, slots=True)
+class Pick:
+    """Move A: pick up the free cube in `slot` into the preparation area."""
+
+    slot: int
+
+    def __str__(self) -> str:
+        return f"pick {SLOT_NAMES[self.slot]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Build:
+    """Move B: build a cube of `colour` from the preparation area at `square` of the main island."""
+
+    colour: Colour
+    square: Square
+
+    def __str__(self) -> str:
+        return f"build {self.colour.value} {square_name(self.square)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Roof:
+    """Move C: lay `tile` with its first colour over `first` and its second over `second`."""
+
+    tile: RoofTile
+    first: Square
+    second: Square
+
+    def __str__(self) -> str:
+        a, b = self.tile.colours
+        return f"roof {self.tile.kind.value} {a.value}-{b.value} {square_name(self.first)}-{square_name(self.second)}"
+
+
+@dataclass(frozen=True, slots=True)
+class End:
+    """End the turn (with no move made: take 1 coin)."""
+
+    def __str__(self) -> str:
+        return "end"
+
+
+@dataclass(frozen=True, slots=True)
+class PrivilegeCoin:
+    """Spend 1 privilege point for 1 coin."""
+
+    def __str__(self) -> str:
+        return "privilege coin"
+
+
+@dataclass(frozen=True, slots=True)
+class PrivilegeCube:
+    """Spend 1 privilege point for a cube from the supply: onto the pyramid at `slot` during a turn,
+    into the cube reserve (slot None) during the clean-up."""
+
+    colour: Colour
+    slot: int | None = None
+
+    def __str__(self) -> str:
+        where = "" if self.slot is None else f" {SLOT_NAMES[self.slot]}"
+        return f"privilege cube {self.colour.value}{where}"
+
+
+@dataclass(frozen=True, slots=True)
+class Swap:
+    """Privilege for fishing: swap a dock house of `colour` on `island` with one of `other_colour` on
+    `other` (islands in alphabetical order)."""
+
+    island: str
+    colour: Colour
+    other: str
+    other_colour: Colour
+
+    def __str__(self) -> str:
+        return f"swap {self.island} {self.colour.value} {self.other} {self.other_colour.value}"
+
+
+@dataclass(frozen=True, slots=True)
+class Sail:
+    """Fishing: move the fishing boat to a neighbouring island or a port."""
+
+    place: str
+
+    def __str__(self) -> str:
+        return f"sail {self.place}"
+
+
+@dataclass(frozen=True, slots=True)
+class Forgo:
+    """Fishing with nowhere to go: the boat stays and the action is lost."""
+
+    def __str__(self) -> str:
+        return "forgo"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeFish:
+    """Take a fish card: a face-up `kind` from the fish supply, or (None) the top of the fish deck."""
+
+    kind: str | None
+
+    def __str__(self) -> str:
+        return f"fish {self.kind or 'deck'}"
+
+
+@dataclass(frozen=True, slots=True)
+class Dispatch:
+    """With all three colours matched: send 1 or 2 workers to the island."""
+
+    count: int
+
+    def __str__(self) -> str:
+        return f"dispatch {self.count}"
+
+
+@dataclass(frozen=True, slots=True)
+class Trade:
+    """At a port: trade with the merchant ship `ship`."""
+
+    ship: str
+
+    def __str__(self) -> str:
+        return f"trade {self.ship}"
+
+
+@dataclass(frozen=True, slots=True)
+class Lace:
+    """Lace making: send the next worker to workshop `square` (with a privilege point: anywhere of a
+    matching colour, even on another player's worker)."""
+
+    square: Square
+    privilege: bool = False
+
+    def __str__(self) -> str:
+        return f"lace {square_name(self.square)}{' privilege' if self.privilege else ''}"
+
+
+@dataclass(frozen=True, slots=True)
+class Withdraw:
+    """Earning: bring a worker back from neighbouring island `island` or workshop square `square`."""
+
+    island: str | None = None
+    square: Square | None = None
+
+    def __str__(self) -> str:
+        if self.square is not None:
+            return f"withdraw workshop {square_name(self.square)}"
+        return f"withdraw island {self.island}"
+
+
+@dataclass(frozen=True, slots=True)
+class Done:
+    """Stop an optional series: sending lace makers, withdrawing, paying for lace, buying cubes,
+    discarding roof tiles."""
+
+    def __str__(self) -> str:
+        return "done"
+
+
+@dataclass(frozen=True, slots=True)
+class Bonus:
+    """A roof's bonus: 2 privilege points (card None, privilege True), a face-up building card by id,
+    or (card "deck") the top of the building deck."""
+
+    card: str | None
+
+    def __str__(self) -> str:
+        return "bonus privilege" if self.card is None else f"bonus card {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Pay:
+    """Lace scoring: return a cube matching workshop `square` — from the pyramid, bought with a
+    privilege point, or spared by the lace-discount building card."""
+
+    square: Square
+    means: str = "cube"
+
+    def __str__(self) -> str:
+        return f"pay {square_name(self.square)}{'' if self.means == 'cube' else ' ' + self.means}"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeCube:
+    """Cube refill: the colour owed has run out in the supply, so take `colour` instead."""
+
+    colour: Colour
+
+    def __str__(self) -> str:
+        return f"cube {self.colour.value}"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """Roof refill: remove one of your roof tiles from the game."""
+
+    tile: RoofTile
+
+    def __str__(self) -> str:
+        return f"discard {self.tile}"
+
+
+@dataclass(frozen=True, slots=True)
+class Refill:
+    """Roof refill: fill an empty roof space with the top tile of `kind` (different kinds each)."""
+
+    kind: RoofKind
+
+    def __str__(self) -> str:
+        return f"refill {self.kind.value}"
+
+
+Action = (
+    ChooseRoofs | Stack | Pick | Build | Roof | End | PrivilegeCoin | PrivilegeCube | Swap | Sail | Forgo | TakeFish
+    | Dispatch | Trade | Lace | Withdraw | Done | Bonus | Pay | TakeCube | Discard | Refill
+)  # fmt: skip
+
+_COLOURS: Final = {c.value: c for c in Colour}
+_KINDS: Final = {k.value: k for k in RoofKind}
+_FORMS: Final = (
+    "roofs <kind> <kind> <kind>, stack <slot> <colour|none>, pick <slot>, build <colour> <square>, "
+    "roof <kind> <colour>-<colour> <square>-<square>, end, privilege coin, privilege cube <colour> [<slot>], "
+    "swap <island> <colour> <island> <colour>, sail <place>, forgo, fish <kind|deck>, dispatch <1|2>, "
+    "trade <ship>, lace <square> [privilege], withdraw island <island>, withdraw workshop <square>, done, "
+    "bonus privilege, bonus card <id|deck>, pay <square> [privilege|card], cube <colour>, "
+    "discard <kind>:<colour>-<colour>, refill <kind>"
+)
+
+
+def _colour(word: str) -> Colour:
+    try:
+        return _COLOURS[word]
+    except KeyError:
+        raise NotationError(f"unknown colour {word!r} (colours: {', '.join(_COLOURS)})") from None
+
+
+def _kind(word: str) -> RoofKind:
+    try:
+        return _KINDS[word]
+    except KeyError:
+        raise NotationError(f"unknown roof kind {word!r} (kinds: {', '.join(_KINDS)})") from None
+
+
+def _slot(word: str) -> int:
+    try:
+        return SLOT_BY_NAME[word]
+    except KeyError:
+        raise NotationError(f"unknown pyramid slot {word!r} (slots: b1–b9, m1–m4, t)") from None
+
+
+def _square(word: str) -> Square:
+    square = parse_square(word)
+    if square is None:
+        raise NotationError(f"{word!r} is not a square (a column letter and a row number, like c2)")
+    return square
+
+
+def _tile(kind: str, colours: str) -> RoofTile:
+    pair = colours.split("-")
+    if len(pair) != 2:
+        raise NotationError(f"{colours!r}: a roof tile's colours are written <colour>-<colour>")
+    return RoofTile(_kind(kind), (_colour(pair[0]), _colour(pair[1])))
+
+
+def _island(word: str) -> str:
+    if len(word) != 1 or not word.isalpha():
+        raise NotationError(f"{word!r} is not a neighbouring island (islands are letters, like A)")
+    return word.upper()
+
+
+def parse_action(text: str) -> Action:
+    """Parse the canonical notation (any case); `NotationError` names the problem."""
+    raw = text.split()
+    words = [w.lower() for w in raw]
+    if not words:
+        raise NotationError(f"an empty action is not a Burano action (forms: {_FORMS})")
+    verb, rest = words[0], words[1:]
+    if verb == "roofs" and len(rest) == 3:
+        return ChooseRoofs(tuple(_kind(w) for w in rest))
+    if verb == "stack" and len(rest) == 2:
+        return Stack(_slot(rest[0]), None if rest[1] == "none" else _colour(rest[1]))
+    if verb == "pick" and len(rest) == 1:
+        return Pick(_slot(rest[0]))
+    if verb == "build" and len(rest) == 2:
+        return Build(_colour(rest[0]), _square(rest[1]))
+    if verb == "roof" and len(rest) == 3:
+        squares = rest[2].split("-")
+        if len(squares) != 2:
+            raise NotationError(f"{text!r}: a roof covers two squares, written <square>-<square>")
+        return Roof(_tile(rest[0], rest[1]), _square(squares[0]), _square(squares[1]))
+    if words == ["end"]:
+        return End()
+    if words == ["privilege", "coin"]:
+        return PrivilegeCoin()
+    if verb == "privilege" and len(rest) in (2, 3) and rest[0] == "cube":
+        return PrivilegeCube(_colour(rest[1]), _slot(rest[2]) if len(rest) == 3 else None)
+    if verb == "swap" and len(rest) == 4:
+        return Swap(_island(rest[0]), _colour(rest[1]), _island(rest[2]), _colour(rest[3]))
+    if verb == "sail" and len(rest) == 1:
+        return Sail(rest[0] if len(rest[0]) > 1 else rest[0].upper())
+    if words == ["forgo"]:
+        return Forgo()
+    if verb == "fish" and len(rest) == 1:
+        return TakeFish(None if rest[0] == "deck" else rest[0])
+    if verb == "dispatch" and rest in (["1"], ["2"]):
+        return Dispatch(int(rest[0]))
+    if verb == "trade" and len(rest) == 1:
+        return Trade(rest[0])
+    if verb == "lace" and (len(rest) == 1 or rest[1:] == ["privilege"]):
+        return Lace(_square(rest[0]), len(rest) == 2)
+    if verb == "withdraw" and len(rest) == 2 and rest[0] == "island":
+        return Withdraw(island=_island(rest[1]))
+    if verb == "withdraw" and len(rest) == 2 and rest[0] == "workshop":
+        return Withdraw(square=_square(rest[1]))
+    if words == ["done"]:
+        return Done()
+    if words == ["bonus", "privilege"]:
+        return Bonus(None)
+    if verb == "bonus" and len(rest) == 2 and rest[0] == "card":
+        return Bonus(rest[1])
+    if verb == "pay" and len(rest) in (1, 2):
+        means = rest[1] if len(rest) == 2 else "cube"
+        if means not in ("cube", "privilege", "card"):
+            raise NotationError(f"{text!r}: pay with a cube (pay c2), a privilege point or the card")
+        return Pay(_square(rest[0]), means)
+    if verb == "cube" and len(rest) == 1:
+        return TakeCube(_colour(rest[0]))
+    if verb == "discard" and len(rest) == 1 and rest[0].count(":") == 1:
+        kind, colours = rest[0].split(":")
+        return Discard(_tile(kind, colours))
+    if verb == "refill" and len(rest) == 1:
+        return Refill(_kind(rest[0]))
+    raise NotationError(f"{text!r} is not a Burano action (forms: {_FORMS})")

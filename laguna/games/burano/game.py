@@ -1,0 +1,54 @@
+"""Burano as a `Game`: identity, player counts, options and new games."""
+
+from __future__ import annotations
+
+from laguna.core.errors import CardDataError, OptionsError
+from laguna.core.game import Game
+from laguna.core.rng import Rng
+from laguna.games.burano.actions import Action, parse_action
+from laguna.games.burano.loader import load_components
+from laguna.games.burano.options import BuranoOptions
+from laguna.games.burano.state import BuranoState
+from laguna.games.burano.workshop_area import first_game_area, random_area
+
+
+class Burano(Game[BuranoState, Action, BuranoOptions]):
+    """Burano (Yu-Chen Tseng and Eros Lin, EmperorS4, 2015), 2–4 players.
+
+    >>> state = GAME.new_game(3, seed=1)
+    >>> state.to_act() == (state.start_player,)
+    True
+    >>> [str(a) for a in state.legal_actions(state.start_player)][:2]
+    ['roofs islands workshops fountains', 'roofs islands workshops 4vp']
+    """
+
+    id = "burano"
+    name = "Burano"
+    min_players = 2
+    max_players = 4
+    options_type = BuranoOptions
+    summary = "Build cube pyramids, colour the houses of the lace island, fish, make lace and roof the houses."
+
+    def validate_options(self, players: int, options: BuranoOptions) -> None:
+        if not options.components:
+            raise OptionsError("option components takes 'reconstructed' or the path of a component file")
+        try:
+            load_components(options.components)
+        except CardDataError as exc:
+            raise OptionsError(f"option components: {exc}") from None
+
+    def _new_state(self, players: int, options: BuranoOptions, seed: int) -> BuranoState:
+        components = load_components(options.components)
+        rng = Rng(seed)
+        area = (
+            random_area(components, players, rng.spawn())
+            if options.random_workshops
+            else first_game_area(components, players)
+        )
+        return BuranoState(players, options, components, area, rng)
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+
+GAME = Burano()

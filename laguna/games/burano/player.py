@@ -1,0 +1,58 @@
+"""What each player owns in Burano: the player board (schedule ring, pyramid, preparation area, roof
+spaces, privilege and moves tracks), cubes, coins, fish cards, building cards and the score."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from laguna.games.burano.components import Colour, RoofTile
+from laguna.games.burano.pyramid import SLOTS
+from laguna.games.burano.ring import Ring
+
+STARTING_COINS = 3
+STARTING_PRIVILEGE = 1
+"""Setup: one lettered worker goes to space 1 of the privilege track."""
+
+
+@dataclass(slots=True)
+class Player:
+    """One player's possessions. `vp` is the scoring track, kept by source for the score sheet."""
+
+    ring: Ring
+    boat: str
+    reserve: Counter[Colour]
+    coins: int = STARTING_COINS
+    privilege: int = STARTING_PRIVILEGE
+    moves: int = 0
+    pyramid: list[Colour | None] = field(default_factory=lambda: [None] * SLOTS)
+    cursor: int = 0
+    """Pyramid construction: the next slot to decide (14 once the pyramid is complete)."""
+    preparation: list[Colour] = field(default_factory=list)
+    roofs: list[RoofTile] = field(default_factory=list)
+    hand_public: Counter[str] = field(default_factory=Counter)
+    """Fish cards in hand that every player saw taken from the face-up fish supply."""
+    hand_secret: Counter[str] = field(default_factory=Counter)
+    """Fish cards in hand drawn from the fish deck: only their owner knows them."""
+    sold: Counter[str] = field(default_factory=Counter)
+    cards: list[str] = field(default_factory=list)
+    vp: Counter[str] = field(default_factory=Counter)
+
+    def copy(self) -> Player:
+        return Player(
+            self.ring, self.boat, Counter(self.reserve), self.coins, self.privilege, self.moves,
+            list(self.pyramid), self.cursor, list(self.preparation), list(self.roofs), Counter(self.hand_public),
+            Counter(self.hand_secret), Counter(self.sold), list(self.cards), Counter(self.vp),
+        )  # fmt: skip
+
+    def hand(self) -> Counter[str]:
+        return self.hand_public + self.hand_secret
+
+    def hand_size(self) -> int:
+        return self.hand_public.total() + self.hand_secret.total()
+
+    def pyramid_cubes(self) -> int:
+        return sum(1 for cube in self.pyramid if cube is not None)
+
+    def score(self) -> int:
+        return self.vp.total()
