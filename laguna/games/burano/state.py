@@ -166,6 +166,7 @@ class BuranoState(GameState[Action]):
         self.supply[fountain_cube] -= 1
         self.stacks: dict[Square, Houses] = {components.main_island.fountain: Houses((fountain_cube,))}
         self.roofs_placed: list[RoofPlacement] = []
+        self.removed_roofs: list[RoofTile] = []
         self.markers: list[Colour] = list(COLOURS)
         rng.shuffle(self.markers)
         self.roof_stacks: dict[RoofKind, list[RoofTile]] = {}
@@ -251,6 +252,7 @@ class BuranoState(GameState[Action]):
         twin.ports = {port: list(ships) for port, ships in self.ports.items()}
         twin.stacks = dict(self.stacks)
         twin.roofs_placed = list(self.roofs_placed)
+        twin.removed_roofs = list(self.removed_roofs)
         twin.markers = list(self.markers)
         twin.roof_stacks = {kind: list(stack) for kind, stack in self.roof_stacks.items()}
         twin.building_deck = list(self.building_deck)
@@ -1278,6 +1280,7 @@ class BuranoState(GameState[Action]):
     def _do_discard(self, seat: Seat, action: Discard, events: list[Event]) -> None:
         player = self.boards[seat]
         player.roofs.remove(action.tile)
+        self.removed_roofs.append(action.tile)
         events.append(Event("discard", seat, f"{_name(seat)} removes the roof tile {action.tile}", {}))
         if not player.roofs:
             self._do_done(seat, Done(), events)
@@ -1396,6 +1399,7 @@ class BuranoState(GameState[Action]):
             },
             "cube_supply": {c.value: self.supply[c] for c in COLOURS},
             "roof_stacks": {kind.value: len(stack) for kind, stack in self.roof_stacks.items()},
+            "removed_roofs": [str(tile) for tile in self.removed_roofs],
             "fish_supply": list(self.fish_supply),
             "fish_deck": len(self.fish_deck),
             "building_supply": list(self.building_supply),

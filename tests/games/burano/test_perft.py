@@ -1,0 +1,72 @@
+"""Perft: legal decision-sequence counts from fixed positions, and golden playthroughs.
+
+Regenerate the golden files after an intended rules change with ``LAGUNA_REGENERATE=1`` and read the
+diff before keeping it.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from laguna.core.perft import divide, perft
+from laguna.core.playthrough import playthrough
+from laguna.games.burano import GAME
+from tests.games.burano.scenario import first_turn, legal
+
+DATA = Path(__file__).parent / "data"
+VECTORS = tomllib.loads((DATA / "perft.toml").read_text(encoding="utf-8"))["position"]
+
+
+@pytest.mark.parametrize("vector", VECTORS, ids=lambda v: f"{v['players']}p-seed{v['seed']}-{v['position']}")
+def test_perft_counts(vector: dict) -> None:
+    if vector["position"] == "setup":
+        state = GAME.new_game(vector["players"], seed=vector["seed"])
+    else:
+        state = first_turn(vector["players"], vector["seed"], layout=vector["position"])
+    for depth, nodes in enumerate(vector["nodes"], start=1):
+        assert perft(state, depth) == nodes, f"depth {depth}: {divide(state, depth)}"
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_first_decisions_follow_from_the_rules(players: int) -> None:
+    """Each player takes three different kinds of the four (4 choices), then in spring everyone
+    stacks the first base slot with any of the six colours of the 18-cube reserve."""
+    state = GAME.new_game(players, seed=4)
+    assert perft(state, players) == 4**players
+    assert perft(state, players + 1) == 4**players * 6
+
+
+def test_first_turn_counts_follow_from_the_rules() -> None:
+    """A complete pyramid has one free cube (the top); the first move is picking it, or spending the
+    privilege point for a coin, or ending. With the top cube prepared, the four cubes of the second
+    level are free, the cube can be built in the five pits around the fountain pit d1 (c1, e1, c2, d2,
+    e2), the privilege point can buy a cube of any colour for the emptied top, and nothing can be
+    roofed yet (one house on the island)."""
+    state = first_turn(2, seed=3, layout="PPPBBBYYYGGGOO")
+    seat = state.actor
+    assert legal(state) == ["pick t", "privilege coin", "end"]
+    child = state.copy()
+    child.apply(seat, GAME.parse_action("pick t"))
+    assert sorted(legal(child)) == sorted(
+        ["pick m1", "pick m2", "pick m3", "pick m4", "privilege coin", "end"]
+        + [f"build orange {sq}" for sq in ("c1", "e1", "c2", "d2", "e2")]
+        + [f"privilege cube {colour} t" for colour in ("pink", "blue", "yellow", "green", "orange", "white")]
+    )
+    assert perft(state, 2) == len(legal(child)) + 2 + 3
+
+
+CASES = [(2, 7, {}), (3, 5, {"random_workshops": True}), (4, 2, {})]
+
+
+@pytest.mark.parametrize(("players", "seed", "options"), CASES, ids=str)
+def test_playthrough_matches_the_golden_file(players: int, seed: int, options: dict) -> None:
+    """A seeded game, every decision with its legal list, diffed with the stored file."""
+    path = DATA / f"playthrough-{players}p-seed{seed}.txt"
+    text = playthrough("burano", players, seed, options)
+    if os.environ.get("LAGUNA_REGENERATE"):
+        path.write_text(text, encoding="utf-8")
+    assert text == path.read_text(encoding="utf-8")
