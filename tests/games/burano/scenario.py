@@ -13,7 +13,9 @@ from typing import Any
 
 from laguna.core.game import Event
 from laguna.games.burano import GAME, BuranoState, Phase
-from laguna.games.burano.components import COLOURS, Colour, Square, parse_square
+from laguna.games.burano.components import COLOURS, Colour, House, HouseSymbol, Square, parse_square
+from laguna.games.burano.main_island import Stack
+from laguna.games.burano.pyramid import SLOT_NAMES
 from laguna.games.burano.ring import Ring
 
 PINK, BLUE, YELLOW, GREEN, ORANGE, WHITE = COLOURS
@@ -74,8 +76,6 @@ def build_pyramids(state: BuranoState, layout: str | None = None) -> None:
 
 
 def _slot_name(slot: int) -> str:
-    from laguna.games.burano.pyramid import SLOT_NAMES
-
     return SLOT_NAMES[slot]
 
 
@@ -97,8 +97,6 @@ def set_pyramid(state: BuranoState, seat: int, layout: str) -> None:
 def set_ring(state: BuranoState, seat: int, houses: str, workers: int, symbols: str | None = None) -> None:
     """Give `seat` a schedule ring whose 12 houses clockwise from the first arrow have these colour
     initials, with `workers` workers on sectors 1.. (symbols: c = coin, f = fountain, . = plain)."""
-    from laguna.games.burano.components import House, HouseSymbol
-
     marks = {"c": HouseSymbol.COIN, "f": HouseSymbol.FOUNTAIN, ".": HouseSymbol.PLAIN}
     symbols = symbols or "." * len(houses)
     ring = tuple(House(LETTER[c], marks[s]) for c, s in zip(houses, symbols, strict=True))
@@ -122,8 +120,6 @@ def set_turn(state: BuranoState, seat: int) -> None:
 
 def build_at(state: BuranoState, houses: Iterable[tuple[str, str]]) -> None:
     """Put stacks on the main island: (square, cube initials floor 1 first [+ '/' roof halves])."""
-    from laguna.games.burano.main_island import Stack
-
     for name, spec in houses:
         cubes, _, roofs = spec.partition("/")
         state.stacks[square(name)] = Stack(tuple(colours(cubes)), tuple(colours(roofs)))
