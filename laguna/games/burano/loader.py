@@ -557,7 +557,8 @@ def _parse_cards(raws: list[Any], fish_kinds: tuple[str, ...], label: str) -> tu
         colours = [_colour(name, where) for name in _strings(table, "colours", where, default=[])]
         wanted = EFFECT_COLOURS.get(effect, 0)
         if len(colours) != wanted:
-            raise CardDataError(f"{where}: {len(colours)} colours; a {effect.value} card has {wanted}")
+            named = f"{len(colours)} colour{'' if len(colours) == 1 else 's'}"
+            raise CardDataError(f"{where}: names {named}; a {effect.value} card names {wanted}")
         fish = [_fish_kind(name, fish_kinds, where) for name in _strings(table, "fish", where, default=[])]
         if effect is Effect.SOLD_FISH_VP and not fish:
             raise CardDataError(f"{where}: a {effect.value} card names its fish kinds")

@@ -184,8 +184,8 @@ class BuranoState(GameState[Action]):
         self.lace_workers: dict[Square, Seat] = {}
         self.boards: list[Player] = []
         pieces = components.ring_pieces
-        for seat in range(players):
-            letter = LETTERS[(seat - self.start_player) % players]
+        self.letters = [LETTERS[(seat - self.start_player) % players] for seat in range(players)]
+        for seat, letter in enumerate(self.letters):
             order = list(range(len(pieces)))
             rng.shuffle(order)
             houses = tuple(house for k in order for house in pieces[k].houses)
@@ -1346,7 +1346,8 @@ class BuranoState(GameState[Action]):
             "players": self._players,
             "viewer": seat,
             "season": SEASONS[self.season],
-            "round": self.round + 1,
+            "round": sum(TURNS[: self.season]) + min(self.round, TURNS[self.season] - 1) + 1,
+            "season_turn": min(self.round, TURNS[self.season] - 1) + 1,
             "turns": TURNS[self.season],
             "start_player": self.start_player,
             "phase": self.phase.value,
@@ -1427,7 +1428,7 @@ class BuranoState(GameState[Action]):
         ring = player.ring
         return {
             "seat": seat,
-            "letter": LETTERS[(seat - self.start_player) % self._players] if self.season == 0 else None,
+            "letter": self.letters[seat],
             "coins": player.coins,
             "privilege": player.privilege,
             "moves": player.moves,

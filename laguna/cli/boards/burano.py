@@ -1,0 +1,649 @@
+"""The terminal board of Burano, drawn from a seat's view.
+
+Every colour is shown twice: as a terminal colour and as the colour's glyph followed by its initial
+(``♥P`` pink, ``●B`` blue, ``★Y`` yellow, ``♣G`` green, ``▲O`` orange, ``◇W`` white), so the board
+reads the same without colour. Squares are named as the notation names them: a column letter and a
+row number from 1 at the top, on the main island and in the workshop area alike.
+
+The board draws what the view holds and nothing else. Ship demands and building card titles are not
+in the view; they are looked up by name in the packaged component data, and a name that is not found
+there (a game played with another component file) is shown as it is.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rich.columns import Columns
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from laguna.games.burano.components import Colour, Components
+from laguna.games.burano.pyramid import ABOVE, SLOT_NAMES, SLOTS
+
+NOTATION_HELP = """\
+roofs islands workshops fountains   setup: take the top roof tiles of three different kinds
+stack b1 pink                       pyramid: a pink cube into slot b1 (b1-b9 base, m1-m4, t top)
+stack m3 none                       pyramid: leave slot m3 empty (only when short of cubes)
+pick m2                             move: pick up the free cube in slot m2 into preparation
+build pink d2                       move: build a pink cube from preparation at d2 of the main island
+roof islands pink-blue d2-e2        move: lay the tile, its pink half over d2 and its blue half over e2
+privilege coin                      spend a privilege point for 1 coin
+privilege cube pink b4              spend a privilege point for a pink cube onto pyramid slot b4
+end                                 end the turn (without a move: take 1 coin)
+swap A pink B blue                  fishing: swap a pink dock house of A with a blue one of B
+sail C                              fishing: sail to island C (or to a port: sail left)
+forgo                               fishing: nowhere to go, the action is lost
+fish tuna                           take a face-up tuna card (fish deck: the top of the fish deck)
+dispatch 2                          three colours matched: send 2 workers to the island
+trade tuna-squid                    at a port: sell to the ship tuna-squid
+lace c2                             lace making: a worker to workshop square c2
+lace c2 privilege                   ... with a privilege point (not adjacent, or occupied)
+withdraw island A                   earning: a worker back from island A for 1 coin
+withdraw workshop c2                earning: a worker back from workshop square c2 for 1 coin
+done                                stop an optional series (lace, withdraw, pay, cubes, discard)
+bonus privilege                     roof bonus: 2 privilege points
+bonus card roof-vp-a                roof bonus: the face-up building card roof-vp-a (bonus card deck)
+pay c2                              lace scoring: return a cube for your worker on c2
+pay c2 privilege                    ... bought with a privilege point (pay c2 card: the discount card)
+cube white                          cube refill: take white for a colour the supply has run out of
+privilege cube white                clean-up: a privilege point for a white cube into the reserve
+discard 4vp:pink-green              roof refill: remove one of your roof tiles from the game
+refill fountains                    roof refill: fill a roof space from the fountains stack"""
+
+STYLES: dict[str, str] = {
+    "pink": "bold hot_pink",
+    "blue": "bold dodger_blue1",
+    "yellow": "bold yellow",
+    "green": "bold green",
+    "orange": "bold dark_orange",
+    "white": "bold bright_white",
+}
+
+SYMBOL_MARKS: dict[str, str] = {"coin": "$", "fountain": "≈", "plain": " "}
+"""What a schedule ring house shows besides its colour."""
+
+ROOFED = "⌂"
+WORKER = "w"
+EMPTY = Text("·", style="dim")
+ARROWS = 3
+SECTORS = 9
+HOUSES = 12
+MAX_MOVES = 4
+MOVE_COSTS = (-1, 3, 3, 4)
+"""Coins paid before the 1st-4th move of a turn (the 1st gains a coin)."""
+PREPARATION_SPACES = 3
+
+
+# ------------------------------------------------------------------ colours and small pieces
+
+
+def glyph(colour: str) -> str:
+    """The printable mark of a colour (``?`` for a colour this board does not know)."""
+    try:
+        return Colour(colour).glyph
+    except ValueError:
+        return "?"
+
+
+def cube(colour: str | None) -> Text:
+    """``♥P`` in pink: a colour's glyph and initial, in its terminal colour."""
+    if colour is None:
+        return Text("··", style="dim")
+    return Text(f"{glyph(colour)}{colour[:1].upper()}", style=STYLES.get(colour, "bold"))
+
+
+def colour_label(colour: str) -> Text:
+    """``♥P pink`` in pink."""
+    text = cube(colour)
+    text.append(f" {colour}")
+    return text
+
+
+def joined(parts: Sequence[Text], separator: str = " ") -> Text:
+    return Text(separator).join(parts)
+
+
+def tile_text(tile: str) -> Text:
+    """A roof tile ``islands:pink-blue`` as ``islands ♥P-●B``."""
+    kind, _, colours = tile.partition(":")
+    text = Text(f"{kind} ")
+    first, _, second = colours.partition("-")
+    text.append_text(cube(first))
+    text.append("-")
+    text.append_text(cube(second))
+    return text
+
+
+def seat_short(seat: int | None) -> str:
+    return "?" if seat is None else f"P{int(seat) + 1}"
+
+
+def seat_name(seat: int, viewer: int | None) -> str:
+    return f"Player {seat + 1}" + (" (you)" if seat == viewer else "")
+
+
+def square_name(row: int, column: int) -> str:
+    return f"{chr(ord('a') + column)}{row + 1}"
+
+
+def counts_text(counts: Mapping[str, int]) -> str:
+    """``tuna ×2, squid ×1`` for the non-zero counts."""
+    return ", ".join(f"{name} ×{count}" for name, count in counts.items() if count)
+
+
+@functools.cache
+def reference() -> Components | None:
+    """The packaged component data, for what the view names but does not describe (ships, cards)."""
+    from laguna.games.burano.loader import load_components
+
+    try:
+        return load_components()
+    except Exception:  # the board must draw even when the data cannot be read
+        return None
+
+
+def ship_text(name: str) -> str:
+    """``tuna-squid (3 tuna + 3 squid → 24 VP)``, or the bare name if it is not in the packaged data."""
+    components = reference()
+    if components is not None:
+        try:
+            ship = components.ship(name)
+        except KeyError:
+            return name
+        demand = " + ".join(f"{count} {kind}" for kind, count in ship.demand)
+        return f"{name} ({demand} → {ship.vp} VP)"
+    return name
+
+
+def card_text(card_id: str) -> str:
+    """``flat-vp (9 VP)``: a building card's id and, when known, its title."""
+    components = reference()
+    if components is not None:
+        try:
+            return f"{card_id} ({components.card(card_id).title})"
+        except KeyError:
+            return card_id
+    return card_id
+
+
+# ------------------------------------------------------------------ the status
+
+
+def status_text(view: dict[str, Any]) -> Text:
+    """Season, round, phase, who decides now and the details of the decision under way."""
+    viewer = view.get("viewer")
+    season = str(view.get("season", "?"))
+    text = Text(f"Burano · {season}", style="bold")
+    seasons = ("spring", "summer", "autumn", "winter")
+    if season in seasons:
+        text.append(f" (season {seasons.index(season) + 1} of 4)", style="bold")
+    text.append(f" · round {view.get('round', '?')} of {view.get('turns', '?')}", style="bold")
+    start = view.get("start_player")
+    if start is not None:
+        text.append(f" · start player {seat_name(int(start), viewer)}")
+    phase = str(view.get("phase", "?"))
+    if phase == "game over":
+        ended = view.get("ended_by")
+        text.append("\nGame over" + (f" ({ended})" if ended else ""), style="bold")
+        return text
+    text.append(f"\nPhase: {phase}")
+    actor = view.get("actor")
+    seats = {int(s["seat"]): s for s in view.get("seats", [])}
+    if actor is not None:
+        text.append(" · ▶ ", style="bold")
+        text.append(f"{seat_name(int(actor), viewer)} to decide", style="bold")
+    elif phase == "cube pyramid construction":
+        building = [seat_name(n, viewer) for n, s in seats.items() if not s.get("pyramid_ready")]
+        ready = [seat_name(n, viewer) for n, s in seats.items() if s.get("pyramid_ready")]
+        text.append(" (in secret, all at once)")
+        text.append(" · ▶ still building: " + (", ".join(building) or "nobody"), style="bold")
+        if ready:
+            text.append(" · done: " + ", ".join(ready))
+    detail = pending_text(view, seats.get(int(actor)) if actor is not None else None)
+    if detail.plain:
+        text.append("\n")
+        text.append_text(detail)
+    return text
+
+
+def pending_text(view: dict[str, Any], actor: dict[str, Any] | None) -> Text:
+    """What the decision under way is about: move costs, fishing matches, lace colours left, …"""
+    phase = str(view.get("phase", ""))
+    pending = view.get("pending") or {}
+    text = Text()
+    if phase == "player turn" and actor is not None:
+        moves = int(actor.get("moves", 0))
+        text.append(f"Moves made {moves} of {MAX_MOVES}")
+        if moves < MAX_MOVES:
+            cost = MOVE_COSTS[moves]
+            text.append(" · the next move " + ("gains 1 coin" if cost < 0 else f"costs {cost} coins"))
+    elif phase.startswith("fishing") and actor is not None:
+        text.append("Arrow houses: ")
+        text.append_text(joined([cube(c) for c in arrow_colours(actor)]))
+        if phase == "fishing: sail" and pending.get("swapped"):
+            text.append(" · dock houses swapped: the boat must sail to an island")
+        if phase != "fishing: sail":
+            text.append(f" · boat at {actor.get('boat', '?')} · matched {pending.get('matched', 0)}")
+        if phase == "fishing: fish cards":
+            text.append(f" · fish cards still to take: {pending.get('fish_left', 0)}")
+        if phase == "fishing: dispatch workers":
+            text.append(" · send 1 or 2 workers to the island")
+    elif phase == "lace making":
+        text.append("Lace colours left: ")
+        left = [cube(c) for c in pending.get("arrows", [])]
+        text.append_text(joined(left) if left else Text("none", style="dim"))
+        text.append(f" · lace makers sent {pending.get('sent', 0)} of 3")
+    elif phase == "roof bonus" and pending.get("roof"):
+        text.append("Roof just laid: ")
+        text.append_text(tile_text(str(pending["roof"])))
+        text.append(" · choose 2 privilege points or a building card")
+    elif phase == "clean-up: score for lace making":
+        paid = pending.get("paid") or []
+        text.append("Paid for: " + (", ".join(f"{sq} ({means})" for sq, means in paid) or "nothing yet"))
+    elif phase == "clean-up: refill house cubes" and pending.get("owed"):
+        text.append(f"Cubes still owed in a colour of choice: {pending['owed']}")
+    elif phase == "clean-up: refill roof tiles":
+        refilled = pending.get("refilled") or []
+        text.append("Refilled this time: " + (", ".join(refilled) or "nothing yet") + " (kinds must differ)")
+    return text
+
+
+# ------------------------------------------------------------------ the main island
+
+
+def island_table(view: dict[str, Any]) -> Table:
+    """The main island, row 1 on top: each stack's floors and top cube, and its roof or rooftop block."""
+    island = view["main_island"]
+    rows, columns = int(island["rows"]), int(island["columns"])
+    pits = set(island.get("pits", []))
+    houses: dict[str, Any] = island.get("houses", {})
+    fountain = island.get("fountain")
+    table = Table(title="Main island", title_justify="left", show_lines=True, pad_edge=False)
+    table.add_column("", style="bold", no_wrap=True)
+    for column in range(columns):
+        table.add_column(chr(ord("a") + column), justify="center", no_wrap=True, min_width=4)
+    for row in range(rows):
+        cells: list[Text] = []
+        for column in range(columns):
+            name = square_name(row, column)
+            cells.append(island_cell(houses.get(name), name in pits, name == fountain))
+        table.add_row(str(row + 1), *cells)
+    return table
+
+
+def island_cell(stack: dict[str, Any] | None, pit: bool, fountain: bool) -> Text:
+    """``2●B`` (floors, top cube) over ``⌂★Y`` (roofed, the rooftop block's colour)."""
+    if stack is None or not stack.get("cubes"):
+        text = EMPTY.copy() if pit else Text("  ")
+    else:
+        cubes: list[str] = list(stack["cubes"])
+        roofs: list[str] = list(stack.get("roofs", []))
+        text = Text(str(len(cubes)))
+        text.append_text(cube(cubes[-1]))
+        if roofs and len(roofs) == len(cubes):
+            text.append("\n" + ROOFED)
+            text.append_text(cube(roofs[-1]))
+    if fountain:
+        text.append("\nfount.", style="italic")
+    return text
+
+
+def roofs_text(view: dict[str, Any]) -> Text | None:
+    """The roof tiles laid on the main island, and those removed from the game."""
+    tiles = view["main_island"].get("roof_tiles") or []
+    text = Text()
+    if tiles:
+        text.append("Roofs laid: ")
+        parts = []
+        for tile in tiles:
+            part = tile_text(str(tile["tile"]))
+            part.append(f" {tile['first']}-{tile['second']} f{tile['floor']}")
+            parts.append(part)
+        text.append_text(joined(parts, " · "))
+    removed = view.get("removed_roofs") or []
+    if removed:
+        if text:
+            text.append("\n")
+        text.append("Roof tiles out of the game: ", style="dim")
+        text.append_text(joined([tile_text(str(t)) for t in removed], ", "))
+    return text or None
+
+
+# ------------------------------------------------------------------ the waters
+
+
+def arrow_colours(seat: dict[str, Any]) -> list[str]:
+    ring = seat.get("ring") or {}
+    houses = ring.get("houses") or []
+    if not houses:
+        return []
+    arrows = int(ring.get("arrows", 0))
+    return [str(houses[(arrows + k) % len(houses)]["colour"]) for k in range(ARROWS)]
+
+
+def waters_table(view: dict[str, Any]) -> Table:
+    """The neighbouring islands (dock houses, workers of each seat) and the ports (ships), with the
+    boats moored at each and the routes from it."""
+    seats = view.get("seats", [])
+    actor = view.get("actor")
+    actor_seat = next((s for s in seats if s["seat"] == actor), None)
+    arrows = Counter(arrow_colours(actor_seat)) if actor_seat is not None else Counter()
+    routes: dict[str, list[str]] = {}
+    for a, b in view.get("routes", []):
+        routes.setdefault(a, []).append(b)
+        routes.setdefault(b, []).append(a)
+    boats: dict[str, list[str]] = {}
+    for seat in seats:
+        boats.setdefault(str(seat.get("boat")), []).append(seat_short(seat["seat"]))
+    table = Table(title="Neighbouring islands and ports", title_justify="left", pad_edge=False)
+    table.add_column("", style="bold", no_wrap=True)
+    table.add_column("dock houses / ships")
+    table.add_column("workers", no_wrap=True)
+    if arrows:
+        table.add_column(f"match {seat_short(actor)}", justify="center")
+    table.add_column("boats", no_wrap=True)
+    table.add_column("routes to")
+    islands: dict[str, Any] = view.get("islands", {})
+    for name, island in islands.items():
+        docks = [str(c) for c in island.get("docks", [])]
+        workers = island.get("workers", [])
+        worker_text = " ".join(f"P{k + 1}:{n}" for k, n in enumerate(workers))
+        row: list[Text | str] = [name, joined([cube(c) for c in docks]), worker_text]
+        if arrows:
+            row.append(str((arrows & Counter(docks)).total()))
+        row += [" ".join(boats.get(name, [])), " ".join(routes.get(name, []))]
+        table.add_row(*row)
+    ports: dict[str, Any] = view.get("ports", {})
+    if ports:
+        table.add_section()
+    for name, ships in ports.items():
+        ship_lines = "\n".join(ship_text(str(s)) for s in ships) or "no ship"
+        row = [f"{name} port", ship_lines, ""]
+        if arrows:
+            row.append("")
+        row += [" ".join(boats.get(name, [])), " ".join(routes.get(name, []))]
+        table.add_row(*row)
+    return table
+
+
+def action_board_text(view: dict[str, Any]) -> Text:
+    """Which two colours trigger each action this season."""
+    text = Text("Action board: ", style="bold")
+    parts = []
+    for space, colours in (view.get("action_board") or {}).items():
+        part = Text(f"{space} ")
+        part.append_text(joined([colour_label(str(c)) for c in colours], " + "))
+        parts.append(part)
+    text.append_text(joined(parts, " · "))
+    return text
+
+
+# ------------------------------------------------------------------ the workshops
+
+
+def workshop_table(view: dict[str, Any]) -> Table:
+    """The workshop area, row 1 on top: each square's colour, coin and the worker on it."""
+    area = view["workshops"]
+    rows, columns = int(area["rows"]), int(area["columns"])
+    squares: dict[str, Any] = area.get("squares", {})
+    table = Table(title="Lace workshops", title_justify="left", show_lines=True, pad_edge=False)
+    table.add_column("", style="bold", no_wrap=True)
+    for column in range(columns):
+        table.add_column(chr(ord("a") + column), justify="center", no_wrap=True, min_width=4)
+    for row in range(rows):
+        cells: list[Text] = []
+        for column in range(columns):
+            square = squares.get(square_name(row, column))
+            if square is None:
+                cells.append(Text("-", style="dim"))
+                continue
+            cell = cube(str(square["colour"]))
+            cell.append("$" if square.get("coin") else " ")
+            worker = square.get("worker")
+            cell.append("\n" + (seat_short(worker) if worker is not None else ""), style="bold")
+            cells.append(cell)
+        table.add_row(str(row + 1), *cells)
+    return table
+
+
+def workshop_majorities(view: dict[str, Any]) -> Text | None:
+    """Workers per workshop, for the majorities: ``♥P P1×2 P2×1``."""
+    squares: dict[str, Any] = view["workshops"].get("squares", {})
+    colours: dict[int, str] = {}
+    counts: dict[int, Counter[int]] = {}
+    for square in squares.values():
+        index = int(square.get("workshop", -1))
+        colours.setdefault(index, str(square["colour"]))
+        if square.get("worker") is not None:
+            counts.setdefault(index, Counter())[int(square["worker"])] += 1
+    if not counts:
+        return None
+    parts = []
+    for index in sorted(counts):
+        part = cube(colours[index])
+        part.append(" " + " ".join(f"P{seat + 1}×{n}" for seat, n in sorted(counts[index].items())))
+        parts.append(part)
+    text = Text("Workers per workshop: ")
+    text.append_text(joined(parts, " · "))
+    return text
+
+
+# ------------------------------------------------------------------ the supplies
+
+
+def supplies_text(view: dict[str, Any]) -> Text:
+    """Cube supply, roof stacks, fish supply and deck, building supply and deck."""
+    text = Text("Cube supply: ", style="bold")
+    supply: dict[str, int] = view.get("cube_supply") or {}
+    parts = []
+    for colour, count in supply.items():
+        part = cube(colour)
+        part.append(f" {count}")
+        parts.append(part)
+    text.append_text(joined(parts, "  "))
+    stacks: dict[str, int] = view.get("roof_stacks") or {}
+    text.append("\nRoof stacks: ", style="bold")
+    text.append(" · ".join(f"{kind} {count}" for kind, count in stacks.items()))
+    text.append("\nFish supply: ", style="bold")
+    text.append(", ".join(str(k) for k in view.get("fish_supply", [])) or "empty")
+    text.append(f" · fish deck {view.get('fish_deck', 0)} card(s)")
+    text.append("\nBuilding supply: ", style="bold")
+    text.append(f"(deck {view.get('building_deck', 0)} card(s))")
+    for card in view.get("building_supply", []):
+        text.append(f"\n  {card_text(str(card))}")
+    return text
+
+
+# ------------------------------------------------------------------ the seats
+
+
+def seat_header(seat: dict[str, Any], view: dict[str, Any]) -> Text:
+    """Who, coins, privilege, VP, moves and the boat."""
+    number = int(seat["seat"])
+    viewer = view.get("viewer")
+    phase = view.get("phase")
+    acting = view.get("actor") == number or (phase == "cube pyramid construction" and not seat.get("pyramid_ready"))
+    text = Text(("▶ " if acting else "  ") + seat_name(number, viewer), style="bold")
+    if seat.get("letter"):
+        text.append(f" · letter {seat['letter']}")
+    if view.get("start_player") == number:
+        text.append(" · start player")
+    text.append(
+        f" · coins {seat.get('coins', 0)} · privilege {seat.get('privilege', 0)} · VP {seat.get('vp', 0)}"
+        f" · moves {seat.get('moves', 0)}/{MAX_MOVES} · boat at {seat.get('boat', '?')}"
+    )
+    sources = {name: points for name, points in (seat.get("vp_by_source") or {}).items() if points}
+    if sources:
+        text.append("\n  VP from " + ", ".join(f"{name} {points}" for name, points in sources.items()))
+    return text
+
+
+def ring_table(seat: dict[str, Any]) -> Table:
+    """The schedule ring from the first arrow clockwise: the three arrow houses, then sectors 1-9 with
+    the workers on sectors 1..n. Each house: its colour and its symbol ($ coin, ≈ fountain)."""
+    ring = seat.get("ring") or {}
+    houses = ring.get("houses") or []
+    arrows = int(ring.get("arrows", 0))
+    workers = int(ring.get("workers", 0))
+    table = Table(title="Schedule ring (clockwise)", title_justify="left", pad_edge=False, padding=(0, 0))
+    table.add_column("", style="bold", no_wrap=True)
+    labels = [f"→{k + 1}" for k in range(ARROWS)] + [str(k + 1) for k in range(len(houses) - ARROWS)]
+    for label in labels:
+        table.add_column(label, justify="center", no_wrap=True, min_width=3)
+    house_cells: list[Text] = []
+    worker_cells: list[Text] = []
+    for offset in range(len(houses)):
+        house = houses[(arrows + offset) % len(houses)]
+        cell = cube(str(house["colour"]))
+        cell.append(SYMBOL_MARKS.get(str(house.get("symbol")), "?"))
+        house_cells.append(cell)
+        sector = offset - ARROWS + 1
+        if sector < 1:
+            worker_cells.append(Text("↑", style="dim"))
+        elif sector <= workers:
+            worker_cells.append(Text(WORKER, style="bold"))
+        else:
+            worker_cells.append(EMPTY.copy())
+    table.add_row("house ", *house_cells)
+    table.add_row("worker", *worker_cells)
+    return table
+
+
+def ring_summary(seat: dict[str, Any]) -> Text:
+    """Workers on the ring, empty sectors, and the coins and fountains no worker covers."""
+    ring = seat.get("ring") or {}
+    houses = ring.get("houses") or []
+    arrows = int(ring.get("arrows", 0))
+    workers = int(ring.get("workers", 0))
+    uncovered = [houses[(arrows + ARROWS + workers + k) % len(houses)] for k in range(len(houses) - workers)]
+    symbols = Counter(str(h.get("symbol")) for h in uncovered)
+    return Text(
+        f"workers on the ring {workers} · empty sectors {SECTORS - workers} · "
+        f"visible: {symbols['coin']} $ coin(s), {symbols['fountain']} ≈ fountain(s)",
+        style="dim",
+    )
+
+
+def free_slots(pyramid: Sequence[str | None]) -> list[int]:
+    """The slots holding a cube that no other cube rests on: those a move may pick up."""
+    return [s for s in range(SLOTS) if pyramid[s] is not None and all(pyramid[u] is None for u in ABOVE[s])]
+
+
+def pyramid_block(seat: dict[str, Any]) -> RenderableType:
+    """The cube pyramid: the 3×3 base, the 2×2 second level and the top, each slot by name."""
+    pyramid = seat.get("pyramid")
+    if pyramid is None:
+        state = "finished" if seat.get("pyramid_ready") else "under way"
+        return Text(f"Cube pyramid: being built in secret ({state})", style="italic")
+    if len(pyramid) != SLOTS:
+        raise ValueError(f"a pyramid has {SLOTS} slots, not {len(pyramid)}")
+
+    def layer(slots: range, width: int) -> Text:
+        lines = []
+        for start in range(slots.start, slots.stop, width):
+            line = Text()
+            for slot in range(start, start + width):
+                if slot > start:
+                    line.append(" ")
+                line.append(f"{SLOT_NAMES[slot]}:", style="dim")
+                line.append_text(cube(pyramid[slot]))
+            lines.append(line)
+        return Text("\n").join(lines)
+
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column()
+    grid.add_column()
+    grid.add_column()
+    grid.add_row(Text("base", style="bold"), Text("middle", style="bold"), Text("top", style="bold"))
+    grid.add_row(layer(range(0, 9), 3), layer(range(9, 13), 2), layer(range(13, 14), 1))
+    free = [SLOT_NAMES[s] for s in free_slots(pyramid)]
+    note = Text("free to pick: " + (" ".join(free) or "none"), style="dim")
+    if not seat.get("pyramid_ready"):
+        note = Text("being built", style="italic")
+    return Group(Text("Cube pyramid", style="bold"), grid, note)
+
+
+def possessions_text(seat: dict[str, Any], viewer: int | None) -> Text:
+    """Reserve, preparation, roof tiles, fish, sold fish and building cards."""
+    text = Text("  reserve: ")
+    reserve: dict[str, int] = seat.get("reserve") or {}
+    if any(reserve.values()):
+        parts = []
+        for colour, count in reserve.items():
+            part = cube(colour)
+            part.append(f" {count}")
+            parts.append(part)
+        text.append_text(joined(parts, "  "))
+    else:
+        text.append("empty", style="dim")
+    preparation = [str(c) for c in seat.get("preparation", [])]
+    text.append(f"\n  preparation ({len(preparation)} of {PREPARATION_SPACES}): ")
+    text.append_text(joined([cube(c) for c in preparation]) if preparation else Text("empty", style="dim"))
+    roofs = [str(t) for t in seat.get("roofs", [])]
+    text.append("\n  roof tiles: ")
+    text.append_text(joined([tile_text(t) for t in roofs], ", ") if roofs else Text("none", style="dim"))
+    hand: dict[str, int] = seat.get("hand") or {}
+    hidden = int(seat.get("hidden_fish", 0))
+    own = seat.get("seat") == viewer
+    text.append("\n  fish in hand: ")
+    shown = counts_text(hand)
+    if own:
+        text.append(shown or "none")
+    else:
+        text.append(shown or ("none seen" if hidden else "none"))
+        if hidden:
+            text.append(f" + {hidden} hidden (drawn from the deck)")
+    sold: dict[str, int] = seat.get("sold") or {}
+    text.append(" · sold: " + (counts_text(sold) or "none"))
+    cards = [str(c) for c in seat.get("cards", [])]
+    text.append("\n  building cards: " + ("; ".join(card_text(c) for c in cards) or "none"))
+    return text
+
+
+def seat_block(seat: dict[str, Any], view: dict[str, Any]) -> Group:
+    parts: list[RenderableType] = [
+        seat_header(seat, view),
+        Columns([ring_table(seat), pyramid_block(seat)], padding=(0, 4)),
+        ring_summary(seat),
+        possessions_text(seat, view.get("viewer")),
+    ]
+    return Group(*parts)
+
+
+# ------------------------------------------------------------------ the whole table
+
+
+def legend() -> Text:
+    colours = "  ".join(f"{glyph(c.value)}{c.value[0].upper()} {c.value}" for c in Colour)
+    return Text(
+        f"Colours: {colours}\n"
+        f"Main island: 2●B two floors, blue on top; {ROOFED}★Y roofed, its rooftop block yellow; "
+        "fount. the pit under the fountain; · an empty pit\n"
+        "Ring: →1-→3 the arrow houses, 1-9 the sectors; $ coin, ≈ fountain; w a worker, · an empty sector\n"
+        "Workshops: $ a coin square; P2 a worker of Player 2; - no workshop",
+        style="dim",
+    )
+
+
+def render(view: dict[str, Any]) -> RenderableType:
+    """The whole table as one seat (or a spectator) sees it: the viewer's own seat first."""
+    parts: list[RenderableType] = [status_text(view), action_board_text(view)]
+    parts.append(Columns([island_table(view), workshop_table(view)], padding=(0, 4)))
+    roofs = roofs_text(view)
+    if roofs is not None:
+        parts.append(roofs)
+    majorities = workshop_majorities(view)
+    if majorities is not None:
+        parts.append(majorities)
+    parts += [waters_table(view), supplies_text(view)]
+    viewer = view.get("viewer")
+    seats = sorted(view.get("seats", []), key=lambda s: (s["seat"] != viewer, s["seat"]))
+    for seat in seats:
+        parts += [Text(""), seat_block(seat, view)]
+    parts.append(legend())
+    return Group(*parts)
