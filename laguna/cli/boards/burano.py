@@ -22,8 +22,12 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from laguna.core.errors import CardDataError
 from laguna.games.burano.components import Colour, Components
+from laguna.games.burano.loader import load_components
 from laguna.games.burano.pyramid import ABOVE, SLOT_NAMES, SLOTS
+from laguna.games.burano.ring import ARROWS, SECTORS
+from laguna.games.burano.state import MAX_MOVES, MOVE_COSTS, PREPARATION_SPACES, SEASONS
 
 NOTATION_HELP = """\
 roofs islands workshops fountains   setup: take the top roof tiles of three different kinds
@@ -70,13 +74,6 @@ SYMBOL_MARKS: dict[str, str] = {"coin": "$", "fountain": "≈", "plain": " "}
 ROOFED = "⌂"
 WORKER = "w"
 EMPTY = Text("·", style="dim")
-ARROWS = 3
-SECTORS = 9
-HOUSES = 12
-MAX_MOVES = 4
-MOVE_COSTS = (-1, 3, 3, 4)
-"""Coins paid before the 1st-4th move of a turn (the 1st gains a coin)."""
-PREPARATION_SPACES = 3
 
 
 # ------------------------------------------------------------------ colours and small pieces
@@ -139,16 +136,14 @@ def counts_text(counts: Mapping[str, int]) -> str:
 @functools.cache
 def reference() -> Components | None:
     """The packaged component data, for what the view names but does not describe (ships, cards)."""
-    from laguna.games.burano.loader import load_components
-
     try:
         return load_components()
-    except Exception:  # the board must draw even when the data cannot be read
+    except CardDataError:  # the board must draw even when the data cannot be read
         return None
 
 
 def ship_text(name: str) -> str:
-    """``tuna-squid (3 tuna + 3 squid → 24 VP)``, or the bare name if it is not in the packaged data."""
+    """``tuna-squid: 3 tuna + 3 squid, 24 VP``, or the bare name if it is not in the packaged data."""
     components = reference()
     if components is not None:
         try:
@@ -156,7 +151,7 @@ def ship_text(name: str) -> str:
         except KeyError:
             return name
         demand = " + ".join(f"{count} {kind}" for kind, count in ship.demand)
-        return f"{name} ({demand} → {ship.vp} VP)"
+        return f"{name}: {demand}, {ship.vp} VP"
     return name
 
 
@@ -179,9 +174,8 @@ def status_text(view: dict[str, Any]) -> Text:
     viewer = view.get("viewer")
     season = str(view.get("season", "?"))
     text = Text(f"Burano · {season}", style="bold")
-    seasons = ("spring", "summer", "autumn", "winter")
-    if season in seasons:
-        text.append(f" (season {seasons.index(season) + 1} of 4)", style="bold")
+    if season in SEASONS:
+        text.append(f" (season {SEASONS.index(season) + 1} of {len(SEASONS)})", style="bold")
     text.append(f" · round {view.get('round', '?')} of {view.get('turns', '?')}", style="bold")
     start = view.get("start_player")
     if start is not None:
@@ -352,7 +346,7 @@ def waters_table(view: dict[str, Any]) -> Table:
     for name, island in islands.items():
         docks = [str(c) for c in island.get("docks", [])]
         workers = island.get("workers", [])
-        worker_text = " ".join(f"P{k + 1}:{n}" for k, n in enumerate(workers))
+        worker_text = Text(" ".join(f"P{k + 1}×{n}" for k, n in enumerate(workers) if n)) or EMPTY.copy()
         row: list[Text | str] = [name, joined([cube(c) for c in docks]), worker_text]
         if arrows:
             row.append(str((arrows & Counter(docks)).total()))
@@ -474,7 +468,7 @@ def seat_header(seat: dict[str, Any], view: dict[str, Any]) -> Text:
     if view.get("start_player") == number:
         text.append(" · start player")
     text.append(
-        f" · coins {seat.get('coins', 0)} · privilege {seat.get('privilege', 0)} · VP {seat.get('vp', 0)}"
+        f"\n  coins {seat.get('coins', 0)} · privilege {seat.get('privilege', 0)} · VP {seat.get('vp', 0)}"
         f" · moves {seat.get('moves', 0)}/{MAX_MOVES} · boat at {seat.get('boat', '?')}"
     )
     sources = {name: points for name, points in (seat.get("vp_by_source") or {}).items() if points}
@@ -622,8 +616,8 @@ def legend() -> Text:
     colours = "  ".join(f"{glyph(c.value)}{c.value[0].upper()} {c.value}" for c in Colour)
     return Text(
         f"Colours: {colours}\n"
-        f"Main island: 2●B two floors, blue on top; {ROOFED}★Y roofed, its rooftop block yellow; "
-        "fount. the pit under the fountain; · an empty pit\n"
+        f"Main island: 2●B two floors, blue on top; {ROOFED}★Y roofed, the rooftop block yellow;\n"
+        "             fount. the pit under the fountain; · an empty pit\n"
         "Ring: →1-→3 the arrow houses, 1-9 the sectors; $ coin, ≈ fountain; w a worker, · an empty sector\n"
         "Workshops: $ a coin square; P2 a worker of Player 2; - no workshop",
         style="dim",

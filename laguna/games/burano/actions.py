@@ -10,11 +10,15 @@ card deck``). Setup and clean-up add ``roofs islands workshops fountains``, ``st
 secret pyramid, ``pay c2`` for lace scoring, ``cube white``, ``discard 4vp:pink-green`` and ``refill
 fountains``.
 
-Squares are a column letter and a row number from 1 at the top, on the main island for ``build`` and
+A tile's colours are written in the colour order pink, blue, yellow, green, orange, white, each over
+the square in the same place (``roof islands pink-blue d2-e2``: pink over d2); the other order is
+read too. Squares are a column letter and a row number from 1 at the top, on the main island for ``build`` and
 ``roof`` and in the workshop area for ``lace``, ``withdraw workshop`` and ``pay``.
 
 >>> str(parse_action("ROOF islands Blue-Pink e2-D2"))
-'roof islands blue-pink e2-d2'
+'roof islands pink-blue d2-e2'
+>>> str(parse_action("swap B blue A white"))
+'swap A white B blue'
 >>> parse_action("stack m3 none")
 Stack(slot=11, colour=None)
 """
@@ -268,6 +272,7 @@ Action = (
 )  # fmt: skip
 
 _COLOURS: Final = {c.value: c for c in Colour}
+_ORDER: Final = tuple(Colour)
 _KINDS: Final = {k.value: k for k in RoofKind}
 _FORMS: Final = (
     "roofs <kind> <kind> <kind>, stack <slot> <colour|none>, pick <slot>, build <colour> <square>, "
@@ -307,11 +312,16 @@ def _square(word: str) -> Square:
     return square
 
 
-def _tile(kind: str, colours: str) -> RoofTile:
+def _tile(kind: str, colours: str) -> tuple[RoofTile, bool]:
+    """The tile, its colours in the fixed colour order, and whether the writer named them the other way."""
     pair = colours.split("-")
     if len(pair) != 2:
         raise NotationError(f"{colours!r}: a roof tile's colours are written <colour>-<colour>")
-    return RoofTile(_kind(kind), (_colour(pair[0]), _colour(pair[1])))
+    first, second = _colour(pair[0]), _colour(pair[1])
+    turned = _ORDER.index(first) > _ORDER.index(second)
+    if turned:
+        first, second = second, first
+    return RoofTile(_kind(kind), (first, second)), turned
 
 
 def _island(word: str) -> str:
@@ -339,7 +349,9 @@ def parse_action(text: str) -> Action:
         squares = rest[2].split("-")
         if len(squares) != 2:
             raise NotationError(f"{text!r}: a roof covers two squares, written <square>-<square>")
-        return Roof(_tile(rest[0], rest[1]), _square(squares[0]), _square(squares[1]))
+        tile, turned = _tile(rest[0], rest[1])
+        first, second = _square(squares[0]), _square(squares[1])
+        return Roof(tile, second, first) if turned else Roof(tile, first, second)
     if words == ["end"]:
         return End()
     if words == ["privilege", "coin"]:
@@ -347,7 +359,10 @@ def parse_action(text: str) -> Action:
     if verb == "privilege" and len(rest) in (2, 3) and rest[0] == "cube":
         return PrivilegeCube(_colour(rest[1]), _slot(rest[2]) if len(rest) == 3 else None)
     if verb == "swap" and len(rest) == 4:
-        return Swap(_island(rest[0]), _colour(rest[1]), _island(rest[2]), _colour(rest[3]))
+        first, second = (_island(rest[0]), _colour(rest[1])), (_island(rest[2]), _colour(rest[3]))
+        if first[0] > second[0]:
+            first, second = second, first
+        return Swap(*first, *second)
     if verb == "sail" and len(rest) == 1:
         return Sail(rest[0] if len(rest[0]) > 1 else rest[0].upper())
     if words == ["forgo"]:
@@ -379,7 +394,7 @@ def parse_action(text: str) -> Action:
         return TakeCube(_colour(rest[0]))
     if verb == "discard" and len(rest) == 1 and rest[0].count(":") == 1:
         kind, colours = rest[0].split(":")
-        return Discard(_tile(kind, colours))
+        return Discard(_tile(kind, colours)[0])
     if verb == "refill" and len(rest) == 1:
         return Refill(_kind(rest[0]))
     raise NotationError(f"{text!r} is not a Burano action (forms: {_FORMS})")
