@@ -359,10 +359,10 @@ def parse_action(text: str) -> Action:
     if verb == "privilege" and len(rest) in (2, 3) and rest[0] == "cube":
         return PrivilegeCube(_colour(rest[1]), _slot(rest[2]) if len(rest) == 3 else None)
     if verb == "swap" and len(rest) == 4:
-        first, second = (_island(rest[0]), _colour(rest[1])), (_island(rest[2]), _colour(rest[3]))
-        if first[0] > second[0]:
-            first, second = second, first
-        return Swap(*first, *second)
+        island, colour, other, other_colour = _island(rest[0]), _colour(rest[1]), _island(rest[2]), _colour(rest[3])
+        if island > other:
+            return Swap(other, other_colour, island, colour)
+        return Swap(island, colour, other, other_colour)
     if verb == "sail" and len(rest) == 1:
         return Sail(rest[0] if len(rest[0]) > 1 else rest[0].upper())
     if words == ["forgo"]:
