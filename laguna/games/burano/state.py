@@ -588,8 +588,10 @@ class BuranoState(GameState[Action]):
             return "you have no privilege point"
         if not self.supply[action.colour]:
             return f"the cube supply has no {action.colour.value} cube"
-        if self.phase is Phase.CUBE_REFILL and self.owed:
-            return "take the cubes you are owed first"
+        if self.phase is Phase.CUBE_REFILL:
+            if self.owed:
+                return "take the cubes you are owed first"
+            return "in the clean-up a privilege cube goes into your cube reserve: name no slot"
         if player.pyramid_cubes() >= PYRAMID_CUBES:
             return "your pyramid already has 14 cubes"
         if action.slot is None:
