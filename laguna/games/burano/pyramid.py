@@ -46,9 +46,7 @@ ABOVE: Final[tuple[tuple[int, ...], ...]] = tuple(
 
 def free_slots(pyramid: Sequence[Any]) -> tuple[int, ...]:
     """The slots holding a free cube: one that no other cube rests on."""
-    return tuple(
-        s for s in range(SLOTS) if pyramid[s] is not None and all(pyramid[u] is None for u in ABOVE[s])
-    )
+    return tuple(s for s in range(SLOTS) if pyramid[s] is not None and all(pyramid[u] is None for u in ABOVE[s]))
 
 
 def open_slots(pyramid: Sequence[Any]) -> tuple[int, ...]:

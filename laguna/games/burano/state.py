@@ -651,7 +651,7 @@ class BuranoState(GameState[Action]):
             return "you have no privilege point"
         if action.privilege:
             return "this square needs no privilege point"
-        if occupant is not None:
+        if occupant is not None and not self.has(seat, Effect.LACE_BUMP):
             return "another player's worker stands there (a privilege point or the building card allows it)"
         return "after your first lace maker, a worker goes next to one of yours (or spend a privilege point)"
 
