@@ -15,6 +15,7 @@ from rich.text import Text
 from laguna.cli.boards import generic
 
 BOARDS: dict[str, str] = {
+    "burano": "laguna.cli.boards.burano",
     "walking-in-burano": "laguna.cli.boards.walking_in_burano",
     "walking-in-burano-roll-and-write": "laguna.cli.boards.burano_roll_and_write",
 }

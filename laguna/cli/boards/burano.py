@@ -12,7 +12,6 @@ there (a game played with another component file) is shown as it is.
 
 from __future__ import annotations
 
-import functools
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -22,42 +21,40 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from laguna.core.errors import CardDataError
-from laguna.games.burano.components import Colour, Components
-from laguna.games.burano.loader import load_components
+from laguna.games.burano.components import Colour
 from laguna.games.burano.pyramid import ABOVE, SLOT_NAMES, SLOTS
 from laguna.games.burano.ring import ARROWS, SECTORS
-from laguna.games.burano.state import MAX_MOVES, MOVE_COSTS, PREPARATION_SPACES, SEASONS
+from laguna.games.burano.state import MAX_MOVES, MOVE_COSTS, PREPARATION_SPACES, SEASONS, TURNS
 
 NOTATION_HELP = """\
-roofs islands workshops fountains   setup: take the top roof tiles of three different kinds
-stack b1 pink                       pyramid: a pink cube into slot b1 (b1-b9 base, m1-m4, t top)
-stack m3 none                       pyramid: leave slot m3 empty (only when short of cubes)
-pick m2                             move: pick up the free cube in slot m2 into preparation
-build pink d2                       move: build a pink cube from preparation at d2 of the main island
-roof islands pink-blue d2-e2        move: lay the tile, its pink half over d2 and its blue half over e2
-privilege coin                      spend a privilege point for 1 coin
-privilege cube pink b4              spend a privilege point for a pink cube onto pyramid slot b4
-end                                 end the turn (without a move: take 1 coin)
-swap A pink B blue                  fishing: swap a pink dock house of A with a blue one of B
-sail C                              fishing: sail to island C (or to a port: sail left)
-forgo                               fishing: nowhere to go, the action is lost
-fish tuna                           take a face-up tuna card (fish deck: the top of the fish deck)
-dispatch 2                          three colours matched: send 2 workers to the island
-trade tuna-squid                    at a port: sell to the ship tuna-squid
-lace c2                             lace making: a worker to workshop square c2
-lace c2 privilege                   ... with a privilege point (not adjacent, or occupied)
-withdraw island A                   earning: a worker back from island A for 1 coin
-withdraw workshop c2                earning: a worker back from workshop square c2 for 1 coin
-done                                stop an optional series (lace, withdraw, pay, cubes, discard)
-bonus privilege                     roof bonus: 2 privilege points
-bonus card roof-vp-a                roof bonus: the face-up building card roof-vp-a (bonus card deck)
-pay c2                              lace scoring: return a cube for your worker on c2
-pay c2 privilege                    ... bought with a privilege point (pay c2 card: the discount card)
-cube white                          cube refill: take white for a colour the supply has run out of
-privilege cube white                clean-up: a privilege point for a white cube into the reserve
-discard 4vp:pink-green              roof refill: remove one of your roof tiles from the game
-refill fountains                    roof refill: fill a roof space from the fountains stack"""
+roofs islands workshops fountains  setup: three kinds of roof tiles
+stack b1 pink                      pyramid: a pink cube into slot b1
+stack m3 none                      pyramid: slot m3 stays empty (cubes short)
+pick m2                            move: free cube m2 to the preparation area
+build pink d2                      move: a pink cube onto main island square d2
+roof islands pink-blue d2-e2       move: pink half over d2, blue half over e2
+privilege coin                     a privilege point for 1 coin
+privilege cube pink b4             a privilege point for a pink cube onto b4
+end                                end the turn (no move made: take 1 coin)
+swap A pink B blue                 fishing: swap dock houses of islands A and B
+sail C                             fishing: to island C (a port: sail left)
+forgo                              fishing: nowhere to sail, the action is lost
+fish tuna                          a face-up tuna card (fish deck: deck top)
+dispatch 2                         3 colours matched: 2 workers to the island
+trade tuna-squid                   at a port: sell to the ship tuna-squid
+lace c2                            lace making: a worker to workshop square c2
+lace c2 privilege                  ... with a privilege point
+withdraw island A                  earning: a worker back from island A
+withdraw workshop c2               earning: a worker back from workshop c2
+done                               stop a series (lace, withdraw, pay, discard)
+bonus privilege                    roof bonus: 2 privilege points
+bonus card roof-vp-a               roof bonus: a face-up card (bonus card deck)
+pay c2                             lace scoring: a pyramid cube for c2
+pay c2 privilege                   ... a privilege point instead (pay c2 card)
+cube white                         cube refill: white for a colour run out
+privilege cube white               clean-up: a privilege point for a white cube
+discard 4vp:pink-green             roof refill: remove one of your roof tiles
+refill fountains                   roof refill: the top tile of the fountains"""
 
 STYLES: dict[str, str] = {
     "pink": "bold hot_pink",
@@ -94,13 +91,6 @@ def cube(colour: str | None) -> Text:
     return Text(f"{glyph(colour)}{colour[:1].upper()}", style=STYLES.get(colour, "bold"))
 
 
-def colour_label(colour: str) -> Text:
-    """``♥P pink`` in pink."""
-    text = cube(colour)
-    text.append(f" {colour}")
-    return text
-
-
 def joined(parts: Sequence[Text], separator: str = " ") -> Text:
     return Text(separator).join(parts)
 
@@ -133,37 +123,19 @@ def counts_text(counts: Mapping[str, int]) -> str:
     return ", ".join(f"{name} ×{count}" for name, count in counts.items() if count)
 
 
-@functools.cache
-def reference() -> Components | None:
-    """The packaged component data, for what the view names but does not describe (ships, cards)."""
-    try:
-        return load_components()
-    except CardDataError:  # the board must draw even when the data cannot be read
-        return None
+def ship_text(name: str, view: dict[str, Any]) -> str:
+    """``tuna-squid: 3 tuna + 3 squid, 24 VP`` from the view's ship list, or the bare name."""
+    ship = (view.get("ships") or {}).get(name)
+    if not ship:
+        return name
+    demand = " + ".join(f"{count} {kind}" for kind, count in ship["demand"].items())
+    return f"{name}: {demand}, {ship['vp']} VP"
 
 
-def ship_text(name: str) -> str:
-    """``tuna-squid: 3 tuna + 3 squid, 24 VP``, or the bare name if it is not in the packaged data."""
-    components = reference()
-    if components is not None:
-        try:
-            ship = components.ship(name)
-        except KeyError:
-            return name
-        demand = " + ".join(f"{count} {kind}" for kind, count in ship.demand)
-        return f"{name}: {demand}, {ship.vp} VP"
-    return name
-
-
-def card_text(card_id: str) -> str:
-    """``flat-vp (9 VP)``: a building card's id and, when known, its title."""
-    components = reference()
-    if components is not None:
-        try:
-            return f"{card_id} ({components.card(card_id).title})"
-        except KeyError:
-            return card_id
-    return card_id
+def card_text(card_id: str, view: dict[str, Any]) -> str:
+    """``flat-vp (9 VP)``: a building card's id and, when the view names it, its title."""
+    title = (view.get("building_cards") or {}).get(card_id)
+    return f"{card_id} ({title})" if title else card_id
 
 
 # ------------------------------------------------------------------ the status
@@ -175,11 +147,10 @@ def status_text(view: dict[str, Any]) -> Text:
     season = str(view.get("season", "?"))
     text = Text(f"Burano · {season}", style="bold")
     if season in SEASONS:
-        text.append(f" (season {SEASONS.index(season) + 1} of {len(SEASONS)})", style="bold")
-    text.append(f" · round {view.get('round', '?')} of {view.get('turns', '?')}", style="bold")
-    start = view.get("start_player")
-    if start is not None:
-        text.append(f" · start player {seat_name(int(start), viewer)}")
+        text.append(f", season {SEASONS.index(season) + 1} of {len(SEASONS)}", style="bold")
+    text.append(f" · round {view.get('round', '?')} of {sum(TURNS)}", style="bold")
+    if view.get("season_turn") is not None:
+        text.append(f" · turn {view['season_turn']} of {view.get('turns', '?')} this season")
     phase = str(view.get("phase", "?"))
     if phase == "game over":
         ended = view.get("ended_by")
@@ -232,6 +203,9 @@ def pending_text(view: dict[str, Any], actor: dict[str, Any] | None) -> Text:
         left = [cube(c) for c in pending.get("arrows", [])]
         text.append_text(joined(left) if left else Text("none", style="dim"))
         text.append(f" · lace makers sent {pending.get('sent', 0)} of 3")
+    elif phase == "earning: withdraw workers" and actor is not None:
+        workers = int((actor.get("ring") or {}).get("workers", 0))
+        text.append(f"Empty sectors to withdraw workers into: {SECTORS - workers} (1 coin each)")
     elif phase == "roof bonus" and pending.get("roof"):
         text.append("Roof just laid: ")
         text.append_text(tile_text(str(pending["roof"])))
@@ -287,37 +261,31 @@ def island_cell(stack: dict[str, Any] | None, pit: bool, fountain: bool) -> Text
     return text
 
 
-def roofs_text(view: dict[str, Any]) -> Text | None:
-    """The roof tiles laid on the main island, and those removed from the game."""
+def roofs_block(view: dict[str, Any]) -> RenderableType | None:
+    """The roof tiles laid on the main island (tile, squares under its halves, floor), and those
+    removed from the game."""
     tiles = view["main_island"].get("roof_tiles") or []
-    text = Text()
+    parts: list[RenderableType] = []
     if tiles:
-        text.append("Roofs laid: ")
-        parts = []
+        laid = []
         for tile in tiles:
             part = tile_text(str(tile["tile"]))
             part.append(f" {tile['first']}-{tile['second']} f{tile['floor']}")
-            parts.append(part)
-        text.append_text(joined(parts, " · "))
+            laid.append(part)
+        parts += [Text(f"Roofs laid ({len(tiles)}):"), Columns(laid, padding=(0, 3))]
     removed = view.get("removed_roofs") or []
     if removed:
-        if text:
-            text.append("\n")
-        text.append("Roof tiles out of the game: ", style="dim")
-        text.append_text(joined([tile_text(str(t)) for t in removed], ", "))
-    return text or None
+        parts.append(Text(f"Roof tiles out of the game ({len(removed)}):", style="dim"))
+        parts.append(Columns([tile_text(str(t)) for t in removed], padding=(0, 3)))
+    return Group(*parts) if parts else None
 
 
 # ------------------------------------------------------------------ the waters
 
 
 def arrow_colours(seat: dict[str, Any]) -> list[str]:
-    ring = seat.get("ring") or {}
-    houses = ring.get("houses") or []
-    if not houses:
-        return []
-    arrows = int(ring.get("arrows", 0))
-    return [str(houses[(arrows + k) % len(houses)]["colour"]) for k in range(ARROWS)]
+    """The colours of the seat's three arrow-pointed houses."""
+    return [str(c) for c in seat.get("arrow_colours") or []]
 
 
 def waters_table(view: dict[str, Any]) -> Table:
@@ -326,7 +294,9 @@ def waters_table(view: dict[str, Any]) -> Table:
     seats = view.get("seats", [])
     actor = view.get("actor")
     actor_seat = next((s for s in seats if s["seat"] == actor), None)
-    arrows = Counter(arrow_colours(actor_seat)) if actor_seat is not None else Counter()
+    phase = str(view.get("phase", ""))
+    fishing = phase == "player turn" or phase.startswith("fishing")
+    arrows = Counter(arrow_colours(actor_seat)) if actor_seat is not None and fishing else Counter()
     routes: dict[str, list[str]] = {}
     for a, b in view.get("routes", []):
         routes.setdefault(a, []).append(b)
@@ -356,7 +326,7 @@ def waters_table(view: dict[str, Any]) -> Table:
     if ports:
         table.add_section()
     for name, ships in ports.items():
-        ship_lines = "\n".join(ship_text(str(s)) for s in ships) or "no ship"
+        ship_lines = "\n".join(ship_text(str(s), view) for s in ships) or "no ship"
         row = [f"{name} port", ship_lines, ""]
         if arrows:
             row.append("")
@@ -371,9 +341,9 @@ def action_board_text(view: dict[str, Any]) -> Text:
     parts = []
     for space, colours in (view.get("action_board") or {}).items():
         part = Text(f"{space} ")
-        part.append_text(joined([colour_label(str(c)) for c in colours], " + "))
+        part.append_text(joined([cube(str(c)) for c in colours]))
         parts.append(part)
-    text.append_text(joined(parts, " · "))
+    text.append_text(joined(parts, "   "))
     return text
 
 
@@ -449,7 +419,7 @@ def supplies_text(view: dict[str, Any]) -> Text:
     text.append("\nBuilding supply: ", style="bold")
     text.append(f"(deck {view.get('building_deck', 0)} card(s))")
     for card in view.get("building_supply", []):
-        text.append(f"\n  {card_text(str(card))}")
+        text.append(f"\n  {card_text(str(card), view)}")
     return text
 
 
@@ -510,15 +480,10 @@ def ring_table(seat: dict[str, Any]) -> Table:
 
 def ring_summary(seat: dict[str, Any]) -> Text:
     """Workers on the ring, empty sectors, and the coins and fountains no worker covers."""
-    ring = seat.get("ring") or {}
-    houses = ring.get("houses") or []
-    arrows = int(ring.get("arrows", 0))
-    workers = int(ring.get("workers", 0))
-    uncovered = [houses[(arrows + ARROWS + workers + k) % len(houses)] for k in range(len(houses) - workers)]
-    symbols = Counter(str(h.get("symbol")) for h in uncovered)
+    workers = int((seat.get("ring") or {}).get("workers", 0))
     return Text(
         f"workers on the ring {workers} · empty sectors {SECTORS - workers} · "
-        f"visible: {symbols['coin']} $ coin(s), {symbols['fountain']} ≈ fountain(s)",
+        f"visible: {seat.get('visible_coins', 0)} $ coin(s), {seat.get('visible_fountains', 0)} ≈ fountain(s)",
         style="dim",
     )
 
@@ -562,7 +527,7 @@ def pyramid_block(seat: dict[str, Any]) -> RenderableType:
     return Group(Text("Cube pyramid", style="bold"), grid, note)
 
 
-def possessions_text(seat: dict[str, Any], viewer: int | None) -> Text:
+def possessions_text(seat: dict[str, Any], view: dict[str, Any]) -> Text:
     """Reserve, preparation, roof tiles, fish, sold fish and building cards."""
     text = Text("  reserve: ")
     reserve: dict[str, int] = seat.get("reserve") or {}
@@ -583,11 +548,14 @@ def possessions_text(seat: dict[str, Any], viewer: int | None) -> Text:
     text.append_text(joined([tile_text(t) for t in roofs], ", ") if roofs else Text("none", style="dim"))
     hand: dict[str, int] = seat.get("hand") or {}
     hidden = int(seat.get("hidden_fish", 0))
-    own = seat.get("seat") == viewer
+    own = seat.get("seat") == view.get("viewer")
     text.append("\n  fish in hand: ")
     shown = counts_text(hand)
     if own:
         text.append(shown or "none")
+        secret = counts_text(seat.get("from_deck") or {})
+        if secret:
+            text.append(f" (drawn from the deck, unseen by the others: {secret})")
     else:
         text.append(shown or ("none seen" if hidden else "none"))
         if hidden:
@@ -595,7 +563,13 @@ def possessions_text(seat: dict[str, Any], viewer: int | None) -> Text:
     sold: dict[str, int] = seat.get("sold") or {}
     text.append(" · sold: " + (counts_text(sold) or "none"))
     cards = [str(c) for c in seat.get("cards", [])]
-    text.append("\n  building cards: " + ("; ".join(card_text(c) for c in cards) or "none"))
+    text.append("\n  building cards: ")
+    if len(cards) <= 1:
+        text.append(card_text(cards[0], view) if cards else "none")
+    else:
+        text.append(f"{len(cards)}")
+        for card in cards:
+            text.append(f"\n    {card_text(card, view)}")
     return text
 
 
@@ -604,7 +578,7 @@ def seat_block(seat: dict[str, Any], view: dict[str, Any]) -> Group:
         seat_header(seat, view),
         Columns([ring_table(seat), pyramid_block(seat)], padding=(0, 4)),
         ring_summary(seat),
-        possessions_text(seat, view.get("viewer")),
+        possessions_text(seat, view),
     ]
     return Group(*parts)
 
@@ -628,7 +602,7 @@ def render(view: dict[str, Any]) -> RenderableType:
     """The whole table as one seat (or a spectator) sees it: the viewer's own seat first."""
     parts: list[RenderableType] = [status_text(view), action_board_text(view)]
     parts.append(Columns([island_table(view), workshop_table(view)], padding=(0, 4)))
-    roofs = roofs_text(view)
+    roofs = roofs_block(view)
     if roofs is not None:
         parts.append(roofs)
     majorities = workshop_majorities(view)

@@ -17,6 +17,8 @@ read too. Squares are a column letter and a row number from 1 at the top, on the
 
 >>> str(parse_action("ROOF islands Blue-Pink e2-D2"))
 'roof islands pink-blue d2-e2'
+>>> str(parse_action("roofs 4vp fountains islands"))
+'roofs islands fountains 4vp'
 >>> str(parse_action("swap B blue A white"))
 'swap A white B blue'
 >>> parse_action("stack m3 none")
@@ -338,7 +340,10 @@ def parse_action(text: str) -> Action:
         raise NotationError(f"an empty action is not a Burano action (forms: {_FORMS})")
     verb, rest = words[0], words[1:]
     if verb == "roofs" and len(rest) == 3:
-        return ChooseRoofs(tuple(_kind(w) for w in rest))
+        kinds = {_kind(w) for w in rest}
+        if len(kinds) != 3:
+            raise NotationError(f"{text!r}: the three roof tiles must be of different kinds")
+        return ChooseRoofs(tuple(kind for kind in RoofKind if kind in kinds))
     if verb == "stack" and len(rest) == 2:
         return Stack(_slot(rest[0]), None if rest[1] == "none" else _colour(rest[1]))
     if verb == "pick" and len(rest) == 1:

@@ -915,19 +915,13 @@ class BuranoState(GameState[Action]):
         if action.slot is None:
             player.reserve[action.colour] += 1
             where = "the cube reserve"
-            if self._generate(seat) == [Done()]:
-                self._next_in_queue(events)
         else:
             player.pyramid[action.slot] = action.colour
             where = f"the pyramid at {SLOT_NAMES[action.slot]}"
-        events.append(
-            Event(
-                "privilege",
-                seat,
-                f"{_name(seat)} spends a privilege point for a {action.colour.value} cube onto {where}",
-                {},
-            )
-        )
+        text = f"{_name(seat)} spends a privilege point for a {action.colour.value} cube onto {where}"
+        events.append(Event("privilege", seat, text, {}))
+        if action.slot is None and self._generate(seat) == [Done()]:
+            self._next_in_queue(events)
 
     def _do_end(self, seat: Seat, action: End, events: list[Event]) -> None:
         player = self.boards[seat]
@@ -1383,6 +1377,8 @@ class BuranoState(GameState[Action]):
             },
             "routes": [list(route) for route in waters.routes],
             "ports": {port: list(ships) for port, ships in self.ports.items()},
+            "ships": {ship.name: {"demand": dict(ship.demand), "vp": ship.vp} for ship in self.components.ships},
+            "building_cards": {card.id: card.title for card in self.components.building_cards},
             "action_board": {
                 space.value: [self.markers[2 * k].value, self.markers[2 * k + 1].value]
                 for k, space in enumerate(ActionSpace)
@@ -1451,6 +1447,10 @@ class BuranoState(GameState[Action]):
             if seat == viewer
             else dict(sorted((+player.hand_public).items())),
             "hidden_fish": 0 if seat == viewer else player.hand_secret.total(),
+            "from_deck": dict(sorted((+player.hand_secret).items())) if seat == viewer else None,
+            "arrow_colours": [c.value for c in ring.arrow_colours()],
+            "visible_coins": ring.visible(HouseSymbol.COIN),
+            "visible_fountains": ring.visible(HouseSymbol.FOUNTAIN),
             "sold": dict(sorted((+player.sold).items())),
             "cards": list(player.cards),
         }
@@ -1482,6 +1482,13 @@ class BuranoState(GameState[Action]):
                 for slot in range(SLOTS):
                     if player.pyramid[slot] is not None:
                         player.pyramid[slot] = cubes.pop()
+                for layer in LAYERS:
+                    # Which slots of a layer a short player left empty is secret too.
+                    decided = [slot for slot in layer if slot < player.cursor]
+                    contents = [player.pyramid[slot] for slot in decided]
+                    rng.shuffle(contents)
+                    for slot, cube in zip(decided, contents, strict=True):
+                        player.pyramid[slot] = cube
         return twin
 
 
