@@ -1,0 +1,46 @@
+"""Murano as a `Game`: identity, player counts, options and new games."""
+
+from __future__ import annotations
+
+from laguna.core.errors import CardDataError, OptionsError
+from laguna.core.game import Game
+from laguna.core.rng import Rng
+from laguna.games.murano.actions import Action, parse_action
+from laguna.games.murano.loader import load_components
+from laguna.games.murano.options import MuranoOptions
+from laguna.games.murano.state import MuranoState
+
+
+class Murano(Game[MuranoState, Action, MuranoOptions]):
+    """Murano (Inka and Markus Brand, Lookout Games, 2014), 2–4 players, with Yucata.de's rule options.
+
+    >>> state = GAME.new_game(2, seed=1)
+    >>> state.to_act() == (state.start_player,)
+    True
+    """
+
+    id = "murano"
+    name = "Murano"
+    min_players = 2
+    max_players = 4
+    options_type = MuranoOptions
+    summary = (
+        "Sail the ships around the lagoon, buy and build glass factories, shops and palaces, and score characters."
+    )
+
+    def validate_options(self, players: int, options: MuranoOptions) -> None:
+        if not options.components:
+            raise OptionsError("option components takes 'reconstructed' or the path of a component file")
+        try:
+            load_components(options.components)
+        except CardDataError as exc:
+            raise OptionsError(f"option components: {exc}") from None
+
+    def _new_state(self, players: int, options: MuranoOptions, seed: int) -> MuranoState:
+        return MuranoState(players, options, load_components(options.components), Rng(seed))
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+
+GAME = Murano()

@@ -1,0 +1,81 @@
+"""The ring of 18 action spaces and the eight ships (rules: A turn, Carry out an action, Pass, and the
+Lighthouse).
+
+Spaces are indexed 0–17 in the direction the ships sail (counter-clockwise), so a ship only ever moves
+to a higher index, modulo 18. A space holds at most one ship, except that the Lighthouse can bring the
+red ship onto an occupied space. `occupied[i]` counts the ships on space i; `red` is the red ship's
+space.
+
+>>> ring = Ring((1, 1, 0, 1) + (0,) * 14, red=0)
+>>> ring.blockers(0), ring.reach(1)
+((0, 1), (2,))
+>>> ring.behind(2)
+1
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+SPACES = 18
+
+
+@dataclass(frozen=True, slots=True)
+class Ring:
+    occupied: tuple[int, ...]
+    red: int
+
+    def blockers(self, space: int) -> tuple[int, ...]:
+        """The run of occupied spaces from `space` on: every ship there must sail on before a ship can
+        come to `space` (only as many as needed: the run ends at the first empty space)."""
+        run: list[int] = []
+        index = space
+        while self.occupied[index] and len(run) < SPACES:
+            run.append(index)
+            index = (index + 1) % SPACES
+        return tuple(run)
+
+    def reach(self, space: int) -> tuple[int, ...]:
+        """The empty spaces a ship on `space` can sail to: onward until the next occupied space."""
+        spaces: list[int] = []
+        index = (space + 1) % SPACES
+        while not self.occupied[index] and index != space:
+            spaces.append(index)
+            index = (index + 1) % SPACES
+        return tuple(spaces)
+
+    def behind(self, space: int) -> int:
+        """The space of the nearest ship clockwise of `space` (behind it), which can sail onto it."""
+        index = (space - 1) % SPACES
+        while not self.occupied[index]:
+            index = (index - 1) % SPACES
+        return index
+
+    def first_occupied_ahead(self, space: int) -> int:
+        """The first occupied space the ship on `space` meets sailing on (the Lighthouse's target)."""
+        index = (space + 1) % SPACES
+        while not self.occupied[index]:
+            index = (index + 1) % SPACES
+        return index
+
+    def sail(self, start: int, end: int, red: bool) -> Ring:
+        """Move one ship (the red one if `red`) from `start` to `end`."""
+        occupied = list(self.occupied)
+        occupied[start] -= 1
+        occupied[end] += 1
+        return Ring(tuple(occupied), end if red else self.red)
+
+    def black_ships(self, space: int) -> int:
+        return self.occupied[space] - (1 if self.red == space else 0)
+
+
+def cost_of(ships_moved: int) -> int:
+    """Gold for moving this many ships in one turn: the first free, each next 1 more (0, 1, 2, …).
+
+    The rules' example: two ships block Build; moving them and then the ship onto Build costs
+    0 + 1 + 2 = 3 gold.
+
+    >>> cost_of(1), cost_of(3)
+    (0, 3)
+    """
+    return ships_moved * (ships_moved - 1) // 2

@@ -1,0 +1,1365 @@
+"""A position of Murano and its rules (rules page: Components to the Special Building Card Index, and
+the online rule options).
+
+A turn is a choice (``act``, ``pass`` or ``lighthouse``), the ships that must sail on, then the
+action's own decisions. Stacks and decks list their items top last; cards returned "to the bottom"
+go to the front of the list.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import Counter
+from typing import Any, Final
+
+from laguna.core.errors import IllegalAction
+from laguna.core.game import JSON, Event, GameState, Seat
+from laguna.core.outcome import Outcome, SeatResult, rank
+from laguna.core.rng import Rng
+from laguna.games.murano import characters as scoring
+from laguna.games.murano.actions import (
+    Act,
+    Action,
+    Build,
+    BuyTile,
+    Decline,
+    Dismiss,
+    Done,
+    DrawStreet,
+    Gondola,
+    Hire,
+    Income,
+    Lighthouse,
+    Pass,
+    Place,
+    Produce,
+    Recruit,
+    ReturnBead,
+    Sail,
+    Score,
+    Sell,
+    Skip,
+    TakeCard,
+)
+from laguna.games.murano.components import (
+    PLAYER_COLOURS,
+    Bead,
+    BoardSide,
+    Building,
+    CharacterCard,
+    CharacterKind,
+    Components,
+    Customer,
+    PalaceTile,
+    ShopTile,
+    SpecialCard,
+    SpecialEffect,
+    StreetTile,
+)
+from laguna.games.murano.components import (
+    Action as ActionKind,
+)
+from laguna.games.murano.options import MuranoOptions
+from laguna.games.murano.player import Player
+from laguna.games.murano.ships import SPACES, Ring, cost_of
+
+BUILD_LIMIT: Final = 3
+RECRUIT_DRAW: Final = 3
+HOSTEL_DRAW: Final = 5
+SPECIAL_DRAW: Final = 3
+MAX_GONDOLIERS: Final = 7
+SALE: Final = {1: 5, 2: 12, 3: 20}
+"""Gold for 1, 2 or 3 beads of one colour."""
+BUILDING_VP: Final = {Building.FACTORY: 1, Building.SHOP: 2, Building.PALACE: 3, Building.SPECIAL: 0}
+STACKS: Final = ("streets", "shops", "factories", "specials", "palaces")
+
+# Score-sheet categories, in order.
+CATEGORIES: Final = ("start", "buildings", "special buildings", "production", "character cards", "gondoliers")
+
+
+class Phase(enum.Enum):
+    PRELUDE = "preliminary character card"
+    TURN = "choose an action or pass"
+    CLEAR = "sail the blocking ships on"
+    MOVER = "choose the ship to move"
+    BUY = "choose the tile to buy"
+    RECRUIT = "choose a character card"
+    GONDOLA = "choose a gondola"
+    BUILD = "build"
+    PLACE_STREET = "place the street tile"
+    SPECIAL_CARD = "choose a special building card"
+    INCOME = "choose the island for income"
+    PRODUCE = "choose how many glass factories produce"
+    SELL = "sell glass beads"
+    GONDOLIER = "dismiss or hire a gondolier"
+    FINAL_PLACE = "place the building bought in the final turn"
+    RETURN_BEAD = "return a glass bead"
+    SCORING = "final scoring"
+    OVER = "game over"
+
+
+def _name(seat: Seat) -> str:
+    return f"Player {seat + 1}"
+
+
+def _gold(amount: int) -> str:
+    return f"{amount} gold"
+
+
+class MuranoState(GameState[Action]):
+    """One position. Build it with `Murano.new_game`."""
+
+    def __init__(self, players: int, options: MuranoOptions, components: Components, rng: Rng) -> None:
+        self._players = players
+        self.options = options
+        self.components = components
+        self.rng = rng
+        self._reveals = 0
+        self._legal: dict[Seat, tuple[Action, ...]] = {}
+        self._items: dict[str, Any] = {
+            item.id: item
+            for group in (
+                components.streets,
+                components.shops,
+                components.palaces,
+                components.characters,
+                components.special_cards,
+            )
+            for item in group
+        }
+        side = components.side(players)
+        self.side_name = side.name
+        removals = components.removals
+        small = players < 4
+        streets = list(components.streets)
+        shops = list(components.shops)
+        palaces = [p.id for p in components.palaces]
+        rng.shuffle(palaces)
+        self.boxed_palaces: list[str] = []
+        self.boxed_characters: list[str] = []
+        factories, specials = components.factories, components.specials
+        characters = [c.id for c in components.characters]
+        if small:
+            for colour in removals.shops:
+                shops.remove(next(s for s in shops if s.colour is colour))
+            self.boxed_palaces = [palaces.pop() for _ in range(removals.palaces)]
+            for colour in removals.one_customer_streets:
+                streets.remove(next(s for s in streets if s.customers == (colour,)))
+            for _ in range(removals.blank_streets):
+                streets.remove(next(s for s in streets if not s.customers))
+            factories -= removals.factories
+            specials -= removals.specials
+            characters = [c for c in characters if c not in removals.characters]
+        self.street_stack = [s.id for s in streets]
+        rng.shuffle(self.street_stack)
+        self.shop_stack = [s.id for s in shops]
+        rng.shuffle(self.shop_stack)
+        self.palace_stack = palaces
+        self.factory_stack = factories
+        self.special_stack = specials
+        rng.shuffle(characters)
+        self.boxed_characters = [characters.pop() for _ in range(5)]
+        self.character_deck = characters
+        self.special_deck = [c.id for c in components.special_cards]
+        rng.shuffle(self.special_deck)
+        self.bag: Counter[Bead] = Counter({bead: components.beads_per_colour for bead in Bead})
+        occupied = [0] * SPACES
+        anchors = [s.number - 1 for s in components.action_spaces if s.anchor]
+        for space in anchors:
+            occupied[space] = 1
+        self.ring = Ring(tuple(occupied), rng.choice(anchors))
+        self.tiles: dict[str, tuple[Any, ...]] = {}
+        self.gondolas: dict[tuple[str, str], Seat] = {}
+        self.used_gondolas: list[tuple[str, str]] = []
+        self.boards = [Player() for _ in range(players)]
+        self.start_player = rng.randrange(players)
+        self.actor = self.start_player
+        self.phase = Phase.TURN
+        self.queue: list[Seat] = []
+        self.triggered_by: Seat | None = None
+        self.last_turns: list[Seat] = []
+        self.turns = 0
+        # The decision under way.
+        self.target = -1
+        self.moved = 0
+        self.red_moved = False
+        self.lighthouse = False
+        self.buying = ""
+        self.drawn: list[str] = []
+        self.built = 0
+        self.street: str | None = None
+        self.final_tile = ""
+        self.produced = False
+        self.passing = False
+        self.looking = False
+        self.fresh: list[str] = []
+        self.ended_by = ""
+        if options.preliminary_character:
+            self.phase = Phase.PRELUDE
+            self.queue = self._from(self.start_player)
+            self._prelude_next([])
+
+    # ------------------------------------------------------------------ protocol
+
+    @property
+    def players(self) -> int:
+        return self._players
+
+    @property
+    def reveal_count(self) -> int:
+        return self._reveals
+
+    @property
+    def side(self) -> BoardSide:
+        return self.components.side(self._players)
+
+    def _from(self, seat: Seat) -> list[Seat]:
+        return [(seat + k) % self._players for k in range(self._players)]
+
+    def to_act(self) -> tuple[Seat, ...]:
+        return () if self.phase is Phase.OVER else (self.actor,)
+
+    def legal_actions(self, seat: Seat) -> tuple[Action, ...]:
+        if seat not in self.to_act():
+            return ()
+        cached = self._legal.get(seat)
+        if cached is None:
+            cached = self._legal[seat] = tuple(self._generate(seat))
+        return cached
+
+    def copy(self) -> MuranoState:
+        twin = object.__new__(MuranoState)
+        twin.__dict__.update(self.__dict__)
+        twin.rng = self.rng.copy()
+        twin._legal = dict(self._legal)
+        for name in (
+            "boxed_palaces",
+            "boxed_characters",
+            "street_stack",
+            "shop_stack",
+            "palace_stack",
+            "character_deck",
+            "special_deck",
+            "used_gondolas",
+            "queue",
+            "last_turns",
+            "drawn",
+            "fresh",
+        ):
+            setattr(twin, name, list(getattr(self, name)))
+        twin.bag = Counter(self.bag)
+        twin.tiles = dict(self.tiles)
+        twin.gondolas = dict(self.gondolas)
+        twin.boards = [player.copy() for player in self.boards]
+        return twin
+
+    def _key(self) -> tuple[Any, ...]:
+        skipped = ("_legal", "_items", "components")
+        parts = [value for name, value in sorted(self.__dict__.items()) if name not in skipped]
+        return (*parts, self.components.source)
+
+    # ------------------------------------------------------------------ queries
+
+    def cards(self, seat: Seat, effect: SpecialEffect) -> list[SpecialCard]:
+        """The special building cards of `seat` with `effect` that work now: a card acts from the turn
+        after it was taken."""
+        owned = [c for c in self.boards[seat].special_cards if c not in self.fresh]
+        return [c for c in map(self._special, owned) if c.effect is effect]
+
+    def has(self, seat: Seat, effect: SpecialEffect) -> bool:
+        return bool(self.cards(seat, effect))
+
+    def _special(self, card_id: str) -> SpecialCard:
+        card: SpecialCard = self._items[card_id]
+        return card
+
+    def character(self, card_id: str) -> CharacterCard:
+        card: CharacterCard = self._items[card_id]
+        return card
+
+    def empty_stacks(self) -> list[str]:
+        sizes = {
+            "streets": len(self.street_stack),
+            "shops": len(self.shop_stack),
+            "factories": self.factory_stack,
+            "specials": self.special_stack,
+            "palaces": len(self.palace_stack),
+        }
+        return [name for name in STACKS if not sizes[name]]
+
+    def free_street_spaces(self) -> list[str]:
+        return [s.id for i in self.side.islands for s in i.spaces if s.street and s.id not in self.tiles]
+
+    def free_building_spaces(self) -> list[str]:
+        """Empty brown spaces next to a street tile: where a building may go."""
+        spaces = []
+        for island in self.side.islands:
+            for space in island.spaces:
+                if space.street or space.id in self.tiles:
+                    continue
+                if any(self.tiles.get(n, ("",))[0] == "street" for n in space.neighbours):
+                    spaces.append(space.id)
+        return spaces
+
+    def building_tiles(self, seat: Seat) -> list[str]:
+        """The kinds of bought tiles `seat` could build, by notation (factory, shop-red, palace-2, special)."""
+        player = self.boards[seat]
+        tiles = []
+        markers_left = self.options.unlimited_markers or player.markers < self.components.markers
+        if player.factories and markers_left:
+            tiles.append("factory")
+        if markers_left:
+            colours = {self._shop(s).colour for s in player.shops}
+            tiles.extend(f"shop-{c.value}" for c in Customer if c in colours)
+        crests = sorted({self._palace(p).crests for p in player.palaces})
+        tiles.extend(f"palace-{n}" for n in crests)
+        if player.specials:
+            tiles.append("special")
+        return tiles
+
+    def _shop(self, shop_id: str) -> ShopTile:
+        shop: ShopTile = self._items[shop_id]
+        return shop
+
+    def _palace(self, palace_id: str) -> PalaceTile:
+        palace: PalaceTile = self._items[palace_id]
+        return palace
+
+    def _street(self, street_id: str) -> StreetTile:
+        street: StreetTile = self._items[street_id]
+        return street
+
+    def facts(self, island_id: str) -> scoring.IslandFacts:
+        """What stands on an island, for Income and the character cards."""
+        customers: Counter[Customer] = Counter()
+        factories: list[int] = []
+        shops: list[tuple[int, Customer]] = []
+        crests: list[int] = []
+        specials = 0
+        for space in self.side.island(island_id).spaces:
+            tile = self.tiles.get(space.id)
+            if tile is None:
+                continue
+            if tile[0] == "street":
+                customers.update(self._street(tile[1]).customers)
+            elif tile[0] == "factory":
+                factories.append(tile[1])
+            elif tile[0] == "shop":
+                shops.append((tile[1], Customer(tile[2])))
+            elif tile[0] == "palace":
+                crests.append(self._palace(tile[1]).crests)
+            else:
+                specials += 1
+        gondoliers = Counter(seat for (island, _), seat in self.gondolas.items() if island == island_id)
+        return scoring.IslandFacts(
+            dict(customers), tuple(factories), tuple(shops), tuple(crests), specials, dict(gondoliers)
+        )
+
+    def income_at(self, seat: Seat, island_id: str) -> int:
+        """Income: one shop of each colour the player has on the island sells to that colour's customers."""
+        facts = self.facts(island_id)
+        colours = {colour for owner, colour in facts.shops if owner == seat}
+        return sum(facts.customer(c) for c in colours)
+
+    def gondolier_cost(self, seat: Seat, own: bool) -> int:
+        harbor = self.has(seat, SpecialEffect.HARBOR)
+        return (1 if harbor else 2) if own else (3 if harbor else 5)
+
+    def hire_cost(self, seat: Seat) -> int:
+        return 1 if self.has(seat, SpecialEffect.ASSEMBLY_HALL) else 3
+
+    def owned_gondoliers(self, seat: Seat) -> int:
+        return self.boards[seat].gondoliers + sum(1 for s in self.gondolas.values() if s == seat)
+
+    def max_production(self, seat: Seat) -> int:
+        built = sum(1 for tile in self.tiles.values() if tile[0] == "factory" and tile[1] == seat)
+        return min(built, self.boards[seat].score() // 2)
+
+    def usable_beads(self, seat: Seat, colour: Bead, studios: bool = True) -> int:
+        """Beads that can count as `colour`: its own, and through each Studio pairing it with another
+        colour, that colour's beads (one Studio per bead: no chains)."""
+        player = self.boards[seat]
+        count = player.beads[colour]
+        if studios:
+            for studio in self.cards(seat, SpecialEffect.STUDIO):
+                if colour in studio.beads:
+                    (other,) = studio.beads - {colour}
+                    count += player.beads[other]
+        return count
+
+    def recruit_cost(self, seat: Seat) -> int:
+        cost = len(self.boards[seat].characters) + 1
+        if self.has(seat, SpecialEffect.TAVERN):
+            cost = max(0, cost - 2)
+        return cost
+
+    # ------------------------------------------------------------------ choosing an action space
+
+    def ships_to_move(self, space: int) -> int:
+        """How many ships must sail to carry out the action of `space` (index): the blockers and the
+        ship that comes onto it."""
+        return sum(self.ring.occupied[s] for s in self.ring.blockers(space)) + 1
+
+    def feasible(self, seat: Seat, action: ActionKind, gold: int) -> bool:
+        """Whether the action can be carried out with `gold` left after the ships are paid."""
+        player = self.boards[seat]
+        if action is ActionKind.TAKE_GOLD or action is ActionKind.INCOME:
+            return True
+        if action is ActionKind.BUY_FACTORY:
+            return gold >= 1 and self.factory_stack > 0
+        if action is ActionKind.BUY_SHOP:
+            return gold >= 2 and bool(self.shop_stack)
+        if action is ActionKind.BUY_PALACE:
+            return gold >= 2 and bool(self.palace_stack)
+        if action is ActionKind.BUY_SPECIAL:
+            return gold >= 2 and self.special_stack > 0
+        if action is ActionKind.RECRUIT:
+            return bool(self.character_deck)
+        if action is ActionKind.PLACE_GONDOLIER:
+            return player.gondoliers > 0 and bool(self._gondola_options(seat, gold))
+        if action is ActionKind.BUILD:
+            return bool(self._build_options(seat))
+        if action is ActionKind.PRODUCTION:
+            return self.max_production(seat) > 0 or player.beads.total() > 0
+        hire = gold >= self.hire_cost(seat) and self.owned_gondoliers(seat) < MAX_GONDOLIERS
+        return player.gondoliers > 0 or hire
+
+    def _turn_options(self, seat: Seat) -> list[Action]:
+        gold = self.boards[seat].gold
+        options: list[Action] = []
+        for space in self.components.action_spaces:
+            index = space.number - 1
+            cost = cost_of(self.ships_to_move(index))
+            if cost <= gold and self.feasible(seat, space.action, gold - cost):
+                options.append(Act(space.number))
+        if self.has(seat, SpecialEffect.LIGHTHOUSE):
+            target = self.ring.first_occupied_ahead(self.ring.red)
+            if self.feasible(seat, self.components.action_spaces[target].action, gold):
+                options.append(Lighthouse())
+        options.extend(Pass(index + 1) for index in range(SPACES) if not self.ring.occupied[index])
+        return options
+
+    # ------------------------------------------------------------------ legal actions
+
+    def _generate(self, seat: Seat) -> list[Action]:
+        phase = self.phase
+        player = self.boards[seat]
+        if phase is Phase.TURN:
+            return self._turn_options(seat)
+        if phase is Phase.CLEAR:
+            return self._clear_options()
+        if phase is Phase.MOVER:
+            start = self.ring.behind(self.target)
+            return [Sail(start + 1, self.target + 1, True), Sail(start + 1, self.target + 1, False)]
+        if phase is Phase.BUY:
+            return self._buy_options(seat)
+        if phase in (Phase.RECRUIT, Phase.PRELUDE):
+            cost = self.recruit_cost(seat)
+            return [*(Recruit(c) for c in self.drawn if cost <= player.gold), Decline()]
+        if phase is Phase.GONDOLA:
+            return self._gondola_options(seat, player.gold)
+        if phase is Phase.BUILD:
+            return [*self._build_options(seat), Done()]
+        if phase is Phase.PLACE_STREET:
+            return [Place(space) for space in self.free_street_spaces()]
+        if phase is Phase.SPECIAL_CARD:
+            return [TakeCard(c) for c in self._special_choices(seat)]
+        if phase is Phase.INCOME:
+            return [Income(island.id) for island in self.side.islands]
+        if phase is Phase.PRODUCE:
+            low = 0 if player.beads.total() else 1
+            return [Produce(k) for k in range(low, self.max_production(seat) + 1)]
+        if phase is Phase.SELL:
+            return self._sell_options(seat)
+        if phase is Phase.GONDOLIER:
+            options: list[Action] = []
+            if player.gondoliers:
+                options.append(Dismiss())
+            if player.gold >= self.hire_cost(seat) and self.owned_gondoliers(seat) < MAX_GONDOLIERS:
+                options.append(Hire())
+            return options
+        if phase is Phase.FINAL_PLACE:
+            return [*(Place(space) for space in self.free_building_spaces()), Done()]
+        if phase is Phase.RETURN_BEAD:
+            return [ReturnBead(b.value) for b in Bead if player.beads[b]]
+        if phase is Phase.SCORING:
+            return self._score_options(seat)
+        return []
+
+    def _clear_options(self) -> list[Action]:
+        """The front ship of the blocking run sails first, to any empty space it can reach."""
+        front = self.ring.blockers(self.target)[-1]
+        reach = self.ring.reach(front)
+        if self.ring.occupied[front] == 2:
+            return [Sail(front + 1, end + 1, red) for red in (True, False) for end in reach]
+        return [Sail(front + 1, end + 1) for end in reach]
+
+    def _buy_options(self, seat: Seat) -> list[Action]:
+        """Pay 2 for the top tile or 4 to look through the stack (``shop look``); having looked, take
+        one of the tiles seen (``shop red``, ``palace 2``)."""
+        kind = self.buying
+        stack = self.shop_stack if kind == "shop" else self.palace_stack
+        if self.looking:
+            if kind == "shop":
+                colours = {self._shop(s).colour for s in stack}
+                return [BuyTile(kind, c.value) for c in Customer if c in colours]
+            return [BuyTile(kind, str(n)) for n in sorted({self._palace(p).crests for p in stack})]
+        gold = self.boards[seat].gold
+        options: list[Action] = []
+        if stack and gold >= 2:
+            options.append(BuyTile(kind, None))
+        if stack and gold >= 4:
+            options.append(BuyTile(kind, "look"))
+        return options
+
+    def _gondola_options(self, seat: Seat, gold: int) -> list[Action]:
+        colour = PLAYER_COLOURS[seat]
+        options: list[Action] = []
+        for island in self.side.islands:
+            for gondola in island.gondolas:
+                if (island.id, gondola) in self.gondolas:
+                    continue
+                if self.gondolier_cost(seat, gondola == colour) <= gold:
+                    options.append(Gondola(island.id, gondola))
+        return options
+
+    def _build_options(self, seat: Seat) -> list[Action]:
+        if self.built >= BUILD_LIMIT:
+            return []
+        options: list[Action] = []
+        if self.street_stack and self.free_street_spaces():
+            options.append(DrawStreet())
+        spaces = self.free_building_spaces()
+        options.extend(Build(tile, space) for tile in self.building_tiles(seat) for space in spaces)
+        return options
+
+    def _special_choices(self, seat: Seat) -> list[str]:
+        owned = (self._special(c).effect for c in self.boards[seat].special_cards)
+        if not self.options.one_studio_limit or SpecialEffect.STUDIO not in owned:
+            return list(self.drawn)
+        return [c for c in self.drawn if self._special(c).effect is not SpecialEffect.STUDIO]
+
+    def _sell_options(self, seat: Seat) -> list[Action]:
+        player = self.boards[seat]
+        keep_one = self.produced and self.has(seat, SpecialEffect.TRADING_STATION)
+        total = player.beads.total()
+        options: list[Action] = []
+        for bead in Bead:
+            usable = self.usable_beads(seat, bead)
+            for count in range(1, 4):
+                if count <= usable and (not keep_one or count < total):
+                    options.append(Sell(bead.value, count))
+        if self.options.optional_selling or not options:
+            options.append(Sell(None, 0))
+        return options
+
+    def _free_gondolas(self, seat: Seat) -> list[tuple[str, str]]:
+        return [g for g, owner in self.gondolas.items() if owner == seat and g not in self.used_gondolas]
+
+    def _amounts(self, seat: Seat, card: CharacterCard) -> list[int | None]:
+        player = self.boards[seat]
+        if card.kind is CharacterKind.GOLD_EXCHANGE:
+            return [0, *(paid for paid, _ in card.table if paid <= min(8, player.gold))]
+        if card.kind is CharacterKind.BEADS:
+            assert card.bead is not None
+            usable = self.usable_beads(seat, card.bead, not self.options.no_studios_in_scoring)
+            return list(range(0, min(3, usable) + 1))
+        return [None]
+
+    def card_vp(self, seat: Seat, card: CharacterCard, island: str, amount: int | None) -> int:
+        facts = self.facts(island)
+        return scoring.vp(card, facts, seat, amount or 0, self.options.balance_zero)
+
+    def _score_options(self, seat: Seat) -> list[Action]:
+        islands = sorted({island for island, _ in self._free_gondolas(seat)}, key=self._island_order)
+        options: list[Action] = []
+        for card_id in self.boards[seat].characters:
+            card = self.character(card_id)
+            places = [i for i in islands if card.island is None or card.island == i]
+            scores = [
+                (island, amount, self.card_vp(seat, card, island, amount))
+                for island in places
+                for amount in self._amounts(seat, card)
+            ]
+            options.extend(Score(card_id, island, amount) for island, amount, _ in scores)
+            if self.options.skip_unscoreable and all(points == 0 for _, _, points in scores):
+                options.append(Skip(card_id))
+        return options
+
+    def _island_order(self, island_id: str) -> int:
+        return [i.id for i in self.side.islands].index(island_id)
+
+    # ------------------------------------------------------------------ explanations
+
+    def explain_illegal(self, seat: Seat, action: Action) -> str:
+        if self.phase is Phase.OVER:
+            return "the game is over"
+        player = self.boards[seat]
+        if self.phase is Phase.TURN:
+            if isinstance(action, Act):
+                index = action.space - 1
+                cost = cost_of(self.ships_to_move(index))
+                kind = self.components.action_spaces[index].action
+                if cost > player.gold:
+                    return f"moving the ships to free space {action.space} costs {_gold(cost)}; you have {player.gold}"
+                return f"you cannot carry out {kind.value} now (gold, tiles or spaces are lacking)"
+            if isinstance(action, Pass):
+                return f"to pass, choose an empty action space; space {action.space} holds a ship"
+            if isinstance(action, Lighthouse):
+                return "only the owner of the Lighthouse may sail the red ship onto an occupied space"
+            return "choose an action space (act N) or pass (pass N)"
+        if self.phase is Phase.CLEAR and isinstance(action, Sail):
+            front = self.ring.blockers(self.target)[-1] + 1
+            if action.start != front:
+                return f"the ship in front, on space {front}, must sail first"
+            return "a ship sails on to an empty space without passing another ship"
+        if isinstance(action, Score) and self.phase is Phase.SCORING:
+            if action.card not in player.characters:
+                return f"you have no character card {action.card} left to score"
+            card = self.character(action.card)
+            if card.island is not None and card.island != action.island:
+                return f"{action.card} must be scored at {card.island}"
+            if action.island not in {i for i, _ in self._free_gondolas(seat)}:
+                return f"you have no gondolier left on a gondola at {action.island}"
+            return "that amount cannot be paid"
+        if isinstance(action, Skip):
+            return "only a card that cannot score anywhere you still have a gondolier may be left unscored"
+        if isinstance(action, Build):
+            if action.tile not in self.building_tiles(seat):
+                return f"you have no {action.tile} tile to build"
+            if self.built >= BUILD_LIMIT:
+                return "a Build action places at most 3 tiles"
+            return "a building goes on an empty brown space next to a street tile"
+        if isinstance(action, Place):
+            return f"{action.space} is not an empty space where this tile may go"
+        if isinstance(action, Gondola):
+            return "that gondola is taken, or you cannot pay for it (2 gold your colour, 5 any other)"
+        if isinstance(action, Recruit):
+            if action.card not in self.drawn:
+                return f"{action.card} is not among the cards drawn"
+            return f"the character card costs {_gold(self.recruit_cost(seat))}; you have {player.gold}"
+        if isinstance(action, BuyTile):
+            return "the tile is not in the stack or you cannot pay (2 gold the top tile, 4 a chosen one)"
+        if isinstance(action, Sell):
+            return "you cannot sell those beads (1–3 of one colour that you have)"
+        if isinstance(action, Hire):
+            return f"hiring costs {_gold(self.hire_cost(seat))} and you may have at most 7 gondoliers"
+        return f"now is {self.phase.value}"
+
+    # ------------------------------------------------------------------ applying
+
+    def _apply(self, seat: Seat, action: Action) -> list[Event]:
+        events: list[Event] = []
+        self._legal = {}
+        handler = getattr(self, f"_do_{type(action).__name__.lower()}")
+        handler(seat, action, events)
+        return events
+
+    def _prelude_next(self, events: list[Event]) -> None:
+        """Preliminary Character Card: each player in turn may buy one before the first turn."""
+        while self.queue:
+            self.actor = self.queue.pop(0)
+            if self.character_deck and self.boards[self.actor].gold >= self.recruit_cost(self.actor):
+                self._draw_characters(self.actor)
+                return
+        self.phase = Phase.TURN
+        self.actor = self.start_player
+
+    def _draw_characters(self, seat: Seat) -> None:
+        count = HOSTEL_DRAW if self.has(seat, SpecialEffect.HOSTEL) else RECRUIT_DRAW
+        self.drawn = [self.character_deck.pop() for _ in range(min(count, len(self.character_deck)))]
+        self._reveals += 1
+
+    def _do_act(self, seat: Seat, action: Act, events: list[Event]) -> None:
+        self.target = action.space - 1
+        self.moved = 0
+        self.red_moved = False
+        self.lighthouse = False
+        kind = self.components.action_spaces[self.target].action
+        events.append(Event("act", seat, f"{_name(seat)} chooses space {action.space}: {kind.value}", {}))
+        self._clear_ships(events)
+
+    def _clear_ships(self, events: list[Event]) -> None:
+        """Sail the blocking ships on, front first; forced moves happen by themselves."""
+        while self.ring.occupied[self.target]:
+            options = self._clear_options()
+            if len(options) > 1:
+                self.phase = Phase.CLEAR
+                return
+            self._sail(options[0], events)  # type: ignore[arg-type]
+        start = self.ring.behind(self.target)
+        if self.ring.occupied[start] == 2:
+            self.phase = Phase.MOVER
+            return
+        self._sail(Sail(start + 1, self.target + 1), events)
+        self._after_mover(events)
+
+    def _sail(self, action: Sail, events: list[Event]) -> None:
+        start, end = action.start - 1, action.end - 1
+        red = action.red if action.red is not None else self.ring.red == start
+        self.ring = self.ring.sail(start, end, red)
+        self.moved += 1
+        if end == self.target:
+            self.red_moved = red
+        ship = "red ship" if red else "ship"
+        events.append(Event("sail", self.actor, f"The {ship} sails from space {action.start} to {action.end}", {}))
+
+    def _do_sail(self, seat: Seat, action: Sail, events: list[Event]) -> None:
+        self._sail(action, events)
+        if self.passing:
+            self._end_turn(events)
+        elif self.phase is Phase.MOVER:
+            self._after_mover(events)
+        else:
+            self._clear_ships(events)
+
+    def _after_mover(self, events: list[Event]) -> None:
+        cost = cost_of(self.moved)
+        player = self.boards[self.actor]
+        if cost:
+            player.gold -= cost
+            events.append(
+                Event("pay", self.actor, f"{_name(self.actor)} pays {_gold(cost)} for moving {self.moved} ships", {})
+            )
+        self._carry_out(self.components.action_spaces[self.target].action, events)
+
+    def _do_lighthouse(self, seat: Seat, action: Lighthouse, events: list[Event]) -> None:
+        start = self.ring.red
+        self.target = self.ring.first_occupied_ahead(start)
+        self.ring = self.ring.sail(start, self.target, True)
+        self.moved = 1
+        self.red_moved = True
+        self.lighthouse = True
+        kind = self.components.action_spaces[self.target].action
+        events.append(
+            Event(
+                "lighthouse",
+                seat,
+                f"{_name(seat)} sails the red ship by the Lighthouse onto space {self.target + 1}: {kind.value}",
+                {},
+            )
+        )
+        self._carry_out(kind, events)
+
+    def _do_pass(self, seat: Seat, action: Pass, events: list[Event]) -> None:
+        self.target = action.space - 1
+        self.moved = 0
+        self.red_moved = False
+        self.lighthouse = False
+        self.passing = True
+        self.boards[seat].gold += 1
+        events.append(Event("pass", seat, f"{_name(seat)} passes on space {action.space} and takes 1 gold", {}))
+        start = self.ring.behind(self.target)
+        if self.ring.occupied[start] == 2:
+            self.phase = Phase.MOVER
+            return
+        self._sail(Sail(start + 1, action.space), events)
+        self._end_turn(events)
+
+    # the actions
+
+    def _carry_out(self, kind: ActionKind, events: list[Event]) -> None:
+        seat = self.actor
+        player = self.boards[seat]
+        if kind is ActionKind.TAKE_GOLD:
+            gain = 4 if self.has(seat, SpecialEffect.BANK) else 2
+            player.gold += gain
+            events.append(Event("gold", seat, f"{_name(seat)} takes {_gold(gain)}", {}))
+            self._end_turn(events)
+        elif kind is ActionKind.BUY_FACTORY:
+            player.gold -= 1
+            self.factory_stack -= 1
+            player.factories += 1
+            events.append(Event("buy", seat, f"{_name(seat)} buys a glass factory for 1 gold", {}))
+            self._after_buy("factory", events)
+        elif kind in (ActionKind.BUY_SHOP, ActionKind.BUY_PALACE):
+            self.buying = "shop" if kind is ActionKind.BUY_SHOP else "palace"
+            self.phase = Phase.BUY
+        elif kind is ActionKind.BUY_SPECIAL:
+            player.gold -= 2
+            self.special_stack -= 1
+            player.specials += 1
+            events.append(Event("buy", seat, f"{_name(seat)} buys a special building for 2 gold", {}))
+            self._after_buy("special", events)
+        elif kind is ActionKind.RECRUIT:
+            self._draw_characters(seat)
+            self.phase = Phase.RECRUIT
+        elif kind is ActionKind.PLACE_GONDOLIER:
+            self.phase = Phase.GONDOLA
+        elif kind is ActionKind.BUILD:
+            self.built = 0
+            self.phase = Phase.BUILD
+        elif kind is ActionKind.INCOME:
+            if self.options.automatic_income:
+                best = max(self.side.islands, key=lambda island: self.income_at(seat, island.id))
+                self._income(seat, best.id, events)
+            else:
+                self.phase = Phase.INCOME
+        elif kind is ActionKind.PRODUCTION:
+            self.phase = Phase.PRODUCE
+        else:
+            self.phase = Phase.GONDOLIER
+
+    def _after_buy(self, tile: str, events: list[Event]) -> None:
+        """A bought tile may trigger the end; in a final turn it may be placed at once, for free."""
+        self._check_end(events)
+        if self.triggered_by is not None and self.free_building_spaces() and self._can_place(tile):
+            self.final_tile = tile
+            self.phase = Phase.FINAL_PLACE
+            return
+        self._end_turn(events)
+
+    def _can_place(self, tile: str) -> bool:
+        marked = tile == "factory" or tile.startswith("shop")
+        return not marked or self.options.unlimited_markers or self.boards[self.actor].markers < self.components.markers
+
+    def _check_end(self, events: list[Event]) -> None:
+        if self.triggered_by is None and len(self.empty_stacks()) >= 2:
+            self.triggered_by = self.actor
+            self.last_turns = self._from(self.actor)[1:]
+            stacks = " and ".join(self.empty_stacks())
+            events.append(
+                Event(
+                    "end-triggered",
+                    self.actor,
+                    f"The {stacks} stacks are empty: {_name(self.actor)} "
+                    "finishes this turn, then every other player has one final turn",
+                    {},
+                )
+            )
+
+    def _do_buytile(self, seat: Seat, action: BuyTile, events: list[Event]) -> None:
+        player = self.boards[seat]
+        stack = self.shop_stack if action.kind == "shop" else self.palace_stack
+        if action.choice == "look":
+            player.gold -= 4
+            self.looking = True
+            self._reveals += 1
+            events.append(Event("look", seat, f"{_name(seat)} pays 4 gold to look through the {action.kind}s", {}))
+            return
+        if action.choice is None:
+            tile = stack.pop()
+            player.gold -= 2
+            how = "the top tile for 2 gold"
+        else:
+            if action.kind == "shop":
+                tile = next(t for t in stack if self._shop(t).colour.value == action.choice)
+            else:
+                tile = next(t for t in stack if str(self._palace(t).crests) == action.choice)
+            stack.remove(tile)
+            self.rng.shuffle(stack)
+            self.looking = False
+            how = "a tile of their choice"
+        self._reveals += 1
+        (player.shops if action.kind == "shop" else player.palaces).append(tile)
+        events.append(Event("buy", seat, f"{_name(seat)} buys a {action.kind}: {how}", {}))
+        if action.kind == "shop":
+            name = f"shop-{self._shop(tile).colour.value}"
+        else:
+            name = f"palace-{self._palace(tile).crests}"
+        self._after_buy(name, events)
+
+    def _do_recruit(self, seat: Seat, action: Recruit, events: list[Event]) -> None:
+        player = self.boards[seat]
+        cost = self.recruit_cost(seat)
+        player.gold -= cost
+        player.characters.append(action.card)
+        self.drawn.remove(action.card)
+        events.append(Event("recruit", seat, f"{_name(seat)} recruits a character for {_gold(cost)}", {}))
+        self._return_drawn(events)
+
+    def _do_decline(self, seat: Seat, action: Decline, events: list[Event]) -> None:
+        events.append(Event("recruit", seat, f"{_name(seat)} recruits no character", {}))
+        self._return_drawn(events)
+
+    def _return_drawn(self, events: list[Event]) -> None:
+        """The cards not taken go to the bottom of the deck."""
+        self.character_deck[:0] = self.drawn
+        self.drawn = []
+        if self.phase is Phase.PRELUDE:
+            self._prelude_next(events)
+        else:
+            self._end_turn(events)
+
+    def _do_gondola(self, seat: Seat, action: Gondola, events: list[Event]) -> None:
+        player = self.boards[seat]
+        cost = self.gondolier_cost(seat, action.colour == PLAYER_COLOURS[seat])
+        player.gold -= cost
+        player.gondoliers -= 1
+        self.gondolas[(action.island, action.colour)] = seat
+        text = f"{_name(seat)} places a gondolier on the {action.colour} gondola at {action.island} for {_gold(cost)}"
+        if self.has(seat, SpecialEffect.DOCKSIDE_BAR):
+            player.vp["special buildings"] += 1
+            text += " (Dockside Bar: 1 VP)"
+        events.append(Event("gondola", seat, text, {}))
+        self._end_turn(events)
+
+    def _do_drawstreet(self, seat: Seat, action: DrawStreet, events: list[Event]) -> None:
+        self.street = self.street_stack.pop()
+        self._reveals += 1
+        customers = self._street(self.street).customers
+        shown = ", ".join(c.value for c in customers) or "no customer"
+        events.append(Event("street", seat, f"{_name(seat)} draws a street tile ({shown})", {}))
+        self.phase = Phase.PLACE_STREET
+
+    def _do_place(self, seat: Seat, action: Place, events: list[Event]) -> None:
+        if self.phase is Phase.PLACE_STREET:
+            assert self.street is not None
+            self.tiles[action.space] = ("street", self.street)
+            self.street = None
+            self.built += 1
+            events.append(Event("build", seat, f"{_name(seat)} builds the street on {action.space}", {}))
+            self._check_end(events)
+            self._continue_build(events)
+            return
+        self._place_building(seat, self.final_tile, action.space, events)
+        if self.phase is not Phase.SPECIAL_CARD:
+            self._end_turn(events)
+
+    def _do_build(self, seat: Seat, action: Build, events: list[Event]) -> None:
+        self.built += 1
+        self._place_building(seat, action.tile, action.space, events)
+        if self.phase is not Phase.SPECIAL_CARD:
+            self._continue_build(events)
+
+    def _place_building(self, seat: Seat, tile: str, space: str, events: list[Event]) -> None:
+        player = self.boards[seat]
+        kind = Building(tile.split("-", maxsplit=1)[0])
+        if kind is Building.FACTORY:
+            player.factories -= 1
+            self.tiles[space] = ("factory", seat)
+            player.markers += 1
+        elif kind is Building.SHOP:
+            colour = tile.split("-")[1]
+            shop = next(s for s in player.shops if self._shop(s).colour.value == colour)
+            player.shops.remove(shop)
+            self.tiles[space] = ("shop", seat, colour)
+            player.markers += 1
+        elif kind is Building.PALACE:
+            crests = int(tile.split("-")[1])
+            palace = next(p for p in player.palaces if self._palace(p).crests == crests)
+            player.palaces.remove(palace)
+            self.tiles[space] = ("palace", palace)
+        else:
+            player.specials -= 1
+            self.tiles[space] = ("special",)
+        points = BUILDING_VP[kind]
+        player.vp["buildings"] += points
+        text = f"{_name(seat)} builds a {tile} on {space}"
+        if points:
+            text += f" for {points} VP"
+        cranes = sum(1 for card in self.cards(seat, SpecialEffect.CONSTRUCTION_CRANE) if card.building is kind)
+        if cranes:
+            player.vp["special buildings"] += cranes
+            text += f" (Construction Crane: {cranes} VP)"
+        events.append(Event("build", seat, text, {}))
+        if kind is Building.SPECIAL and self.special_deck:
+            self.drawn = [self.special_deck.pop() for _ in range(min(SPECIAL_DRAW, len(self.special_deck)))]
+            self._reveals += 1
+            if self._special_choices(seat):
+                self.phase = Phase.SPECIAL_CARD
+            else:
+                self.special_deck[:0] = self.drawn
+                self.drawn = []
+
+    def _do_takecard(self, seat: Seat, action: TakeCard, events: list[Event]) -> None:
+        player = self.boards[seat]
+        player.special_cards.append(action.card)
+        self.fresh.append(action.card)
+        self.drawn.remove(action.card)
+        self.special_deck[:0] = self.drawn
+        self.drawn = []
+        card = self._special(action.card)
+        text = f"{_name(seat)} takes the special building card {card.title}"
+        if card.effect is SpecialEffect.BASILICA:
+            player.vp["special buildings"] += 5
+            text += ": 5 VP"
+        events.append(Event("special", seat, text, {}))
+        if self.final_tile:
+            self._end_turn(events)
+        else:
+            self._continue_build(events)
+
+    def _continue_build(self, events: list[Event]) -> None:
+        self.phase = Phase.BUILD
+        if not self._build_options(self.actor):
+            self._end_turn(events)
+
+    def _do_done(self, seat: Seat, action: Done, events: list[Event]) -> None:
+        self._end_turn(events)
+
+    def _do_income(self, seat: Seat, action: Income, events: list[Event]) -> None:
+        self._income(seat, action.island, events)
+
+    def _income(self, seat: Seat, island: str, events: list[Event]) -> None:
+        gain = self.income_at(seat, island)
+        self.boards[seat].gold += gain
+        events.append(Event("income", seat, f"{_name(seat)} takes income at {island}: {_gold(gain)}", {}))
+        self._end_turn(events)
+
+    def _do_produce(self, seat: Seat, action: Produce, events: list[Event]) -> None:
+        player = self.boards[seat]
+        player.vp["production"] -= 2 * action.count
+        draws = action.count + (1 if action.count and self.has(seat, SpecialEffect.TRADING_STATION) else 0)
+        drawn: list[Bead] = []
+        for _ in range(draws):
+            if not self.bag.total():
+                break
+            bead = self.rng.choice([b for b in Bead for _ in range(self.bag[b])])
+            self.bag[bead] -= 1
+            player.beads[bead] += 1
+            drawn.append(bead)
+        self.produced = action.count > 0
+        if drawn:
+            self._reveals += 1
+        text = f"{_name(seat)} produces in {action.count} glass factories (−{2 * action.count} VP)"
+        if drawn:
+            text += ": " + ", ".join(b.value for b in drawn)
+        if self.produced and self.has(seat, SpecialEffect.GUILD_HALL):
+            player.vp["special buildings"] += 1
+            text += " (Guild Hall: 1 VP)"
+        events.append(Event("produce", seat, text, {}))
+        self.phase = Phase.SELL
+        if self._generate(seat) == [Sell(None, 0)]:
+            self._end_turn(events)
+
+    def _do_sell(self, seat: Seat, action: Sell, events: list[Event]) -> None:
+        if action.colour is not None:
+            player = self.boards[seat]
+            colour = Bead(action.colour)
+            left = action.count
+            paid = min(left, player.beads[colour])
+            player.beads[colour] -= paid
+            self.bag[colour] += paid
+            left -= paid
+            for studio in self.cards(seat, SpecialEffect.STUDIO):
+                if left and colour in studio.beads:
+                    (other,) = studio.beads - {colour}
+                    used = min(left, player.beads[other])
+                    player.beads[other] -= used
+                    self.bag[other] += used
+                    left -= used
+            player.gold += SALE[action.count]
+            events.append(
+                Event(
+                    "sell",
+                    seat,
+                    f"{_name(seat)} sells {action.count} {action.colour} bead(s) for {_gold(SALE[action.count])}",
+                    {},
+                )
+            )
+        self._end_turn(events)
+
+    def _do_dismiss(self, seat: Seat, action: Dismiss, events: list[Event]) -> None:
+        player = self.boards[seat]
+        gain = 5 if self.has(seat, SpecialEffect.ASSEMBLY_HALL) else 3
+        player.gondoliers -= 1
+        player.gold += gain
+        events.append(Event("dismiss", seat, f"{_name(seat)} dismisses a gondolier for {_gold(gain)}", {}))
+        self._end_turn(events)
+
+    def _do_hire(self, seat: Seat, action: Hire, events: list[Event]) -> None:
+        player = self.boards[seat]
+        cost = self.hire_cost(seat)
+        player.gondoliers += 1
+        player.gold -= cost
+        events.append(Event("hire", seat, f"{_name(seat)} hires a gondolier for {_gold(cost)}", {}))
+        self._end_turn(events)
+
+    def _do_returnbead(self, seat: Seat, action: ReturnBead, events: list[Event]) -> None:
+        bead = Bead(action.colour)
+        self.boards[seat].beads[bead] -= 1
+        self.bag[bead] += 1
+        self.produced = False
+        events.append(Event("return", seat, f"{_name(seat)} returns a {action.colour} bead (Trading Station)", {}))
+        self._end_turn(events)
+
+    # ------------------------------------------------------------------ turns and the end
+
+    def _end_turn(self, events: list[Event]) -> None:
+        seat = self.actor
+        player = self.boards[seat]
+        if self.produced and self.has(seat, SpecialEffect.TRADING_STATION) and player.beads.total():
+            self.phase = Phase.RETURN_BEAD
+            return
+        self.produced = False
+        if self.options.red_ship_gold and self.red_moved and not self.lighthouse and not self.passing:
+            player.gold += 1
+            events.append(Event("red-ship", seat, f"{_name(seat)} moved the red ship: 1 gold", {}))
+        self.red_moved = False
+        self.lighthouse = False
+        self.passing = False
+        self.looking = False
+        self.fresh = []
+        self.buying = ""
+        self.final_tile = ""
+        self.built = 0
+        self.turns += 1
+        if self.triggered_by is not None:
+            if not self.last_turns:
+                self._begin_scoring(events)
+                return
+            self.actor = self.last_turns.pop(0)
+        else:
+            self.actor = (seat + 1) % self._players
+        self.phase = Phase.TURN
+
+    def _begin_scoring(self, events: list[Event]) -> None:
+        assert self.triggered_by is not None
+        events.append(Event("scoring", None, "The game is over: the character cards are scored", {}))
+        self.phase = Phase.SCORING
+        self.queue = self._from(self.triggered_by)
+        self._next_scorer(events)
+
+    def _next_scorer(self, events: list[Event]) -> None:
+        while self.queue:
+            self.actor = self.queue[0]
+            if self._generate(self.actor):
+                return
+            self.queue.pop(0)
+        for seat, player in enumerate(self.boards):
+            left = len(self._free_gondolas(seat))
+            player.vp["gondoliers"] += left
+            if left:
+                events.append(
+                    Event("gondoliers", seat, f"{_name(seat)} scores {left} VP for gondoliers left on gondolas", {})
+                )
+        self.phase = Phase.OVER
+        self.ended_by = "two tile stacks empty"
+
+    def _do_score(self, seat: Seat, action: Score, events: list[Event]) -> None:
+        player = self.boards[seat]
+        card = self.character(action.card)
+        points = self.card_vp(seat, card, action.island, action.amount)
+        gondola = next(g for g in self._free_gondolas(seat) if g[0] == action.island)
+        self.used_gondolas.append(gondola)
+        player.characters.remove(action.card)
+        player.vp["character cards"] += points
+        if card.kind is CharacterKind.GOLD_EXCHANGE and points:
+            player.gold -= action.amount or 0
+        if card.kind is CharacterKind.BEADS and action.amount:
+            assert card.bead is not None
+            self._spend_beads(seat, card.bead, action.amount)
+        self._reveals += 1
+        events.append(
+            Event(
+                "score",
+                seat,
+                f"{_name(seat)} scores character {action.card} at {action.island}: {points} VP",
+                {"card": action.card},
+            )
+        )
+        self._next_scorer(events)
+
+    def _spend_beads(self, seat: Seat, colour: Bead, count: int) -> None:
+        player = self.boards[seat]
+        used = min(count, player.beads[colour])
+        player.beads[colour] -= used
+        self.bag[colour] += used
+        count -= used
+        if not self.options.no_studios_in_scoring:
+            for studio in self.cards(seat, SpecialEffect.STUDIO):
+                if count and colour in studio.beads:
+                    (other,) = studio.beads - {colour}
+                    used = min(count, player.beads[other])
+                    player.beads[other] -= used
+                    self.bag[other] += used
+                    count -= used
+
+    def _do_skip(self, seat: Seat, action: Skip, events: list[Event]) -> None:
+        self.boards[seat].characters.remove(action.card)
+        events.append(Event("skip", seat, f"{_name(seat)} leaves a character card that cannot score", {}))
+        self._next_scorer(events)
+
+    def outcome(self) -> Outcome:
+        if self.phase is not Phase.OVER:
+            raise IllegalAction("the game is not over yet")
+        lines = [tuple((c, p.vp[c]) for c in CATEGORIES) for p in self.boards]
+        scores = [p.score() for p in self.boards]
+        ranks = rank([(scores[s], self.boards[s].gold) for s in range(self._players)])
+        return Outcome(
+            tuple(
+                SeatResult(s, scores[s], ranks[s], lines[s], (("gold", self.boards[s].gold),))
+                for s in range(self._players)
+            ),
+            ended_by=self.ended_by,
+        )
+
+    # ------------------------------------------------------------------ views and determinization
+
+    def view(self, seat: Seat | None) -> JSON:
+        """What `seat` sees: everything but the stacks' order, the face-down tiles and character cards
+        of the others, and the cards others drew."""
+        actor_sees = seat == self.actor
+        return {
+            "game": "murano",
+            "players": self._players,
+            "viewer": seat,
+            "board_side": self.side_name,
+            "phase": self.phase.value,
+            "actor": None if self.phase is Phase.OVER else self.actor,
+            "start_player": self.start_player,
+            "turns": self.turns,
+            "triggered_by": self.triggered_by,
+            "last_turns": list(self.last_turns),
+            "ended_by": self.ended_by or None,
+            "action_spaces": [
+                {
+                    "number": s.number,
+                    "action": s.action.value,
+                    "ships": self.ring.occupied[s.number - 1],
+                    "red": self.ring.red == s.number - 1,
+                }
+                for s in self.components.action_spaces
+            ],
+            "islands": [
+                {
+                    "id": island.id,
+                    "name": island.name,
+                    "spaces": [
+                        {
+                            "id": sp.id,
+                            "street": sp.street,
+                            "row": sp.row,
+                            "column": sp.column,
+                            "tile": self._tile_json(sp.id),
+                        }
+                        for sp in island.spaces
+                    ],
+                    "gondolas": [
+                        {
+                            "colour": g,
+                            "seat": self.gondolas.get((island.id, g)),
+                            "scored": (island.id, g) in self.used_gondolas,
+                        }
+                        for g in island.gondolas
+                    ],
+                }
+                for island in self.side.islands
+            ],
+            "stacks": {
+                "streets": len(self.street_stack),
+                "shops": len(self.shop_stack),
+                "palaces": len(self.palace_stack),
+                "factories": self.factory_stack,
+                "specials": self.special_stack,
+                "characters": len(self.character_deck),
+                "special_cards": len(self.special_deck),
+            },
+            "bag": {b.value: self.bag[b] for b in Bead},
+            "target": self.target + 1 if self.phase not in (Phase.TURN, Phase.OVER) else None,
+            "drawn": list(self.drawn) if actor_sees else len(self.drawn),
+            "street": self.street,
+            "built": self.built,
+            "seats": [self._seat_json(s, seat) for s in range(self._players)],
+        }
+
+    def _tile_json(self, space: str) -> JSON | None:
+        tile = self.tiles.get(space)
+        if tile is None:
+            return None
+        if tile[0] == "street":
+            return {"kind": "street", "customers": [c.value for c in self._street(tile[1]).customers]}
+        if tile[0] == "factory":
+            return {"kind": "factory", "owner": tile[1]}
+        if tile[0] == "shop":
+            return {"kind": "shop", "owner": tile[1], "colour": tile[2]}
+        if tile[0] == "palace":
+            return {"kind": "palace", "crests": self._palace(tile[1]).crests}
+        return {"kind": "special"}
+
+    def _seat_json(self, seat: Seat, viewer: Seat | None) -> JSON:
+        player = self.boards[seat]
+        own = seat == viewer or self.phase is Phase.OVER
+        return {
+            "seat": seat,
+            "colour": PLAYER_COLOURS[seat],
+            "gold": player.gold,
+            "vp": player.score(),
+            "vp_by_source": {c: player.vp[c] for c in CATEGORIES},
+            "gondoliers": player.gondoliers,
+            "factories": player.factories,
+            "specials": player.specials,
+            "shops": sorted(self._shop(s).colour.value for s in player.shops) if own else len(player.shops),
+            "palaces": sorted(self._palace(p).crests for p in player.palaces) if own else len(player.palaces),
+            "characters": sorted(player.characters) if own else len(player.characters),
+            "special_cards": list(player.special_cards),
+            "beads": {b.value: player.beads[b] for b in Bead},
+            "markers": player.markers,
+        }
+
+    def determinize(self, seat: Seat | None, rng: Rng) -> MuranoState:
+        """Re-sample what `seat` cannot know: the stacks' order, the others' face-down shops and
+        palaces and character cards (with the cards boxed unseen), and the special building deck."""
+        twin = self.copy()
+        twin.rng = rng.spawn()
+        twin._legal = {}
+        hidden = [s for s in range(self._players) if s != seat]
+        if self.phase is Phase.OVER:
+            hidden = []
+        rng.shuffle(twin.street_stack)
+        special_hidden = self.phase is Phase.SPECIAL_CARD and seat != self.actor
+        specials = [*twin.special_deck, *(twin.drawn if special_hidden else [])]
+        rng.shuffle(specials)
+        if special_hidden:
+            twin.drawn = specials[: len(twin.drawn)]
+            specials = specials[len(twin.drawn) :]
+        twin.special_deck = specials
+        # A player looking through a stack (having paid 4 gold) sees it: it keeps its tiles for them.
+        looked = self.looking and seat == self.actor
+        twin.shop_stack = self._redeal(
+            rng, twin, "shops", twin.shop_stack, boxed=[], hidden=hidden, keep=looked and self.buying == "shop"
+        )
+        twin.palace_stack = self._redeal(
+            rng,
+            twin,
+            "palaces",
+            twin.palace_stack,
+            boxed=twin.boxed_palaces,
+            hidden=hidden,
+            keep=looked and self.buying == "palace",
+        )
+        recruiting = self.phase in (Phase.RECRUIT, Phase.PRELUDE)
+        drawn_hidden = twin.drawn if recruiting and seat != self.actor else []
+        pool = [*twin.character_deck, *twin.boxed_characters, *drawn_hidden]
+        for other in hidden:
+            pool.extend(twin.boards[other].characters)
+        rng.shuffle(pool)
+        for other in hidden:
+            count = len(twin.boards[other].characters)
+            twin.boards[other].characters = pool[:count]
+            del pool[:count]
+        if drawn_hidden:
+            count = len(drawn_hidden)
+            twin.drawn = pool[:count]
+            del pool[:count]
+        twin.boxed_characters = pool[: len(twin.boxed_characters)]
+        twin.character_deck = pool[len(twin.boxed_characters) :]
+        return twin
+
+    @staticmethod
+    def _redeal(
+        rng: Rng,
+        twin: MuranoState,
+        attribute: str,
+        stack: list[str],
+        *,
+        boxed: list[str],
+        hidden: list[Seat],
+        keep: bool = False,
+    ) -> list[str]:
+        """Deal the unseen tiles of one kind again: the stack (unless `keep`), the boxed ones and the
+        others' face-down ones."""
+        pool = [*boxed] if keep else [*stack, *boxed]
+        for other in hidden:
+            pool.extend(getattr(twin.boards[other], attribute))
+        rng.shuffle(pool)
+        for other in hidden:
+            count = len(getattr(twin.boards[other], attribute))
+            setattr(twin.boards[other], attribute, pool[:count])
+            del pool[:count]
+        boxed[:] = pool[: len(boxed)]
+        if keep:
+            rng.shuffle(stack)
+            return stack
+        return pool[len(boxed) :]
