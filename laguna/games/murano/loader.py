@@ -692,13 +692,13 @@ def _parse_character(table: Mapping[str, Any], where: str, islands: Mapping[str,
     params = KIND_PARAMS[kind]
     for key in sorted(_PARAMS):
         if key in params and key not in table:
-            raise CardDataError(f"{where}: a {kind.value} card names its {key!r}")
+            raise CardDataError(f"{where}: {kind.value} cards name their {key!r}")
         if key not in params and key in table:
-            raise CardDataError(f"{where}: a {kind.value} card has no {key!r}")
+            raise CardDataError(f"{where}: {kind.value} cards have no {key!r}")
     vp = int_field(table, "vp", where, default=0)
     if kind in KIND_VP and vp not in KIND_VP[kind]:
         stated = " or ".join(str(value) for value in KIND_VP[kind])
-        raise CardDataError(f"{where}: vp {vp}; a {kind.value} card scores {stated}")
+        raise CardDataError(f"{where}: vp {vp}; {kind.value} cards score {stated}")
     colour = bead = island = None
     if "colour" in params:
         colour = _enum(Customer, required_str(table, "colour", where), "colour", where)

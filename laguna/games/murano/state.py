@@ -98,6 +98,10 @@ class Phase(enum.Enum):
     OVER = "game over"
 
 
+_NO_TILE: Final = ("",)
+_ACTS: Final = {n: Act(n) for n in range(1, SPACES + 1)}
+
+
 def _name(seat: Seat) -> str:
     return f"Player {seat + 1}"
 
@@ -129,6 +133,8 @@ class MuranoState(GameState[Action]):
         }
         side = components.side(players)
         self.side_name = side.name
+        self._street_spaces = tuple(sp.id for i in side.islands for sp in i.spaces if sp.street)
+        self._building_spaces = tuple((sp.id, sp.neighbours) for i in side.islands for sp in i.spaces if not sp.street)
         removals = components.removals
         small = players < 4
         streets = list(components.streets)
@@ -254,7 +260,7 @@ class MuranoState(GameState[Action]):
         return twin
 
     def _key(self) -> tuple[Any, ...]:
-        skipped = ("_legal", "_items", "components")
+        skipped = ("_legal", "_items", "_street_spaces", "_building_spaces", "components")
         parts = [value for name, value in sorted(self.__dict__.items()) if name not in skipped]
         return (*parts, self.components.source)
 
@@ -263,6 +269,8 @@ class MuranoState(GameState[Action]):
     def cards(self, seat: Seat, effect: SpecialEffect) -> list[SpecialCard]:
         """The special building cards of `seat` with `effect` that work now: a card acts from the turn
         after it was taken."""
+        if not self.boards[seat].special_cards:
+            return []
         owned = [c for c in self.boards[seat].special_cards if c not in self.fresh]
         return [c for c in map(self._special, owned) if c.effect is effect]
 
@@ -288,18 +296,17 @@ class MuranoState(GameState[Action]):
         return [name for name in STACKS if not sizes[name]]
 
     def free_street_spaces(self) -> list[str]:
-        return [s.id for i in self.side.islands for s in i.spaces if s.street and s.id not in self.tiles]
+        tiles = self.tiles
+        return [space for space in self._street_spaces if space not in tiles]
 
     def free_building_spaces(self) -> list[str]:
         """Empty brown spaces next to a street tile: where a building may go."""
-        spaces = []
-        for island in self.side.islands:
-            for space in island.spaces:
-                if space.street or space.id in self.tiles:
-                    continue
-                if any(self.tiles.get(n, ("",))[0] == "street" for n in space.neighbours):
-                    spaces.append(space.id)
-        return spaces
+        tiles = self.tiles
+        return [
+            space
+            for space, neighbours in self._building_spaces
+            if space not in tiles and any(tiles.get(n, _NO_TILE)[0] == "street" for n in neighbours)
+        ]
 
     def building_tiles(self, seat: Seat) -> list[str]:
         """The kinds of bought tiles `seat` could build, by notation (factory, shop-red, palace-2, special)."""
@@ -418,7 +425,9 @@ class MuranoState(GameState[Action]):
         if action is ActionKind.PLACE_GONDOLIER:
             return player.gondoliers > 0 and bool(self._gondola_options(seat, gold))
         if action is ActionKind.BUILD:
-            return bool(self._build_options(seat))
+            if self.street_stack and self.free_street_spaces():
+                return True
+            return bool(self.building_tiles(seat)) and bool(self.free_building_spaces())
         if action is ActionKind.PRODUCTION:
             return self.max_production(seat) > 0 or player.beads.total() > 0
         hire = gold >= self.hire_cost(seat) and self.owned_gondoliers(seat) < MAX_GONDOLIERS
@@ -427,11 +436,17 @@ class MuranoState(GameState[Action]):
     def _turn_options(self, seat: Seat) -> list[Action]:
         gold = self.boards[seat].gold
         options: list[Action] = []
+        known: dict[tuple[ActionKind, int], bool] = {}
         for space in self.components.action_spaces:
             index = space.number - 1
-            cost = cost_of(self.ships_to_move(index))
-            if cost <= gold and self.feasible(seat, space.action, gold - cost):
-                options.append(Act(space.number))
+            cost = cost_of(self.ships_to_move(index)) if self.ring.occupied[index] else 0
+            if cost > gold:
+                continue
+            key = (space.action, gold - cost)
+            if key not in known:
+                known[key] = self.feasible(seat, space.action, gold - cost)
+            if known[key]:
+                options.append(_ACTS[space.number])
         if self.has(seat, SpecialEffect.LIGHTHOUSE):
             target = self.ring.first_occupied_ahead(self.ring.red)
             if self.feasible(seat, self.components.action_spaces[target].action, gold):

@@ -1,0 +1,136 @@
+"""Building Murano positions for scenario tests, close to the rules page's examples.
+
+A test starts a game, arranges the ships, the islands and the players' possessions with the helpers
+below (or by setting state fields, then `changed`), and plays the example's decisions in the notation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from laguna.core.game import Event
+from laguna.games.murano import GAME, MuranoState, Phase
+from laguna.games.murano.components import Bead, Customer
+from laguna.games.murano.ships import SPACES, Ring
+
+
+def new(players: int = 2, seed: int = 0, **options: Any) -> MuranoState:
+    return GAME.new_game(players, options, seed)
+
+
+def act(state: MuranoState, text: str, seat: int | None = None) -> list[Event]:
+    """Play one decision in the notation for the seat owing it (or `seat`)."""
+    return state.apply(state.to_act()[0] if seat is None else seat, GAME.parse_action(text))
+
+
+def legal(state: MuranoState) -> list[str]:
+    return [str(a) for a in state.legal_actions(state.to_act()[0])]
+
+
+def changed(state: MuranoState) -> None:
+    """Forget cached legal actions after a test rearranged the position by hand."""
+    state._legal = {}
+
+
+def set_ships(state: MuranoState, spaces: Iterable[int], red: int) -> None:
+    """Put one ship on each of `spaces` (numbers 1–18); the red one on `red` (which must be among them)."""
+    occupied = [0] * SPACES
+    for number in spaces:
+        occupied[number - 1] += 1
+    assert occupied[red - 1], "the red ship must be on one of the spaces"
+    state.ring = Ring(tuple(occupied), red - 1)
+    changed(state)
+
+
+def turn_of(state: MuranoState, seat: int) -> None:
+    """Hand the turn to `seat`, at the start of its turn."""
+    state.actor = seat
+    state.phase = Phase.TURN
+    changed(state)
+
+
+def street(state: MuranoState, space: str, customers: str = "") -> None:
+    """Lay a street tile with these customers (initials r, b, g) on `space`, taken from the stack."""
+    wanted = tuple({"r": Customer.RED, "b": Customer.BLUE, "g": Customer.GREY}[c] for c in customers)
+    tile = next(t for t in state.street_stack if state._street(t).customers == wanted)
+    state.street_stack.remove(tile)
+    state.tiles[space] = ("street", tile)
+    changed(state)
+
+
+def building(state: MuranoState, space: str, kind: str, owner: int | None = None, detail: Any = None) -> None:
+    """Put a building on `space`: ``factory``/``shop`` (with owner; a shop's colour as `detail`),
+    ``palace`` (its crests as `detail`), ``special``."""
+    if kind == "factory":
+        state.tiles[space] = ("factory", owner)
+        state.factory_stack -= 1
+    elif kind == "shop":
+        tile = next(t for t in state.shop_stack if state._shop(t).colour.value == detail)
+        state.shop_stack.remove(tile)
+        state.tiles[space] = ("shop", owner, detail)
+    elif kind == "palace":
+        tile = next(t for t in state.palace_stack if state._palace(t).crests == detail)
+        state.palace_stack.remove(tile)
+        state.tiles[space] = ("palace", tile)
+    else:
+        state.tiles[space] = ("special",)
+        state.special_stack -= 1
+    changed(state)
+
+
+def give_shop(state: MuranoState, seat: int, colour: str) -> None:
+    tile = next(t for t in state.shop_stack if state._shop(t).colour.value == colour)
+    state.shop_stack.remove(tile)
+    state.boards[seat].shops.append(tile)
+    changed(state)
+
+
+def give_palace(state: MuranoState, seat: int, crests: int) -> None:
+    tile = next(t for t in state.palace_stack if state._palace(t).crests == crests)
+    state.palace_stack.remove(tile)
+    state.boards[seat].palaces.append(tile)
+    changed(state)
+
+
+def give_card(state: MuranoState, seat: int, effect: str, detail: str | None = None) -> str:
+    """Give `seat` a special building card by effect (a Studio's colours or a crane's building as
+    `detail`, e.g. ``"red/green"``, ``"shop"``); returns its id."""
+    for card_id in state.special_deck:
+        card = state._special(card_id)
+        if card.effect.value != effect:
+            continue
+        if detail and card.building is None and {b.value for b in card.beads} != set(detail.split("/")):
+            continue
+        if detail and card.building is not None and card.building.value != detail:
+            continue
+        state.special_deck.remove(card_id)
+        state.boards[seat].special_cards.append(card_id)
+        changed(state)
+        return card_id
+    raise AssertionError(f"no {effect} {detail or ''} card in the deck")
+
+
+def give_character(state: MuranoState, seat: int, card_id: str) -> None:
+    for pile in (state.character_deck, state.boxed_characters):
+        if card_id in pile:
+            pile.remove(card_id)
+            break
+    else:
+        raise AssertionError(f"{card_id} is not in the deck or the box")
+    state.boards[seat].characters.append(card_id)
+    changed(state)
+
+
+def gondolier_at(state: MuranoState, seat: int, island: str, colour: str) -> None:
+    state.gondolas[(island, colour)] = seat
+    state.boards[seat].gondoliers -= 1
+    changed(state)
+
+
+def beads(state: MuranoState, seat: int, **counts: int) -> None:
+    for name, count in counts.items():
+        bead = Bead(name)
+        state.bag[bead] -= count
+        state.boards[seat].beads[bead] += count
+    changed(state)
