@@ -1,0 +1,66 @@
+"""Perft: legal decision-sequence counts from fixed positions, and golden playthroughs.
+
+Regenerate the golden files after an intended rules change with ``LAGUNA_REGENERATE=1`` and read the
+diff before keeping it.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from laguna.core.perft import divide, perft
+from laguna.core.playthrough import playthrough
+from laguna.games.murano import GAME
+
+DATA = Path(__file__).parent / "data"
+VECTORS = tomllib.loads((DATA / "perft.toml").read_text(encoding="utf-8"))["position"]
+
+
+@pytest.mark.parametrize("vector", VECTORS, ids=lambda v: f"{v['players']}p-seed{v['seed']}")
+def test_perft_counts(vector: dict) -> None:
+    state = GAME.new_game(vector["players"], vector["options"], vector["seed"])
+    for depth, nodes in enumerate(vector["nodes"], start=1):
+        assert perft(state, depth) == nodes, f"depth {depth}: {divide(state, depth)}"
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_first_decisions_follow_from_the_rules(players: int) -> None:
+    """With 5 gold and nothing bought, every action space can be used except Production (no glass
+    factory to produce in, no bead to sell): an empty space for free, an anchored one by moving its
+    ship on for free and the next ship onto it for 1 gold. And a pass on each of the 10 empty spaces."""
+    state = GAME.new_game(players, seed=11)
+    seat = state.to_act()[0]
+    acts = [str(a) for a in state.legal_actions(seat) if str(a).startswith("act")]
+    production = next(s.number for s in state.components.action_spaces if s.action.value == "production")
+    assert acts == [f"act {n}" for n in range(1, 19) if n != production]
+    passes = [str(a) for a in state.legal_actions(seat) if str(a).startswith("pass")]
+    assert len(passes) == 18 - 8
+    assert perft(state, 1) == 17 + 10
+
+
+def test_preliminary_character_card_comes_first() -> None:
+    """Preliminary Character Card: before the first turn each player may buy one of 3 drawn cards for
+    1 gold, or none (4 choices each)."""
+    state = GAME.new_game(3, {"preliminary_character": True}, seed=4)
+    assert perft(state, 3) == 4**3
+
+
+CASES = [
+    (2, 7, {}),
+    (3, 5, {"automatic_income": False, "red_ship_gold": True}),
+    (4, 2, {"preliminary_character": True}),
+]
+
+
+@pytest.mark.parametrize(("players", "seed", "options"), CASES, ids=str)
+def test_playthrough_matches_the_golden_file(players: int, seed: int, options: dict) -> None:
+    """A seeded game, every decision with its legal list, diffed with the stored file."""
+    path = DATA / f"playthrough-{players}p-seed{seed}.txt"
+    text = playthrough("murano", players, seed, options)
+    if os.environ.get("LAGUNA_REGENERATE"):
+        path.write_text(text, encoding="utf-8")
+    assert text == path.read_text(encoding="utf-8")
