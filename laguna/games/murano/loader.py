@@ -250,6 +250,17 @@ def _load_cached(source: str) -> Components:
     sides = _parse_sides(table_array(data, "side", label, "side"), islands, in_play, label)
     characters = _parse_characters(table_array(data, "character", label, "character"), islands, label)
     _check_removed_characters(removals_raw, removals, characters, sides, label)
+    special_cards = _parse_special_cards(table_array(data, "special_card", label, "special_card"), label)
+    _check_ids_across(
+        {
+            "street tile": streets,
+            "shop": shops,
+            "palace": palaces,
+            "character": characters,
+            "special card": special_cards,
+        },
+        label,
+    )
     return Components(
         source=source,
         sides=sides,
@@ -261,7 +272,7 @@ def _load_cached(source: str) -> Components:
         specials=specials,
         beads_per_colour=beads,
         characters=characters,
-        special_cards=_parse_special_cards(table_array(data, "special_card", label, "special_card"), label),
+        special_cards=special_cards,
         removals=removals,
         markers=markers,
     )
@@ -339,6 +350,18 @@ def _enum(kind: type[_E], name: str, what: str, where: str) -> _E:
     except ValueError:
         names = ", ".join(str(member.value) for member in kind)
         raise CardDataError(f"{where}: {what} {name!r} is not one of {names}") from None
+
+
+def _check_ids_across(groups: Mapping[str, tuple[Any, ...]], label: str) -> None:
+    """Tiles and cards are named by id alone in a game, so no id names items of two kinds."""
+    owner: dict[str, str] = {}
+    for kind, items in groups.items():
+        for item in items:
+            if item.id in owner:
+                raise CardDataError(
+                    f"{label}: {kind} {item.id!r}: the id is also a {owner[item.id]}'s; ids name one tile or card"
+                )
+            owner[item.id] = kind
 
 
 def _nonempty(table: Mapping[str, Any], key: str, where: str) -> str:
