@@ -8,7 +8,9 @@ space.
 
 >>> ring = Ring((1, 1, 0, 1) + (0,) * 14, red=0)
 >>> ring.blockers(0), ring.reach(1)
-((0, 1), (2,))
+((1, 0), (2,))
+>>> Ring((2, 0, 1, 0) + (0,) * 14, red=0).blockers(0)
+(2, 0, 0)
 >>> ring.behind(2)
 1
 """
@@ -26,14 +28,20 @@ class Ring:
     red: int
 
     def blockers(self, space: int) -> tuple[int, ...]:
-        """The run of occupied spaces from `space` on: every ship there must sail on before a ship can
-        come to `space` (only as many as needed: the run ends at the first empty space)."""
-        run: list[int] = []
+        """The spaces of the ships that must sail on, front first (a space with two ships twice), before
+        a ship can come to `space`: the ships on it, and every ship in their way until enough empty
+        spaces lie ahead for all of them (only as many as needed)."""
+        pending = self.occupied[space]
+        moving = [space] * pending
         index = space
-        while self.occupied[index] and len(run) < SPACES:
-            run.append(index)
+        while pending:
             index = (index + 1) % SPACES
-        return tuple(run)
+            if self.occupied[index]:
+                moving.extend([index] * self.occupied[index])
+                pending += self.occupied[index] - 1
+            else:
+                pending -= 1
+        return tuple(sorted(moving, key=lambda s: (s - space) % SPACES, reverse=True))
 
     def reach(self, space: int) -> tuple[int, ...]:
         """The empty spaces a ship on `space` can sail to: onward until the next occupied space."""

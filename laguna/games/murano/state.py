@@ -190,6 +190,7 @@ class MuranoState(GameState[Action]):
         self.moved = 0
         self.red_moved = False
         self.lighthouse = False
+        self.clearing: list[int] = []
         self.buying = ""
         self.drawn: list[str] = []
         self.built = 0
@@ -251,6 +252,7 @@ class MuranoState(GameState[Action]):
             "last_turns",
             "drawn",
             "fresh",
+            "clearing",
         ):
             setattr(twin, name, list(getattr(self, name)))
         twin.bag = Counter(self.bag)
@@ -405,7 +407,7 @@ class MuranoState(GameState[Action]):
     def ships_to_move(self, space: int) -> int:
         """How many ships must sail to carry out the action of `space` (index): the blockers and the
         ship that comes onto it."""
-        return sum(self.ring.occupied[s] for s in self.ring.blockers(space)) + 1
+        return len(self.ring.blockers(space)) + 1
 
     def feasible(self, seat: Seat, action: ActionKind, gold: int) -> bool:
         """Whether the action can be carried out with `gold` left after the ships are paid."""
@@ -502,9 +504,11 @@ class MuranoState(GameState[Action]):
         return []
 
     def _clear_options(self) -> list[Action]:
-        """The front ship of the blocking run sails first, to any empty space it can reach."""
-        front = self.ring.blockers(self.target)[-1]
-        reach = self.ring.reach(front)
+        """The front ship still to sail on goes first, to any empty space it can reach that leaves room
+        for the ships still behind it (so no further ship has to move)."""
+        front = self.clearing[0]
+        behind = len(self.clearing) - 1
+        reach = [end for end in self.ring.reach(front) if (end - self.target) % SPACES - 1 >= behind]
         if self.ring.occupied[front] == 2:
             return [Sail(front + 1, end + 1, red) for red in (True, False) for end in reach]
         return [Sail(front + 1, end + 1) for end in reach]
@@ -624,7 +628,7 @@ class MuranoState(GameState[Action]):
                 return "only the owner of the Lighthouse may sail the red ship onto an occupied space"
             return "choose an action space (act N) or pass (pass N)"
         if self.phase is Phase.CLEAR and isinstance(action, Sail):
-            front = self.ring.blockers(self.target)[-1] + 1
+            front = self.clearing[0] + 1
             if action.start != front:
                 return f"the ship in front, on space {front}, must sail first"
             return "a ship sails on to an empty space without passing another ship"
@@ -690,13 +694,14 @@ class MuranoState(GameState[Action]):
         self.moved = 0
         self.red_moved = False
         self.lighthouse = False
+        self.clearing = list(self.ring.blockers(self.target))
         kind = self.components.action_spaces[self.target].action
         events.append(Event("act", seat, f"{_name(seat)} chooses space {action.space}: {kind.value}", {}))
         self._clear_ships(events)
 
     def _clear_ships(self, events: list[Event]) -> None:
         """Sail the blocking ships on, front first; forced moves happen by themselves."""
-        while self.ring.occupied[self.target]:
+        while self.clearing:
             options = self._clear_options()
             if len(options) > 1:
                 self.phase = Phase.CLEAR
@@ -714,6 +719,8 @@ class MuranoState(GameState[Action]):
         red = action.red if action.red is not None else self.ring.red == start
         self.ring = self.ring.sail(start, end, red)
         self.moved += 1
+        if self.clearing and self.clearing[0] == start:
+            self.clearing.pop(0)
         if end == self.target:
             self.red_moved = red
         ship = "red ship" if red else "ship"
