@@ -1,5 +1,5 @@
-"""The conformance suite: every registered game, every player count, every combination of its boolean
-options, random games from many seeds. Nothing here knows a particular game."""
+"""The conformance suite: every registered game, every player count, its boolean option variants
+(`GameOptions.boolean_variants`), random games from many seeds. Nothing here knows a particular game."""
 
 from __future__ import annotations
 

@@ -425,7 +425,7 @@ class MuranoState(GameState[Action]):
         if action is ActionKind.RECRUIT:
             return bool(self.character_deck)
         if action is ActionKind.PLACE_GONDOLIER:
-            return player.gondoliers > 0 and bool(self._gondola_options(seat, gold))
+            return player.gondoliers > 0 and bool(self._gondola_options(seat, gold, first=True))
         if action is ActionKind.BUILD:
             if self.street_stack and self.free_street_spaces():
                 return True
@@ -531,15 +531,20 @@ class MuranoState(GameState[Action]):
             options.append(BuyTile(kind, "look"))
         return options
 
-    def _gondola_options(self, seat: Seat, gold: int) -> list[Action]:
+    def _gondola_options(self, seat: Seat, gold: int, first: bool = False) -> list[Action]:
+        """Free gondolas `seat` can pay for (with `first`, stop at the first one found)."""
         colour = PLAYER_COLOURS[seat]
+        own, other = self.gondolier_cost(seat, True), self.gondolier_cost(seat, False)
+        if gold < own:
+            return []
+        taken = self.gondolas
         options: list[Action] = []
         for island in self.side.islands:
             for gondola in island.gondolas:
-                if (island.id, gondola) in self.gondolas:
-                    continue
-                if self.gondolier_cost(seat, gondola == colour) <= gold:
+                if (island.id, gondola) not in taken and (own if gondola == colour else other) <= gold:
                     options.append(Gondola(island.id, gondola))
+                    if first:
+                        return options
         return options
 
     def _build_options(self, seat: Seat) -> list[Action]:
