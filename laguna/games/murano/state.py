@@ -665,7 +665,28 @@ class MuranoState(GameState[Action]):
         if isinstance(action, BuyTile):
             return "the tile is not in the stack or you cannot pay (2 gold the top tile, 4 a chosen one)"
         if isinstance(action, Sell):
+            if action.colour is None:
+                return "selling is required when you can sell (the optional-selling rule is off)"
+            if self.produced and self.has(seat, SpecialEffect.TRADING_STATION):
+                return "you cannot sell those beads (1–3 of one colour; the Trading Station needs one left)"
             return "you cannot sell those beads (1–3 of one colour that you have)"
+        if isinstance(action, Dismiss):
+            return "you have no gondolier in front of you to dismiss"
+        if isinstance(action, TakeCard):
+            return f"{action.card} is not among the special building cards drawn (or is a second Studio)"
+        if isinstance(action, Produce):
+            if action.count == 0:
+                return "producing in no glass factory is only for selling beads, and you have none"
+            return (
+                f"you may produce in at most {self.max_production(seat)} glass factories "
+                "(those you built, at most half your VP)"
+            )
+        if isinstance(action, ReturnBead):
+            return f"you have no {action.colour} bead to return"
+        if isinstance(action, Income):
+            return f"{action.island} is not an island of this board side"
+        if isinstance(action, DrawStreet):
+            return "no street tile is left, no street space is free, or you have placed 3 tiles"
         if isinstance(action, Hire):
             return f"hiring costs {_gold(self.hire_cost(seat))} and you may have at most 7 gondoliers"
         return f"now is {self.phase.value}"
