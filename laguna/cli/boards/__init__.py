@@ -16,6 +16,7 @@ from laguna.cli.boards import generic
 
 BOARDS: dict[str, str] = {
     "burano": "laguna.cli.boards.burano",
+    "murano": "laguna.cli.boards.murano",
     "walking-in-burano": "laguna.cli.boards.walking_in_burano",
     "walking-in-burano-roll-and-write": "laguna.cli.boards.burano_roll_and_write",
 }

@@ -130,3 +130,40 @@ def asks_amount(card: CharacterCard) -> bool:
 
 def customers_of(streets: list[tuple[Customer, ...]]) -> Counter[Customer]:
     return Counter(c for customers in streets for c in customers)
+
+
+def describe(card: CharacterCard) -> str:
+    """A character card's text in a line, for boards and logs.
+
+    >>> from laguna.games.murano.components import CharacterCard, CharacterKind, Customer
+    >>> describe(CharacterCard("C01", CharacterKind.SHOPS_OF_COLOUR, vp=4, colour=Customer.RED))
+    '4 VP per red shop'
+    """
+    kind = card.kind
+    colour = card.colour.value if card.colour else ""
+    kinds = " and ".join(sorted(b.value for b in card.buildings))
+    table = ", ".join(f"{threshold}: {reward}" for threshold, reward in card.table)
+    texts = {
+        CharacterKind.SHOPS_OF_COLOUR: f"{card.vp} VP per {colour} shop",
+        CharacterKind.BUILDINGS: f"{card.vp} VP per {kinds}",
+        CharacterKind.MONOPOLY: f"{card.vp} VP if only you have shops or glass factories here",
+        CharacterKind.GOLD_EXCHANGE: "gold for VP ("
+        + table
+        + ") if the island has "
+        + ", ".join(f"{n} {name}" for name, n in card.requires),
+        CharacterKind.FEW_CUSTOMERS: f"{card.vp} VP if at most 3 red and blue customers",
+        CharacterKind.ONE_OF_EACH: f"{card.vp} VP for every building kind and customer colour",
+        CharacterKind.ALL_CUSTOMERS: f"VP by customers ({table})",
+        CharacterKind.CUSTOMERS_OF_COLOUR: f"VP by {colour} customers ({table})",
+        CharacterKind.CRESTS: "1 VP per crest",
+        CharacterKind.OWN_AND_OTHERS: f"{card.own} VP per own, {card.others} VP per others' shop or glass factory",
+        CharacterKind.SPECIALS_EQUAL_CUSTOMERS: f"{card.vp} VP if special buildings = {colour} customers (≥ 1)",
+        CharacterKind.CRESTS_EQUAL: f"{card.vp} VP if crests = {kinds}s (≥ 1)",
+        CharacterKind.EQUAL_BUILDINGS: f"{card.vp} VP if glass factories = shops = palaces (≥ 1)",
+        CharacterKind.BALANCE: f"{card.vp} VP if your shops and factories = all others'",
+        CharacterKind.ONE_CREST: f"{card.vp} VP for exactly one crest",
+        CharacterKind.THREE_OWN: f"{card.vp} VP for 3 own shops and factories at {card.island}",
+        CharacterKind.TWO_GONDOLIERS: f"{card.vp} VP for 2 own gondoliers at {card.island}",
+        CharacterKind.BEADS: f"{card.vp} VP per {card.bead.value if card.bead else ''} bead returned, at {card.island}",
+    }
+    return texts[kind]

@@ -1298,9 +1298,26 @@ class MuranoState(GameState[Action]):
             "target": self.target + 1 if self.phase not in (Phase.TURN, Phase.OVER) else None,
             "drawn": list(self.drawn) if actor_sees else len(self.drawn),
             "street": self.street,
+            "street_customers": (
+                [c.value for c in self._street(self.street).customers] if self.street is not None else None
+            ),
+            "looking": self.buying if self.looking else None,
+            "seen": self._seen() if self.looking and actor_sees else None,
+            "final_tile": self.final_tile if self.final_tile and actor_sees else None,
+            "ships_moved": self.moved,
+            "ships_to_sail": [space + 1 for space in self.clearing],
+            "cards": {card.id: scoring.describe(card) for card in self.components.characters},
+            "special_cards": {card.id: card.title for card in self.components.special_cards},
+            "options": self.options.to_dict(),
             "built": self.built,
             "seats": [self._seat_json(s, seat) for s in range(self._players)],
         }
+
+    def _seen(self) -> list[str]:
+        """What a buyer who paid to look sees: the stack's shop colours or palace crests."""
+        if self.buying == "shop":
+            return sorted(self._shop(t).colour.value for t in self.shop_stack)
+        return sorted(str(self._palace(t).crests) for t in self.palace_stack)
 
     def _tile_json(self, space: str) -> JSON | None:
         tile = self.tiles.get(space)
