@@ -636,6 +636,8 @@ class MuranoState(GameState[Action]):
             front = self.clearing[0] + 1
             if action.start != front:
                 return f"the ship in front, on space {front}, must sail first"
+            if action.end - 1 in self.ring.reach(front - 1):
+                return "stopping there would leave no room for the ships still behind it"
             return "a ship sails on to an empty space without passing another ship"
         if isinstance(action, Score) and self.phase is Phase.SCORING:
             if action.card not in player.characters:
