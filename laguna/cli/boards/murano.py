@@ -39,7 +39,7 @@ recruit C07              buy character card C07 of those drawn
 decline                  buy none of the character cards drawn
 gondola donato orange    a gondolier onto the orange gondola at San Donato
 street                   build: draw a street tile ...
-place donato.3           ... and lay it on paved space donato.3 (or a building
+place donato.6           ... and lay it on paved space donato.6 (or a building
                          bought in a final turn on a brown space)
 build factory donato.4   build a glass factory on brown space donato.4
 build shop-red donato.4  build a red shop

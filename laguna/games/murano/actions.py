@@ -5,7 +5,7 @@ A turn starts with ``act 7`` (carry out the action of space 7, moving ships as n
 ships are sailed on with ``sail 7 9`` (from space 7 to 9; ``sail 7 9 red`` when the red ship shares
 the space). The actions then ask: ``shop top`` (2 gold) or ``shop look`` then ``shop red`` (4 gold to
 look through the stack and choose), the same for ``palace`` (``palace 2``: 2 crests), ``recruit C07``
-/ ``decline``, ``gondola donato orange``, ``street`` then ``place donato.3``, ``build shop-red
+/ ``decline``, ``gondola donato orange``, ``street`` then ``place donato.6``, ``build shop-red
 donato.4``, ``card X05``, ``done``, ``income donato``, ``produce 2``, ``sell green 3`` / ``keep``,
 ``dismiss`` / ``hire``, ``return green``; the final scoring ``score C07 donato 4`` (gold paid or
 beads returned last, where the card asks) and ``skip C09``.

@@ -596,6 +596,8 @@ class MuranoState(GameState[Action]):
 
     def _score_options(self, seat: Seat) -> list[Action]:
         islands = sorted({island for island, _ in self._free_gondolas(seat)}, key=self._island_order)
+        if not islands:
+            return []  # no gondolier left on a gondola: this player's scoring is over
         options: list[Action] = []
         for card_id in self.boards[seat].characters:
             card = self.character(card_id)

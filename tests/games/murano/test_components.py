@@ -284,7 +284,7 @@ def test_identical_tiles_beads_and_markers(components: Components) -> None:
     assert components.specials == 12
     assert components.beads_per_colour == 10
     assert components.beads_per_colour * len(Bead) == 30
-    assert components.markers == 12
+    assert components.markers == 15
 
 
 def test_ids_unique_across_tiles_and_cards(components: Components) -> None:
@@ -497,6 +497,7 @@ def test_provenance_on_every_item(components: Components) -> None:
         "factories",
         "special_buildings",
         "beads",
+        "markers",
     }
     assert {p for name, p in provenance.items() if name.startswith(("side", "island"))} == {"reconstructed"}
     for c in components.characters:

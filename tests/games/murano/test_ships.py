@@ -401,7 +401,7 @@ def test_ship_on_a_double_space_cannot_take_the_space_the_other_needs() -> None:
     state = start()
     with_double(state, 6, (1, 3, 9, 10, 12, 14))
     scenario.act(state, "act 6")
-    with pytest.raises(IllegalAction, match="without passing another ship"):
+    with pytest.raises(IllegalAction, match="would leave no room for the ships still behind it"):
         scenario.act(state, "sail 6 7 red")
 
 
