@@ -580,9 +580,11 @@ class MuranoState(GameState[Action]):
     def _free_gondolas(self, seat: Seat) -> list[tuple[str, str]]:
         return [g for g, owner in self.gondolas.items() if owner == seat and g not in self.used_gondolas]
 
-    def _amounts(self, seat: Seat, card: CharacterCard) -> list[int | None]:
+    def _amounts(self, seat: Seat, card: CharacterCard, island: str) -> list[int | None]:
         player = self.boards[seat]
         if card.kind is CharacterKind.GOLD_EXCHANGE:
+            if not scoring.gold_exchange_open(card, self.facts(island)):
+                return [0]  # the island lacks what the card requires: no gold can be exchanged
             return [0, *(paid for paid, _ in card.table if paid <= min(8, player.gold))]
         if card.kind is CharacterKind.BEADS:
             assert card.bead is not None
@@ -605,7 +607,7 @@ class MuranoState(GameState[Action]):
             scores = [
                 (island, amount, self.card_vp(seat, card, island, amount))
                 for island in places
-                for amount in self._amounts(seat, card)
+                for amount in self._amounts(seat, card, island)
             ]
             options.extend(Score(card_id, island, amount) for island, amount, _ in scores)
             if self.options.skip_unscoreable and all(points == 0 for _, _, points in scores):

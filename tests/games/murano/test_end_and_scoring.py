@@ -442,7 +442,10 @@ def test_gold_exchange_needs_its_requirements() -> None:
     state.boards[0].gold = 3
     final_turn(state, 0)
     assert "skip C07" in scenario.legal(state)
-    scenario.act(state, "score C07 donato 4")
+    assert "score C07 donato 4" not in scenario.legal(state), "no gold is offered where it cannot be exchanged"
+    with pytest.raises(IllegalAction):
+        scenario.act(state, "score C07 donato 4")
+    scenario.act(state, "score C07 donato 0")
     assert scored(state) == 0 and state.boards[0].gold == 5
 
 
