@@ -18,6 +18,7 @@ space.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 SPACES = 18
 
@@ -87,3 +88,21 @@ def cost_of(ships_moved: int) -> int:
     (0, 3)
     """
     return ships_moved * (ships_moved - 1) // 2
+
+
+@lru_cache(maxsize=4096)
+def ship_costs(occupied: tuple[int, ...]) -> tuple[int, ...]:
+    """The gold it costs to carry out the action of each space, for ships standing as in `occupied`
+    (a pure function of the ring, so it is remembered: the same ring comes back often)."""
+    costs = []
+    for space in range(SPACES):
+        pending = occupied[space]
+        moving = pending
+        index = space
+        while pending:
+            index = (index + 1) % SPACES
+            ships = occupied[index]
+            moving += ships
+            pending += ships - 1 if ships else -1
+        costs.append(moving * (moving + 1) // 2 if moving else 0)
+    return tuple(costs)

@@ -61,7 +61,7 @@ from laguna.games.murano.components import (
 )
 from laguna.games.murano.options import MuranoOptions
 from laguna.games.murano.player import Player
-from laguna.games.murano.ships import SPACES, Ring, cost_of
+from laguna.games.murano.ships import SPACES, Ring, cost_of, ship_costs
 
 BUILD_LIMIT: Final = 3
 RECRUIT_DRAW: Final = 3
@@ -100,6 +100,11 @@ class Phase(enum.Enum):
 
 _NO_TILE: Final = ("",)
 _ACTS: Final = {n: Act(n) for n in range(1, SPACES + 1)}
+_PASSES: Final = {n: Pass(n) for n in range(1, SPACES + 1)}
+_GOLD_FREE: Final = frozenset(
+    {ActionKind.TAKE_GOLD, ActionKind.INCOME, ActionKind.RECRUIT, ActionKind.BUILD, ActionKind.PRODUCTION}
+)
+"""Actions whose feasibility does not depend on the gold left after the ships are paid."""
 
 
 def _name(seat: Seat) -> str:
@@ -134,6 +139,11 @@ class MuranoState(GameState[Action]):
         side = components.side(players)
         self.side_name = side.name
         self._street_spaces = tuple(sp.id for i in side.islands for sp in i.spaces if sp.street)
+        self._free: tuple[int, tuple[str, ...], tuple[str, ...]] = (-1, (), ())
+        kinds = list(ActionKind)
+        self._plan = tuple(
+            (s.number - 1, s.action, kinds.index(s.action), s.action in _GOLD_FREE) for s in components.action_spaces
+        )
         self._building_spaces = tuple((sp.id, sp.neighbours) for i in side.islands for sp in i.spaces if not sp.street)
         removals = components.removals
         small = players < 4
@@ -262,7 +272,7 @@ class MuranoState(GameState[Action]):
         return twin
 
     def _key(self) -> tuple[Any, ...]:
-        skipped = ("_legal", "_items", "_street_spaces", "_building_spaces", "components")
+        skipped = ("_legal", "_items", "_street_spaces", "_building_spaces", "_free", "_plan", "components")
         parts = [value for name, value in sorted(self.__dict__.items()) if name not in skipped]
         return (*parts, self.components.source)
 
@@ -298,17 +308,25 @@ class MuranoState(GameState[Action]):
         return [name for name in STACKS if not sizes[name]]
 
     def free_street_spaces(self) -> list[str]:
-        tiles = self.tiles
-        return [space for space in self._street_spaces if space not in tiles]
+        return list(self._free_spaces()[0])
 
     def free_building_spaces(self) -> list[str]:
         """Empty brown spaces next to a street tile: where a building may go."""
-        tiles = self.tiles
-        return [
-            space
-            for space, neighbours in self._building_spaces
-            if space not in tiles and any(tiles.get(n, _NO_TILE)[0] == "street" for n in neighbours)
-        ]
+        return list(self._free_spaces()[1])
+
+    def _free_spaces(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """Free street spaces and buildable brown spaces, remembered until a tile is laid (tiles are
+        never removed, so their number says whether the board changed)."""
+        if self._free[0] != len(self.tiles):
+            tiles = self.tiles
+            streets = tuple(space for space in self._street_spaces if space not in tiles)
+            buildable = tuple(
+                space
+                for space, neighbours in self._building_spaces
+                if space not in tiles and any(tiles.get(n, _NO_TILE)[0] == "street" for n in neighbours)
+            )
+            self._free = (len(tiles), streets, buildable)
+        return self._free[1], self._free[2]
 
     def building_tiles(self, seat: Seat) -> list[str]:
         """The kinds of bought tiles `seat` could build, by notation (factory, shop-red, palace-2, special)."""
@@ -427,9 +445,10 @@ class MuranoState(GameState[Action]):
         if action is ActionKind.PLACE_GONDOLIER:
             return player.gondoliers > 0 and bool(self._gondola_options(seat, gold, first=True))
         if action is ActionKind.BUILD:
-            if self.street_stack and self.free_street_spaces():
+            streets, buildable = self._free_spaces()
+            if self.street_stack and streets:
                 return True
-            return bool(self.building_tiles(seat)) and bool(self.free_building_spaces())
+            return bool(buildable) and bool(self.building_tiles(seat))
         if action is ActionKind.PRODUCTION:
             return self.max_production(seat) > 0 or player.beads.total() > 0
         hire = gold >= self.hire_cost(seat) and self.owned_gondoliers(seat) < MAX_GONDOLIERS
@@ -438,22 +457,24 @@ class MuranoState(GameState[Action]):
     def _turn_options(self, seat: Seat) -> list[Action]:
         gold = self.boards[seat].gold
         options: list[Action] = []
-        known: dict[tuple[ActionKind, int], bool] = {}
-        for space in self.components.action_spaces:
-            index = space.number - 1
-            cost = cost_of(self.ships_to_move(index)) if self.ring.occupied[index] else 0
+        known: dict[tuple[int, int], bool] = {}
+        occupied = self.ring.occupied
+        costs = ship_costs(occupied)
+        for index, kind, number, gold_free in self._plan:
+            cost = costs[index]
             if cost > gold:
                 continue
-            key = (space.action, gold - cost)
-            if key not in known:
-                known[key] = self.feasible(seat, space.action, gold - cost)
-            if known[key]:
-                options.append(_ACTS[space.number])
+            key = (number, 0 if gold_free else gold - cost)
+            feasible = known.get(key)
+            if feasible is None:
+                feasible = known[key] = self.feasible(seat, kind, gold - cost)
+            if feasible:
+                options.append(_ACTS[index + 1])
         if self.has(seat, SpecialEffect.LIGHTHOUSE):
             target = self.ring.first_occupied_ahead(self.ring.red)
             if self.feasible(seat, self.components.action_spaces[target].action, gold):
                 options.append(Lighthouse())
-        options.extend(Pass(index + 1) for index in range(SPACES) if not self.ring.occupied[index])
+        options.extend(_PASSES[index + 1] for index in range(SPACES) if not occupied[index])
         return options
 
     # ------------------------------------------------------------------ legal actions
