@@ -112,3 +112,43 @@ def type_name(value: object) -> str:
     """A TOML-ish name for a parsed value's type, for error messages."""
     names = {bool: "boolean", int: "integer", float: "float", str: "string", list: "array", dict: "table"}
     return names.get(type(value), type(value).__name__)
+
+
+def required_table(data: Mapping[str, Any], key: str, where: str) -> Mapping[str, Any]:
+    """A required single table (``[key]``)."""
+    value = data.get(key)
+    if value is None:
+        raise CardDataError(f"{where}: no [{key}] table")
+    if not isinstance(value, dict):
+        raise CardDataError(f"{where}: [{key}] must be a table, not {type_name(value)}")
+    return value
+
+
+def table_item(raw: object, where: str, keys: frozenset[str]) -> Mapping[str, Any]:
+    """An item of an array of tables, with known keys only."""
+    if not isinstance(raw, dict):
+        raise CardDataError(f"{where}: must be a table, not {type_name(raw)}")
+    check_keys(raw, keys, where, "key")
+    return raw
+
+
+def item_label(label: str, kind: str, raw: object, key: str, number: int) -> str:
+    """How messages name an item: by its name or id when it has a string one, else by its position."""
+    name = raw.get(key) if isinstance(raw, dict) else None
+    return f"{label}: {kind} {name!r}" if isinstance(name, str) else f"{label}: {kind} #{number}"
+
+
+def required_provenance(table: Mapping[str, Any], where: str) -> str:
+    """Every item states where its data comes from; a note may say more."""
+    provenance = optional_provenance(table, where)
+    if provenance is None:
+        raise CardDataError(f"{where}: field 'provenance' is missing")
+    optional_str(table, "note", where)
+    return provenance
+
+
+def positive_int(table: Mapping[str, Any], key: str, where: str) -> int:
+    value = int_field(table, key, where)
+    if value <= 0:
+        raise CardDataError(f"{where}: field {key!r} must be positive, not {value}")
+    return value

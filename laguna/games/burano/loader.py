@@ -21,12 +21,14 @@ from laguna.core.component_data import (
     PACKAGED,
     check_keys,
     int_field,
-    optional_provenance,
-    optional_str,
+    item_label,
+    positive_int,
     read_toml,
+    required_provenance,
     required_str,
+    required_table,
     table_array,
-    type_name,
+    table_item,
 )
 from laguna.core.errors import CardDataError
 from laguna.games.burano.components import (
@@ -124,12 +126,12 @@ def _load_cached(source: str) -> Components:
     """The cached body of `load_components`, keyed on the source alone so a default argument hits too."""
     label, data = read_toml("laguna.games.burano", "components.toml", source, "component file")
     check_keys(data, _TOP_KEYS, label, "top-level key")
-    fish_kinds, fish_per_kind = _parse_fish(_table(data, "fish", label), label)
-    rows, columns = _parse_area(_table(data, "workshop_area", label), label)
+    fish_kinds, fish_per_kind = _parse_fish(required_table(data, "fish", label), label)
+    rows, columns = _parse_area(required_table(data, "workshop_area", label), label)
     return Components(
         source=source,
-        main_island=_parse_main_island(_table(data, "main_island", label), label),
-        waters=_parse_waters(_table(data, "waters", label), label),
+        main_island=_parse_main_island(required_table(data, "main_island", label), label),
+        waters=_parse_waters(required_table(data, "waters", label), label),
         ring_pieces=_parse_ring_pieces(table_array(data, "ring_piece", label, "ring_piece"), label),
         workshop_rows=rows,
         workshop_columns=columns,
@@ -143,46 +145,6 @@ def _load_cached(source: str) -> Components:
 
 
 # --------------------------------------------------------------------------- shared field readers
-
-
-def _table(data: Mapping[str, Any], key: str, where: str) -> Mapping[str, Any]:
-    """A required single table (``[key]``)."""
-    value = data.get(key)
-    if value is None:
-        raise CardDataError(f"{where}: no [{key}] table")
-    if not isinstance(value, dict):
-        raise CardDataError(f"{where}: [{key}] must be a table, not {type_name(value)}")
-    return value
-
-
-def _item(raw: object, where: str, keys: frozenset[str]) -> Mapping[str, Any]:
-    """An item of an array of tables, with known keys only."""
-    if not isinstance(raw, dict):
-        raise CardDataError(f"{where}: must be a table, not {type_name(raw)}")
-    check_keys(raw, keys, where, "key")
-    return raw
-
-
-def _where(label: str, kind: str, raw: object, key: str, number: int) -> str:
-    """How messages name an item: by its name or id when it has a string one, else by its position."""
-    name = raw.get(key) if isinstance(raw, dict) else None
-    return f"{label}: {kind} {name!r}" if isinstance(name, str) else f"{label}: {kind} #{number}"
-
-
-def _provenance(table: Mapping[str, Any], where: str) -> str:
-    """Every item states where its data comes from; a note may say more."""
-    provenance = optional_provenance(table, where)
-    if provenance is None:
-        raise CardDataError(f"{where}: field 'provenance' is missing")
-    optional_str(table, "note", where)
-    return provenance
-
-
-def _positive(table: Mapping[str, Any], key: str, where: str) -> int:
-    value = int_field(table, key, where)
-    if value <= 0:
-        raise CardDataError(f"{where}: field {key!r} must be positive, not {value}")
-    return value
 
 
 def _strings(table: Mapping[str, Any], key: str, where: str, default: list[str] | None = None) -> list[str]:
@@ -230,15 +192,17 @@ def _parse_main_island(raw: Mapping[str, Any], label: str) -> MainIsland:
     """The pit grid: every square is a pit except the listed gaps; the fountain's pit gets setup's cube."""
     where = f"{label}: [main_island]"
     check_keys(raw, _MAIN_ISLAND_KEYS, where, "key")
-    rows = _positive(raw, "rows", where)
-    columns = _positive(raw, "columns", where)
+    rows = positive_int(raw, "rows", where)
+    columns = positive_int(raw, "columns", where)
     grid = {(row, column) for row in range(rows) for column in range(columns)}
     pits = frozenset(grid - set(_squares(raw, "gaps", rows, columns, where, default=[])))
     fountain_name = required_str(raw, "fountain", where)
     fountain = _square(fountain_name, rows, columns, where)
     if fountain not in pits:
         raise CardDataError(f"{where}: fountain square {fountain_name!r} is not a pit (it is listed in 'gaps')")
-    return MainIsland(rows=rows, columns=columns, pits=pits, fountain=fountain, provenance=_provenance(raw, where))
+    return MainIsland(
+        rows=rows, columns=columns, pits=pits, fountain=fountain, provenance=required_provenance(raw, where)
+    )
 
 
 def _parse_waters(raw: Mapping[str, Any], label: str) -> Waters:
@@ -288,7 +252,9 @@ def _parse_waters(raw: Mapping[str, Any], label: str) -> Waters:
     unreached = _unreached(places, routes)
     if unreached:
         raise CardDataError(f"{where}: routes do not connect {', '.join(unreached)} with {places[0]!r}")
-    return Waters(islands=tuple(islands), ports=tuple(ports), routes=tuple(routes), provenance=_provenance(raw, where))
+    return Waters(
+        islands=tuple(islands), ports=tuple(ports), routes=tuple(routes), provenance=required_provenance(raw, where)
+    )
 
 
 def _unreached(places: tuple[str, ...], routes: Iterable[tuple[str, str]]) -> list[str]:
@@ -311,8 +277,8 @@ def _parse_ring_pieces(raws: list[Any], label: str) -> tuple[RingPiece, ...]:
     """Four pieces lettered A–D, three houses each, at most four fountains on the whole ring."""
     pieces: list[RingPiece] = []
     for number, raw in enumerate(raws, start=1):
-        where = _where(label, "ring piece", raw, "letter", number)
-        table = _item(raw, where, _RING_KEYS)
+        where = item_label(label, "ring piece", raw, "letter", number)
+        table = table_item(raw, where, _RING_KEYS)
         letter = required_str(table, "letter", where)
         if letter not in RING_LETTERS:
             raise CardDataError(f"{where}: letter must be one of {', '.join(RING_LETTERS)}")
@@ -322,7 +288,7 @@ def _parse_ring_pieces(raws: list[Any], label: str) -> tuple[RingPiece, ...]:
         if not isinstance(houses_raw, list) or len(houses_raw) != HOUSES_PER_PIECE:
             raise CardDataError(f"{where}: field 'houses' must be an array of {HOUSES_PER_PIECE} house tables")
         a, b, c = (_parse_house(house, f"{where}: house {i}") for i, house in enumerate(houses_raw, start=1))
-        pieces.append(RingPiece(letter=letter, houses=(a, b, c), provenance=_provenance(table, where)))
+        pieces.append(RingPiece(letter=letter, houses=(a, b, c), provenance=required_provenance(table, where)))
     if len(pieces) != len(RING_LETTERS):
         raise CardDataError(
             f"{label}: {len(pieces)} ring pieces, the rulebook has {len(RING_LETTERS)} per player (A–D)"
@@ -357,9 +323,9 @@ def _parse_area(raw: Mapping[str, Any], label: str) -> tuple[int, int]:
     """The workshop grid: its squares minus six workshops of each size leave the stated blanks."""
     where = f"{label}: [workshop_area]"
     check_keys(raw, _AREA_KEYS, where, "key")
-    rows = _positive(raw, "rows", where)
-    columns = _positive(raw, "columns", where)
-    _provenance(raw, where)
+    rows = positive_int(raw, "rows", where)
+    columns = positive_int(raw, "columns", where)
+    required_provenance(raw, where)
     for size, blanks in WORKSHOP_BLANKS.items():
         left = rows * columns - len(COLOURS) * size
         if left != blanks:
@@ -375,8 +341,8 @@ def _parse_workshops(raws: list[Any], rows: int, columns: int, label: str) -> tu
     one size lying side by side in their first-game layout."""
     workshops: list[Workshop] = []
     for number, raw in enumerate(raws, start=1):
-        where = _where(label, "workshop", raw, "name", number)
-        table = _item(raw, where, _WORKSHOP_KEYS)
+        where = item_label(label, "workshop", raw, "name", number)
+        table = table_item(raw, where, _WORKSHOP_KEYS)
         name = required_str(table, "name", where)
         if any(w.name == name for w in workshops):
             raise CardDataError(f"{where}: duplicate name")
@@ -406,7 +372,7 @@ def _parse_workshops(raws: list[Any], rows: int, columns: int, label: str) -> tu
                 colour=colour,
                 squares=tuple(squares),
                 coins=frozenset(coins),
-                provenance=_provenance(table, where),
+                provenance=required_provenance(table, where),
             )
         )
     for size in WORKSHOP_BLANKS:
@@ -440,8 +406,8 @@ def _parse_roof_tiles(raws: list[Any], label: str) -> Mapping[RoofKind, tuple[Ro
     """Four kinds of 12 tiles, each tile two different colours, stored in the order of `Colour`."""
     by_kind: dict[RoofKind, tuple[RoofTile, ...]] = {}
     for number, raw in enumerate(raws, start=1):
-        where = _where(label, "roof tiles", raw, "kind", number)
-        table = _item(raw, where, _ROOF_KEYS)
+        where = item_label(label, "roof tiles", raw, "kind", number)
+        table = table_item(raw, where, _ROOF_KEYS)
         kind_name = required_str(table, "kind", where)
         try:
             kind = RoofKind(kind_name)
@@ -464,7 +430,7 @@ def _parse_roof_tiles(raws: list[Any], label: str) -> Mapping[RoofKind, tuple[Ro
             tiles.append(RoofTile(kind=kind, colours=(first, second)))
         if len(tiles) != ROOF_TILES_PER_KIND:
             raise CardDataError(f"{where}: {len(tiles)} tiles, the rulebook has {ROOF_TILES_PER_KIND} of each kind")
-        _provenance(table, where)
+        required_provenance(table, where)
         by_kind[kind] = tuple(tiles)
     missing = [kind.value for kind in RoofKind if kind not in by_kind]
     if missing:
@@ -479,17 +445,17 @@ def _parse_fish(raw: Mapping[str, Any], label: str) -> tuple[tuple[str, ...], in
     per_kind = int_field(raw, "cards_per_kind", where)
     if per_kind != FISH_PER_KIND:
         raise CardDataError(f"{where}: {per_kind} cards per kind, the rulebook has {FISH_PER_KIND} (48 in 8 kinds)")
-    _provenance(raw, where)
+    required_provenance(raw, where)
     kinds: list[str] = []
     for number, kind_raw in enumerate(table_array(raw, "kind", where, "fish.kind"), start=1):
-        kind_where = _where(label, "fish kind", kind_raw, "name", number)
-        table = _item(kind_raw, kind_where, _FISH_KIND_KEYS)
+        kind_where = item_label(label, "fish kind", kind_raw, "name", number)
+        table = table_item(kind_raw, kind_where, _FISH_KIND_KEYS)
         name = required_str(table, "name", kind_where)
         if not name.strip():
             raise CardDataError(f"{kind_where}: name is empty")
         if name in kinds:
             raise CardDataError(f"{kind_where}: duplicate name")
-        _provenance(table, kind_where)
+        required_provenance(table, kind_where)
         kinds.append(name)
     if len(kinds) != FISH_KINDS:
         raise CardDataError(f"{where}: {len(kinds)} fish kinds, the rulebook has {FISH_KINDS} (of 6 cards each)")
@@ -512,8 +478,8 @@ def _parse_ships(raws: list[Any], fish_kinds: tuple[str, ...], label: str) -> tu
     """Four ships, each demanding known fish for a positive VP; the rulebook's ship among them."""
     ships: list[Ship] = []
     for number, raw in enumerate(raws, start=1):
-        where = _where(label, "ship", raw, "name", number)
-        table = _item(raw, where, _SHIP_KEYS)
+        where = item_label(label, "ship", raw, "name", number)
+        table = table_item(raw, where, _SHIP_KEYS)
         name = required_str(table, "name", where)
         if any(ship.name == name for ship in ships):
             raise CardDataError(f"{where}: duplicate name")
@@ -529,7 +495,7 @@ def _parse_ships(raws: list[Any], fish_kinds: tuple[str, ...], label: str) -> tu
         vp = int_field(table, "vp", where)
         if vp <= 0:
             raise CardDataError(f"{where}: vp must be positive, not {vp}")
-        ships.append(Ship(name=name, demand=tuple(demand), vp=vp, provenance=_provenance(table, where)))
+        ships.append(Ship(name=name, demand=tuple(demand), vp=vp, provenance=required_provenance(table, where)))
     if len(ships) != SHIPS:
         raise CardDataError(f"{label}: {len(ships)} merchant ships, the rulebook has {SHIPS}")
     wanted, vp = RULEBOOK_SHIP
@@ -543,8 +509,8 @@ def _parse_cards(raws: list[Any], fish_kinds: tuple[str, ...], label: str) -> tu
     """The 16 cards the rulebook lists: effect counts, specific colours or fish, and their own VP."""
     cards: list[BuildingCard] = []
     for number, raw in enumerate(raws, start=1):
-        where = _where(label, "building card", raw, "id", number)
-        table = _item(raw, where, _CARD_KEYS)
+        where = item_label(label, "building card", raw, "id", number)
+        table = table_item(raw, where, _CARD_KEYS)
         card_id = required_str(table, "id", where)
         if any(card.id == card_id for card in cards):
             raise CardDataError(f"{where}: duplicate id")
@@ -578,7 +544,7 @@ def _parse_cards(raws: list[Any], fish_kinds: tuple[str, ...], label: str) -> tu
                 fish=frozenset(fish),
                 vp=vp,
                 title=title,
-                provenance=_provenance(table, where),
+                provenance=required_provenance(table, where),
             )
         )
     if len(cards) != BUILDING_CARDS:

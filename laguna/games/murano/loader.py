@@ -23,11 +23,15 @@ from laguna.core.component_data import (
     PACKAGED,
     check_keys,
     int_field,
-    optional_provenance,
+    item_label,
     optional_str,
+    positive_int,
     read_toml,
+    required_provenance,
     required_str,
+    required_table,
     table_array,
+    table_item,
     type_name,
 )
 from laguna.core.errors import CardDataError
@@ -221,16 +225,16 @@ def _load_cached(source: str) -> Components:
     """The cached body of `load_components`, keyed on the source alone so a default argument hits too."""
     label, data = read_toml("laguna.games.murano", "components.toml", source, "component file")
     check_keys(data, _TOP_KEYS, label, "top-level key")
-    streets = _parse_streets(_table(data, "streets", label), label)
-    shops = _parse_shops(_table(data, "shops", label), label)
-    palaces = _parse_palaces(_table(data, "palaces", label), label)
+    streets = _parse_streets(required_table(data, "streets", label), label)
+    shops = _parse_shops(required_table(data, "shops", label), label)
+    palaces = _parse_palaces(required_table(data, "palaces", label), label)
     factories = _parse_count(data, "factories", "count", label, stated=FACTORIES, what="glass factories")
     specials = _parse_count(
         data, "special_buildings", "count", label, stated=SPECIAL_BUILDINGS, what="special buildings"
     )
     beads = _parse_count(data, "beads", "per_colour", label, stated=BEADS_PER_COLOUR, what="beads of each colour")
-    markers = _parse_markers(_table(data, "markers", label), label)
-    removals_raw = _table(data, "removals", label)
+    markers = _parse_markers(required_table(data, "markers", label), label)
+    removals_raw = required_table(data, "removals", label)
     removals = _parse_removals(removals_raw, streets, label)
     islands = _parse_islands(table_array(data, "island", label, "island"), label)
     in_play = {
@@ -264,7 +268,7 @@ def _load_cached(source: str) -> Components:
     return Components(
         source=source,
         sides=sides,
-        action_spaces=_parse_ring(_table(data, "action_ring", label), label),
+        action_spaces=_parse_ring(required_table(data, "action_ring", label), label),
         streets=streets,
         shops=shops,
         palaces=palaces,
@@ -279,46 +283,6 @@ def _load_cached(source: str) -> Components:
 
 
 # --------------------------------------------------------------------------- shared field readers
-
-
-def _table(data: Mapping[str, Any], key: str, where: str) -> Mapping[str, Any]:
-    """A required single table (``[key]``)."""
-    value = data.get(key)
-    if value is None:
-        raise CardDataError(f"{where}: no [{key}] table")
-    if not isinstance(value, dict):
-        raise CardDataError(f"{where}: [{key}] must be a table, not {type_name(value)}")
-    return value
-
-
-def _item(raw: object, where: str, keys: frozenset[str]) -> Mapping[str, Any]:
-    """An item of an array of tables, with known keys only."""
-    if not isinstance(raw, dict):
-        raise CardDataError(f"{where}: must be a table, not {type_name(raw)}")
-    check_keys(raw, keys, where, "key")
-    return raw
-
-
-def _where(label: str, kind: str, raw: object, key: str, number: int) -> str:
-    """How messages name an item: by its name or id when it has a string one, else by its position."""
-    name = raw.get(key) if isinstance(raw, dict) else None
-    return f"{label}: {kind} {name!r}" if isinstance(name, str) else f"{label}: {kind} #{number}"
-
-
-def _provenance(table: Mapping[str, Any], where: str) -> str:
-    """Every item states where its data comes from; a note may say more."""
-    provenance = optional_provenance(table, where)
-    if provenance is None:
-        raise CardDataError(f"{where}: field 'provenance' is missing")
-    optional_str(table, "note", where)
-    return provenance
-
-
-def _positive(table: Mapping[str, Any], key: str, where: str) -> int:
-    value = int_field(table, key, where)
-    if value <= 0:
-        raise CardDataError(f"{where}: field {key!r} must be positive, not {value}")
-    return value
 
 
 def _list(table: Mapping[str, Any], key: str, where: str, what: str, default: list[Any] | None = None) -> list[Any]:
@@ -375,8 +339,8 @@ def _ids(raws: list[Any], label: str, kind: str, keys: frozenset[str]) -> list[t
     """The items of a list of tiles or cards with their unique, non-empty ids."""
     items: list[tuple[str, Mapping[str, Any]]] = []
     for number, raw in enumerate(raws, start=1):
-        where = _where(label, kind, raw, "id", number)
-        table = _item(raw, where, keys)
+        where = item_label(label, kind, raw, "id", number)
+        table = table_item(raw, where, keys)
         item_id = _nonempty(table, "id", where)
         if any(other["id"] == item_id for _, other in items):
             raise CardDataError(f"{where}: duplicate id")
@@ -391,7 +355,7 @@ def _parse_streets(raw: Mapping[str, Any], label: str) -> tuple[StreetTile, ...]
     """42 street tiles, blank or with customers of the three colours."""
     where = f"{label}: [streets]"
     check_keys(raw, _TILES_KEYS, where, "key")
-    _provenance(raw, where)
+    required_provenance(raw, where)
     tiles: list[StreetTile] = []
     for tile_where, table in _ids(_list(raw, "tiles", where, "tables"), label, "street tile", _STREET_KEYS):
         names = _strings(table, "customers", tile_where, unique=False)
@@ -406,7 +370,7 @@ def _parse_shops(raw: Mapping[str, Any], label: str) -> tuple[ShopTile, ...]:
     """12 shops, 4 of each customer colour."""
     where = f"{label}: [shops]"
     check_keys(raw, _TILES_KEYS, where, "key")
-    _provenance(raw, where)
+    required_provenance(raw, where)
     shops = tuple(
         ShopTile(
             id=table["id"], colour=_enum(Customer, required_str(table, "colour", tile_where), "colour", tile_where)
@@ -426,7 +390,7 @@ def _parse_palaces(raw: Mapping[str, Any], label: str) -> tuple[PalaceTile, ...]
     """12 palaces of 1–3 crests."""
     where = f"{label}: [palaces]"
     check_keys(raw, _TILES_KEYS, where, "key")
-    _provenance(raw, where)
+    required_provenance(raw, where)
     palaces: list[PalaceTile] = []
     least, most = CRESTS
     for tile_where, table in _ids(_list(raw, "tiles", where, "tables"), label, "palace", _PALACE_KEYS):
@@ -442,12 +406,12 @@ def _parse_palaces(raw: Mapping[str, Any], label: str) -> tuple[PalaceTile, ...]
 def _parse_count(data: Mapping[str, Any], key: str, field: str, label: str, *, stated: int, what: str) -> int:
     """A count of identical pieces (``[key]`` with `field`), as the rules state it."""
     where = f"{label}: [{key}]"
-    raw = _table(data, key, label)
+    raw = required_table(data, key, label)
     check_keys(raw, _ITEM | {field}, where, "key")
     count = int_field(raw, field, where)
     if count != stated:
         raise CardDataError(f"{where}: {count} {what}, the rules have {stated}")
-    _provenance(raw, where)
+    required_provenance(raw, where)
     return count
 
 
@@ -455,8 +419,8 @@ def _parse_markers(raw: Mapping[str, Any], label: str) -> int:
     """Markers per player for the tabletop limit: not stated, so any positive number."""
     where = f"{label}: [markers]"
     check_keys(raw, _MARKERS_KEYS, where, "key")
-    markers = _positive(raw, "per_player", where)
-    _provenance(raw, where)
+    markers = positive_int(raw, "per_player", where)
+    required_provenance(raw, where)
     return markers
 
 
@@ -465,7 +429,7 @@ def _parse_removals(raw: Mapping[str, Any], streets: tuple[StreetTile, ...], lab
     checked once the cards are read."""
     where = f"{label}: [removals]"
     check_keys(raw, _REMOVALS_KEYS, where, "key")
-    _provenance(raw, where)
+    required_provenance(raw, where)
     shops = tuple(_enum(Customer, name, "colour", where) for name in _strings(raw, "shops", where))
     one_customer = tuple(
         _enum(Customer, name, "colour", where) for name in _strings(raw, "one_customer_streets", where)
@@ -528,8 +492,8 @@ def _parse_islands(raws: list[Any], label: str) -> dict[str, Island]:
 def _parse_island(raw: object, number: int, label: str) -> Island:
     """An island: spaces numbered row by row from 1, neighbours orthogonal and symmetric, every building
     space next to a street space, and gondolas of the players' colours."""
-    where = _where(label, "island", raw, "id", number)
-    table = _item(raw, where, _ISLAND_KEYS)
+    where = item_label(label, "island", raw, "id", number)
+    table = table_item(raw, where, _ISLAND_KEYS)
     island_id = _nonempty(table, "id", where)
     if "." in island_id or island_id != island_id.strip():
         raise CardDataError(f"{where}: an island id is a word without dots or spaces")
@@ -544,13 +508,13 @@ def _parse_island(raw: object, number: int, label: str) -> Island:
     entries: list[tuple[str, int, int, bool, list[int]]] = []
     for index, space_raw in enumerate(raws, start=1):
         space_where = f"{where}: space #{index}"
-        space = _item(space_raw, space_where, _SPACE_KEYS)
+        space = table_item(space_raw, space_where, _SPACE_KEYS)
         n = int_field(space, "n", space_where)
         if n != index:
             raise CardDataError(f"{space_where}: numbered {n}; number the spaces 1, 2, 3, … row by row")
         space_where = f"{where}: space {island_id}.{n}"
-        row = _positive(space, "row", space_where)
-        column = _positive(space, "column", space_where)
+        row = positive_int(space, "row", space_where)
+        column = positive_int(space, "column", space_where)
         kind = required_str(space, "kind", space_where)
         if kind not in _SPACE_KINDS:
             raise CardDataError(f"{space_where}: kind {kind!r} is not one of {', '.join(_SPACE_KINDS)}")
@@ -601,7 +565,11 @@ def _parse_island(raw: object, number: int, label: str) -> Island:
             )
         )
     return Island(
-        id=island_id, name=name, spaces=tuple(spaces), gondolas=tuple(gondolas), provenance=_provenance(table, where)
+        id=island_id,
+        name=name,
+        spaces=tuple(spaces),
+        gondolas=tuple(gondolas),
+        provenance=required_provenance(table, where),
     )
 
 
@@ -612,8 +580,8 @@ def _parse_sides(
     card island; each has room for the tiles its games play with and gondolas of every colour."""
     sides: dict[str, BoardSide] = {}
     for number, raw in enumerate(raws, start=1):
-        where = _where(label, "side", raw, "name", number)
-        table = _item(raw, where, _SIDE_KEYS)
+        where = item_label(label, "side", raw, "name", number)
+        table = table_item(raw, where, _SIDE_KEYS)
         name = required_str(table, "name", where)
         if name not in SIDES:
             raise CardDataError(f"{where}: name must be one of {', '.join(repr(side) for side in SIDES)}")
@@ -637,7 +605,7 @@ def _parse_sides(
         lacking = [colour for colour in PLAYER_COLOURS if colour not in colours]
         if lacking:
             raise CardDataError(f"{where}: no {lacking[0]} gondola; every player places gondoliers of their colour")
-        _provenance(table, where)
+        required_provenance(table, where)
         sides[name] = BoardSide(name=name, islands=side_islands)
     missing = [name for name in SIDES if name not in sides]
     if missing:
@@ -661,11 +629,11 @@ def _parse_ring(raw: Mapping[str, Any], label: str) -> tuple[ActionSpace, ...]:
     """18 action spaces numbered 1–18 in sailing order, each action as often as the rules say, 8 anchors."""
     where = f"{label}: [action_ring]"
     check_keys(raw, _RING_KEYS, where, "key")
-    _provenance(raw, where)
+    required_provenance(raw, where)
     spaces: list[ActionSpace] = []
     for index, space_raw in enumerate(_list(raw, "spaces", where, "action space tables"), start=1):
         space_where = f"{where}: action space #{index}"
-        table = _item(space_raw, space_where, _ACTION_SPACE_KEYS)
+        table = table_item(space_raw, space_where, _ACTION_SPACE_KEYS)
         number = int_field(table, "number", space_where)
         if number != index:
             raise CardDataError(f"{space_where}: numbered {number}; number the spaces 1–18 in sailing order")
@@ -762,7 +730,7 @@ def _parse_character(table: Mapping[str, Any], where: str, islands: Mapping[str,
         requires=requires,
         own=own,
         others=others,
-        provenance=_provenance(table, where),
+        provenance=required_provenance(table, where),
     )
 
 
@@ -862,7 +830,7 @@ def _parse_special_cards(raws: list[Any], label: str) -> tuple[SpecialCard, ...]
                 title=title,
                 beads=beads,
                 building=building,
-                provenance=_provenance(table, where),
+                provenance=required_provenance(table, where),
             )
         )
     total = sum(SPECIAL_CARDS.values())
