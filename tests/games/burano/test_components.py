@@ -4,9 +4,7 @@ values as designed, provenance on every item, and the loader's rejection of bad 
 
 from __future__ import annotations
 
-import copy
 import itertools
-import json
 import tomllib
 from collections import Counter
 from collections.abc import Callable
@@ -30,6 +28,8 @@ from laguna.games.burano.components import (
     square_name,
 )
 from laguna.games.burano.loader import load_components
+from tests.toml_writer import Data
+from tests.toml_writer import write_variant as write_toml_variant
 
 PK, BL, YE, GR, OR, WH = COLOURS
 COIN, FOUNTAIN = HouseSymbol.COIN, HouseSymbol.FOUNTAIN
@@ -338,56 +338,9 @@ def test_packaged_file_writes_squares_in_notation() -> None:
 
 # --------------------------------------------------------------------------- the loader on other files
 
-Data = dict[str, Any]
-
-
-def toml_value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)
-    if isinstance(value, list):
-        return "[" + ", ".join(toml_value(item) for item in value) + "]"
-    if isinstance(value, dict):
-        return "{ " + ", ".join(f"{key} = {toml_value(item)}" for key, item in value.items()) + " }"
-    return str(value)
-
-
-def is_table_array(value: Any) -> bool:
-    return isinstance(value, list) and bool(value) and all(isinstance(item, dict) for item in value)
-
-
-def dump_toml(data: Data) -> str:
-    """A minimal TOML writer: values first, then tables and arrays of tables, nested by dotted headers."""
-    lines: list[str] = []
-
-    def table(prefix: str, body: Data) -> None:
-        for key, value in body.items():
-            if not isinstance(value, dict) and not is_table_array(value):
-                lines.append(f"{key} = {toml_value(value)}")
-        for key, value in body.items():
-            if isinstance(value, dict):
-                lines.extend(("", f"[{prefix}{key}]"))
-                table(f"{prefix}{key}.", value)
-            elif is_table_array(value):
-                for item in value:
-                    lines.extend(("", f"[[{prefix}{key}]]"))
-                    table(f"{prefix}{key}.", item)
-
-    table("", data)
-    return "\n".join(lines) + "\n"
-
-
-def packaged_data() -> Data:
-    return copy.deepcopy(tomllib.loads(packaged_text()))
-
 
 def write_variant(tmp_path: Path, change: Callable[[Data], None]) -> str:
-    data = packaged_data()
-    change(data)
-    path = tmp_path / "components.toml"
-    path.write_text(dump_toml(data), encoding="utf-8")
-    return str(path)
+    return write_toml_variant(tmp_path, packaged_text(), change)
 
 
 def named(data: Data, key: str, name: str) -> Data:

@@ -5,7 +5,6 @@ values as designed, provenance on every item, and the loader's rejection of bad 
 from __future__ import annotations
 
 import copy
-import json
 import tomllib
 from collections import Counter
 from collections.abc import Callable
@@ -30,6 +29,8 @@ from laguna.games.murano.components import (
     SpecialEffect,
 )
 from laguna.games.murano.loader import load_components
+from tests.toml_writer import Data
+from tests.toml_writer import write_variant as write_toml_variant
 
 RED, BLUE, GREY = Customer.RED, Customer.BLUE, Customer.GREY
 K = CharacterKind
@@ -508,45 +509,9 @@ def test_provenance_on_every_item(components: Components) -> None:
 
 # --------------------------------------------------------------------------- the loader on other files
 
-Data = dict[str, Any]
-
-
-def toml_value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)
-    if isinstance(value, list):
-        return "[" + ", ".join(toml_value(item) for item in value) + "]"
-    if isinstance(value, dict):
-        return "{ " + ", ".join(f"{key} = {toml_value(item)}" for key, item in value.items()) + " }"
-    return str(value)
-
-
-def dump_toml(data: Data) -> str:
-    """A minimal TOML writer for this schema: top-level tables and arrays of tables, inline values inside."""
-    lines: list[str] = []
-    for key, value in data.items():
-        if isinstance(value, dict):
-            lines.extend(("", f"[{key}]", *(f"{k} = {toml_value(v)}" for k, v in value.items())))
-        elif isinstance(value, list) and all(isinstance(item, dict) for item in value):
-            for item in value:
-                lines.extend(("", f"[[{key}]]", *(f"{k} = {toml_value(v)}" for k, v in item.items())))
-        else:
-            lines.insert(0, f"{key} = {toml_value(value)}")
-    return "\n".join(lines) + "\n"
-
-
-def packaged_data() -> Data:
-    return copy.deepcopy(tomllib.loads(packaged_text()))
-
 
 def write_variant(tmp_path: Path, change: Callable[[Data], None]) -> str:
-    data = packaged_data()
-    change(data)
-    path = tmp_path / "components.toml"
-    path.write_text(dump_toml(data), encoding="utf-8")
-    return str(path)
+    return write_toml_variant(tmp_path, packaged_text(), change)
 
 
 def named(data: Data, key: str, name: str) -> Data:
