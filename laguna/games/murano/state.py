@@ -210,6 +210,8 @@ class MuranoState(GameState[Action]):
         self.passing = False
         self.looking = False
         self.fresh: list[str] = []
+        self.skipped: dict[Seat, list[str]] = {}
+        """Character cards put aside unrevealed in the final scoring, by seat."""
         self.ended_by = ""
         if options.preliminary_character:
             self.phase = Phase.PRELUDE
@@ -267,6 +269,7 @@ class MuranoState(GameState[Action]):
             setattr(twin, name, list(getattr(self, name)))
         twin.bag = Counter(self.bag)
         twin.tiles = dict(self.tiles)
+        twin.skipped = {seat: list(cards) for seat, cards in self.skipped.items()}
         twin.gondolas = dict(self.gondolas)
         twin.boards = [player.copy() for player in self.boards]
         return twin
@@ -1084,7 +1087,8 @@ class MuranoState(GameState[Action]):
             self.bag[bead] -= 1
             player.beads[bead] += 1
             drawn.append(bead)
-        self.produced = action.count > 0
+        # "after producing at least one glass bead": an empty bag produces nothing.
+        self.produced = bool(drawn)
         if drawn:
             self._reveals += 1
         text = f"{_name(seat)} produces in {action.count} glass factories (−{2 * action.count} VP)"
@@ -1243,6 +1247,7 @@ class MuranoState(GameState[Action]):
 
     def _do_skip(self, seat: Seat, action: Skip, events: list[Event]) -> None:
         self.boards[seat].characters.remove(action.card)
+        self.skipped.setdefault(seat, []).append(action.card)
         events.append(Event("skip", seat, f"{_name(seat)} leaves a character card that cannot score", {}))
         self._next_scorer(events)
 
@@ -1411,23 +1416,53 @@ class MuranoState(GameState[Action]):
             hidden=hidden,
             keep=looked and self.buying == "palace",
         )
+        if (
+            self.phase is Phase.FINAL_PLACE
+            and seat != self.actor
+            and self.final_tile.split("-")[0] in ("shop", "palace")
+        ):
+            # The building just bought lies face down: any of the buyer's tiles of that kind could be it.
+            if self.final_tile.startswith("shop"):
+                tile = f"shop-{twin._shop(rng.choice(twin.boards[self.actor].shops)).colour.value}"
+            else:
+                tile = f"palace-{twin._palace(rng.choice(twin.boards[self.actor].palaces)).crests}"
+            twin.final_tile = tile
+        self._redeal_characters(twin, seat, hidden, rng)
+        return twin
+
+    def _redeal_characters(self, twin: MuranoState, seat: Seat | None, hidden: list[Seat], rng: Rng) -> None:
+        """Deal the unseen character cards again: the deck, the boxed cards, the cards others drew or put
+        aside unrevealed, and the others' hands. A player scoring now is known to hold a card that can
+        score, so the deal is drawn again until it gives them one (after a few tries their hand is kept)."""
+        scorer = self.actor if self.phase is Phase.SCORING and self.actor in hidden else None
+        for _ in range(50):
+            self._deal_characters(twin, seat, hidden, rng)
+            if scorer is None or twin._score_options(scorer):
+                return
+        self._deal_characters(twin, seat, [s for s in hidden if s != scorer], rng)
+
+    def _deal_characters(self, twin: MuranoState, seat: Seat | None, hidden: list[Seat], rng: Rng) -> None:
         recruiting = self.phase in (Phase.RECRUIT, Phase.PRELUDE)
-        drawn_hidden = twin.drawn if recruiting and seat != self.actor else []
-        pool = [*twin.character_deck, *twin.boxed_characters, *drawn_hidden]
+        drawn_hidden = list(self.drawn) if recruiting and seat != self.actor else []
+        pool = [*self.character_deck, *self.boxed_characters, *drawn_hidden]
         for other in hidden:
-            pool.extend(twin.boards[other].characters)
+            pool.extend(self.boards[other].characters)
+            pool.extend(self.skipped.get(other, []))
         rng.shuffle(pool)
         for other in hidden:
-            count = len(twin.boards[other].characters)
+            count = len(self.boards[other].characters)
             twin.boards[other].characters = pool[:count]
             del pool[:count]
+            count = len(self.skipped.get(other, []))
+            if count:
+                twin.skipped[other] = pool[:count]
+                del pool[:count]
         if drawn_hidden:
-            count = len(drawn_hidden)
-            twin.drawn = pool[:count]
-            del pool[:count]
-        twin.boxed_characters = pool[: len(twin.boxed_characters)]
-        twin.character_deck = pool[len(twin.boxed_characters) :]
-        return twin
+            twin.drawn = pool[: len(drawn_hidden)]
+            del pool[: len(drawn_hidden)]
+        twin.boxed_characters = pool[: len(self.boxed_characters)]
+        twin.character_deck = pool[len(self.boxed_characters) :]
+        twin._legal = {}
 
     @staticmethod
     def _redeal(
