@@ -1455,6 +1455,18 @@ class BuranoState(GameState[Action]):
             "cards": list(player.cards),
         }
 
+    def _deal_fish(self, twin: BuranoState, hidden: list[Seat], rng: Rng) -> None:
+        """Deal the unseen fish cards again: the deck and the cards the `hidden` players drew from it."""
+        pool = list(self.fish_deck)
+        for other in hidden:
+            pool.extend(self.boards[other].hand_secret.elements())
+        rng.shuffle(pool)
+        for other in hidden:
+            count = self.boards[other].hand_secret.total()
+            twin.boards[other].hand_secret = Counter(pool[:count])
+            del pool[:count]
+        twin.fish_deck = pool
+
     def determinize(self, seat: Seat | None, rng: Rng) -> BuranoState:
         """Re-sample what `seat` cannot know: the order of the fish deck, the building deck and the roof
         stacks, the fish cards others drew from the deck, and pyramids still being built in secret."""
@@ -1462,15 +1474,17 @@ class BuranoState(GameState[Action]):
         twin.rng = rng.spawn()
         twin._legal = {}
         hidden = [s for s in range(self._players) if s != seat]
-        pool = list(twin.fish_deck)
-        for other in hidden:
-            pool.extend(twin.boards[other].hand_secret.elements())
-        rng.shuffle(pool)
-        for other in hidden:
-            count = twin.boards[other].hand_secret.total()
-            twin.boards[other].hand_secret = Counter(pool[:count])
-            del pool[:count]
-        twin.fish_deck = pool
+        # A player who sailed to a port is known to hold the fish of a trade there: deal again until
+        # they do (after a few tries their hand is kept).
+        trader = self.actor if self.phase is Phase.TRADE and self.actor in hidden else None
+        for _ in range(50):
+            self._deal_fish(twin, hidden, rng)
+            if trader is None or twin.tradeable(trader, twin.boards[trader].boat):
+                break
+        else:
+            assert trader is not None
+            twin.boards[trader].hand_secret = Counter(self.boards[trader].hand_secret)
+            self._deal_fish(twin, [s for s in hidden if s != trader], rng)
         rng.shuffle(twin.building_deck)
         for stack in twin.roof_stacks.values():
             rng.shuffle(stack)

@@ -1439,6 +1439,8 @@ class MuranoState(GameState[Action]):
             self._deal_characters(twin, seat, hidden, rng)
             if scorer is None or twin._score_options(scorer):
                 return
+        assert scorer is not None
+        twin.boards[scorer].characters = list(self.boards[scorer].characters)
         self._deal_characters(twin, seat, [s for s in hidden if s != scorer], rng)
 
     def _deal_characters(self, twin: MuranoState, seat: Seat | None, hidden: list[Seat], rng: Rng) -> None:

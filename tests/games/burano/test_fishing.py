@@ -13,6 +13,7 @@ from collections import Counter
 import pytest
 
 from laguna.core.errors import IllegalAction
+from laguna.core.rng import Rng
 from laguna.games.burano import BuranoState, Phase
 from laguna.games.burano.state import NO_FISH, SHIPS
 from tests.games.burano.scenario import (
@@ -604,3 +605,21 @@ def test_two_step_card_trades_at_a_port_two_routes_away() -> None:
     act(state, seat, "trade tuna-squid")
     assert state.boards[seat].vp[SHIPS] == 24
     assert state.ports == {"left": ["tuna-squid"], "right": []}
+
+
+def test_a_copy_for_another_seat_keeps_a_trade_possible() -> None:
+    """5. Fishing, B: a boat sails to a port only to trade there, so every seat knows the trader holds
+    the fish of some trade; copies re-dealing the secret cards keep one possible."""
+    state, seat = fishing(boat="B")
+    hand(state, seat, ["tuna"] * 3 + ["squid"] * 3, secret=True)
+    state.ports = {"left": [], "right": ["tuna-squid"]}
+    changed(state)
+    act(state, seat, "sail right")
+    for k in range(40):
+        twin = state.determinize(1 - seat, Rng(k))
+        assert twin.legal_actions(seat), f"copy {k} leaves the trader without a trade"
+        cards = Counter(twin.fish_deck) + Counter(twin.fish_supply)
+        for board in twin.boards:
+            cards += board.hand_public + board.hand_secret + board.sold
+        assert cards.total() == 48, "no card is dealt twice or lost"
+    assert state.determinize(seat, Rng(0)).boards[seat].hand_secret == state.boards[seat].hand_secret
