@@ -79,13 +79,6 @@ def build_sites(island: MainIsland, stacks: Mapping[Square, Stack]) -> list[Squa
     return sorted(sites)
 
 
-def can_build(island: MainIsland, stacks: Mapping[Square, Stack], square: Square) -> bool:
-    stack = stacks.get(square)
-    if stack is not None:
-        return stack.roofed
-    return square in island.pits and any(near in stacks for near in _eight_around(square))
-
-
 def roof_sites(
     stacks: Mapping[Square, Stack], tile: RoofTile, any_cube: frozenset[Colour]
 ) -> list[tuple[Square, Square]]:

@@ -9,7 +9,6 @@ stands on the island.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -126,10 +125,6 @@ def gold_exchange_open(card: CharacterCard, facts: IslandFacts) -> bool:
 
 def asks_amount(card: CharacterCard) -> bool:
     return card.kind in (CharacterKind.GOLD_EXCHANGE, CharacterKind.BEADS)
-
-
-def customers_of(streets: list[tuple[Customer, ...]]) -> Counter[Customer]:
-    return Counter(c for customers in streets for c in customers)
 
 
 def describe(card: CharacterCard) -> str:

@@ -74,9 +74,6 @@ class Ring:
         occupied[end] += 1
         return Ring(tuple(occupied), end if red else self.red)
 
-    def black_ships(self, space: int) -> int:
-        return self.occupied[space] - (1 if self.red == space else 0)
-
 
 def cost_of(ships_moved: int) -> int:
     """Gold for moving this many ships in one turn: the first free, each next 1 more (0, 1, 2, …).

@@ -605,16 +605,17 @@ class MuranoState(GameState[Action]):
         return [g for g, owner in self.gondolas.items() if owner == seat and g not in self.used_gondolas]
 
     def _amounts(self, seat: Seat, card: CharacterCard, island: str) -> list[int | None]:
+        """The gold a gold-exchange card may take or the beads a bead card may return (None: no amount)."""
+        if not scoring.asks_amount(card):
+            return [None]
         player = self.boards[seat]
         if card.kind is CharacterKind.GOLD_EXCHANGE:
             if not scoring.gold_exchange_open(card, self.facts(island)):
                 return [0]  # the island lacks what the card requires: no gold can be exchanged
             return [0, *(paid for paid, _ in card.table if paid <= min(8, player.gold))]
-        if card.kind is CharacterKind.BEADS:
-            assert card.bead is not None
-            usable = self.usable_beads(seat, card.bead, not self.options.no_studios_in_scoring)
-            return list(range(0, min(3, usable) + 1))
-        return [None]
+        assert card.bead is not None  # a bead card
+        usable = self.usable_beads(seat, card.bead, not self.options.no_studios_in_scoring)
+        return list(range(0, min(3, usable) + 1))
 
     def card_vp(self, seat: Seat, card: CharacterCard, island: str, amount: int | None) -> int:
         facts = self.facts(island)
