@@ -11,9 +11,7 @@ from typing import Any
 
 import pytest
 from rich.console import Console
-from typer.testing import CliRunner
 
-from laguna.cli.app import app
 from laguna.cli.boards import notation_help, render_view
 from laguna.cli.boards.burano import NOTATION_HELP
 from laguna.core import Rng, get_game
@@ -336,23 +334,3 @@ def test_the_notation_help_examples_are_actions_of_the_game() -> None:
     forms = {example.split()[0] for example in examples}
     assert forms >= {"roofs", "stack", "pick", "build", "roof", "privilege", "end", "swap", "sail", "forgo", "fish"}
     assert forms >= {"dispatch", "trade", "lace", "withdraw", "done", "bonus", "pay", "cube", "discard", "refill"}
-
-
-def test_bots_finish_a_game_at_the_terminal_table() -> None:
-    args = ["play", GAME, "--players", "2", "--seats", "random,random", "--seed", "3"]
-    result = CliRunner().invoke(app, args, env={"COLUMNS": "120"})
-    assert result.exit_code == 0, result.output[-2000:]
-    assert "Burano · spring, season 1 of 4" in result.stdout
-    assert "Game over (the winter clean-up)" in result.stdout
-    assert "cannot draw this view" not in result.stdout
-    assert "Final scores" in result.stdout and "total" in result.stdout
-
-
-def test_a_human_seat_sees_its_board_and_the_notation_help() -> None:
-    args = ["play", GAME, "--players", "2", "--seats", "human,random", "--seed", "1"]
-    result = CliRunner().invoke(app, args, input="help\n1\nquit\n", env={"COLUMNS": "120"})
-    assert result.exit_code == 0, result.output[-2000:]
-    assert "P1 (human) to decide:" in result.stdout
-    assert "Player 1 (you)" in result.stdout
-    assert "roof islands pink-blue d2-e2" in result.stdout
-    assert "cannot draw this view" not in result.stdout

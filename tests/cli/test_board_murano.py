@@ -11,9 +11,7 @@ from typing import Any, get_args
 
 import pytest
 from rich.console import Console
-from typer.testing import CliRunner
 
-from laguna.cli.app import app
 from laguna.cli.boards import notation_help, render_view
 from laguna.cli.boards.murano import NOTATION_HELP
 from laguna.core import Rng, get_game
@@ -450,23 +448,3 @@ def test_the_notation_help_shows_every_action_form() -> None:
     every = set(get_args(notation.Action))
     assert forms == every
     assert {"sail 7 9 red", "sail 7 9 black", "shop look", "palace 2", "score C07 donato 4"} <= set(examples)
-
-
-def test_bots_finish_a_game_at_the_terminal_table() -> None:
-    args = ["play", GAME, "--players", "3", "--seats", "random,random,random", "--seed", "4"]
-    result = CliRunner().invoke(app, args, env={"COLUMNS": "120"})
-    assert result.exit_code == 0, result.output[-2000:]
-    assert "Murano · 3 players · board side 2-3 · turn 1" in result.stdout
-    assert "Game over (two tile stacks empty)" in result.stdout
-    assert "cannot draw this view" not in result.stdout
-    assert "Final scores" in result.stdout and "total" in result.stdout
-
-
-def test_a_human_seat_sees_its_board_and_the_notation_help() -> None:
-    args = ["play", GAME, "--players", "2", "--seats", "human,random", "--seed", "1"]
-    result = CliRunner().invoke(app, args, input="help\n1\nquit\n", env={"COLUMNS": "120"})
-    assert result.exit_code == 0, result.output[-2000:]
-    assert "P1 (human) to decide:" in result.stdout
-    assert "Player 1 (you)" in result.stdout
-    assert "gondola donato orange" in result.stdout
-    assert "cannot draw this view" not in result.stdout

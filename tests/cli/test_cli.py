@@ -350,3 +350,48 @@ def test_a_view_the_board_cannot_draw_falls_back_to_data() -> None:
 def test_score_sheet_order_keeps_each_seats_categories_together() -> None:
     merged = merged_order([["A. Woman", "B. shops", "C. tokens"], ["A. Mayor", "A. Boy", "B. shops", "C. tokens"]])
     assert merged == ["A. Woman", "A. Mayor", "A. Boy", "B. shops", "C. tokens"]
+
+
+BOARD_GAMES = [
+    pytest.param(
+        "burano",
+        ("random,random", "3"),
+        ("Burano · spring, season 1 of 4", "Game over (the winter clean-up)"),
+        "roof islands pink-blue d2-e2",
+        id="burano",
+    ),
+    pytest.param(
+        "murano",
+        ("random,random,random", "4"),
+        ("Murano · 3 players · board side 2-3 · turn 1", "Game over (two tile stacks empty)"),
+        "gondola donato orange",
+        id="murano",
+    ),
+]
+
+
+@pytest.mark.parametrize(("game", "bots", "shown", "example"), BOARD_GAMES)
+def test_bots_finish_a_game_at_the_terminal_table(
+    game: str, bots: tuple[str, str], shown: tuple[str, ...], example: str
+) -> None:
+    seats, seed = bots
+    args = ["play", game, "--players", str(seats.count(",") + 1), "--seats", seats, "--seed", seed]
+    result = runner.invoke(app, args, env={"COLUMNS": "120"})
+    assert result.exit_code == 0, result.output[-2000:]
+    for text in shown:
+        assert text in result.stdout
+    assert "cannot draw this view" not in result.stdout
+    assert "Final scores" in result.stdout and "total" in result.stdout
+
+
+@pytest.mark.parametrize(("game", "bots", "shown", "example"), BOARD_GAMES)
+def test_a_human_seat_sees_its_board_and_the_notation_help(
+    game: str, bots: tuple[str, str], shown: tuple[str, ...], example: str
+) -> None:
+    args = ["play", game, "--players", "2", "--seats", "human,random", "--seed", "1"]
+    result = runner.invoke(app, args, input="help\n1\nquit\n", env={"COLUMNS": "120"})
+    assert result.exit_code == 0, result.output[-2000:]
+    assert "P1 (human) to decide:" in result.stdout
+    assert "Player 1 (you)" in result.stdout
+    assert example in result.stdout, "help shows the game's notation"
+    assert "cannot draw this view" not in result.stdout
