@@ -9,11 +9,11 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet -e '.[dev,rl,ray]'
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/laguna play walking-in-burano --players 2 --seats human,random
+	$(BIN)/laguna play walking-in-burano --players 2 --seats human,medium
 
 test: $(STAMP)
 	$(BIN)/ruff check laguna tests benchmarks

@@ -1,4 +1,5 @@
-"""The ``laguna`` command: list games, play at the terminal, simulate bots, replay records, benchmark.
+"""The ``laguna`` command: list games, play at the terminal, simulate bots, run tournaments and solo
+evaluations, replay records, benchmark.
 
 Every error a user can cause (an unknown game, a bad option, an unreadable or illegal record) is a
 `LagunaError`; the commands turn it into one ``error: …`` line on stderr and exit code 2 (1 when a
@@ -24,15 +25,18 @@ from laguna.core import GameRecord, LagunaError, RecordError, get_game, read_rec
 from laguna.core import games as registered_games
 from laguna.core.registry import AnyGame
 from laguna.sim import bench, simulate
+from laguna.sim.backends import BACKENDS, make_backend
 from laguna.sim.simulate import check_setup
+from laguna.sim.solo import SoloSummary, check_solo, solo
 from laguna.sim.stats import Summary
+from laguna.sim.tournament import TournamentSummary, check_tournament, expected_win_rate, output_dir, tournament
 
 EXIT_ERROR = 2
 EXIT_FAILED = 1
 
 app = typer.Typer(
     name="laguna",
-    help="Board games of the Venetian lagoon: play, simulate, replay and benchmark.",
+    help="Board games of the Venetian lagoon: play, simulate, run bot tournaments, replay and benchmark.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -67,6 +71,27 @@ OptionPairs = Annotated[
         help="A game option (repeatable); `laguna games` lists them.",
     ),
 ]
+
+
+JobsOption = Annotated[int, typer.Option("--jobs", "-j", help="Worker processes, or Ray CPUs (1: this process).")]
+BackendOption = Annotated[
+    str,
+    typer.Option("--backend", help=f"Where games run: {' or '.join(BACKENDS)} (ray needs the optional ray extra)."),
+]
+AddressOption = Annotated[
+    str | None,
+    typer.Option("--address", help="Address of a Ray cluster (with --backend ray; default: start Ray here)."),
+]
+
+
+def _progress(label: str) -> Progress:
+    return Progress(
+        TextColumn(label),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+    )
 
 
 def _default_players(game: AnyGame, wanted: int | None) -> int:
@@ -233,6 +258,184 @@ def simulate_command(
         console.print(table)
     if out is not None:
         console.print(f"{summary.games} records written to {out}")
+
+
+def _tournament_tables(summary: TournamentSummary) -> list[Table]:
+    order = sorted(summary.bots, key=lambda bot: (-summary.bradley_terry[bot].elo, bot))
+    ratings = Table(
+        title=f"{summary.game}, {summary.players} players: {summary.games} games, seed {summary.seed}",
+        title_justify="left",
+    )
+    for name in ("bot", "Bradley–Terry Elo", "95% interval", "OpenSkill mu", "mu ± 1.96 sigma", "ordinal"):
+        ratings.add_column(name, justify="left" if name == "bot" else "right")
+    for bot in order:
+        elo, skill = summary.bradley_terry[bot], summary.openskill[bot]
+        ratings.add_row(
+            bot,
+            f"{elo.elo:+.0f}",
+            f"[{elo.low:+.0f}, {elo.high:+.0f}]",
+            f"{skill.mu:.2f}",
+            f"[{skill.low:.2f}, {skill.high:.2f}]",
+            f"{skill.ordinal:.2f}",
+        )
+    per_bot = {b.bot: b for b in summary.per_bot}
+    wins = Table(title="Per bot (win rate: first places, a shared one split; 95% Wilson)", title_justify="left")
+    for name in ("bot", "seats played", "first places", "win rate [95%]", "mean score ± 95% CI", "min", "max"):
+        wins.add_column(name, justify="left" if name == "bot" else "right")
+    for bot in order:
+        b = per_bot[bot]
+        wins.add_row(
+            bot, str(b.seats_played), str(b.wins), str(b.win), str(b.score), str(min(b.scores)), str(max(b.scores))
+        )
+    pairs = Table(title="Head to head: how often the row bot finished ahead of the column bot", title_justify="left")
+    pairs.add_column("bot")
+    for bot in order:
+        pairs.add_column(bot, justify="right")
+    for a in order:
+        pairs.add_row(a, *("" if a == b else str(summary.head_to_head[a][b]) for b in order))
+    fair = expected_win_rate(summary.players)
+    seats = Table(title=f"Per seat (no seat advantage: {100 * fair:.1f}% each)", title_justify="left")
+    for name in ("seat", "win rate [95%]", "mean score ± 95% CI"):
+        seats.add_column(name, justify="left" if name == "seat" else "right")
+    for seat in summary.seats:
+        seats.add_row(f"P{seat.seat + 1}", str(seat.win), str(seat.score))
+    length = Table(title="Game length", title_justify="left")
+    for name in ("measure", "mean", "min", "max"):
+        length.add_column(name, justify="left" if name == "measure" else "right")
+    for name, spread in (("decisions", summary.decisions), ("rounds", summary.rounds)):
+        if spread is not None:
+            length.add_row(name, f"{spread.mean:.1f}", f"{spread.minimum:g}", f"{spread.maximum:g}")
+    return [ratings, wins, pairs, seats, length]
+
+
+@app.command("tournament")
+def tournament_command(
+    game: Annotated[str, typer.Argument(help="The game id (see `laguna games`).")],
+    *,
+    bots: Annotated[str, typer.Option("--bots", help="Two or more bots, e.g. random,greedy,ismcts:500.")],
+    out: Annotated[Path, typer.Option("--out", help="Directory for games.jsonl, summary.json and ratings.png.")],
+    players: Annotated[
+        int | None,
+        typer.Option("--players", "-p", help="Seats per game (default: one per bot, within the game's range)."),
+    ] = None,
+    games: Annotated[int, typer.Option("--games", "-n", help="Number of games.")] = 100,
+    seed: Annotated[
+        int, typer.Option("--seed", help="Seed of the run; deal group g (N games) uses seed*1000003+g.")
+    ] = 0,
+    jobs: JobsOption = 1,
+    backend: BackendOption = "local",
+    address: AddressOption = None,
+    option: OptionPairs = None,
+) -> None:
+    """Play bots against each other in rotated seats; report ratings, win rates and scores."""
+    console = _stdout()
+    with _user_errors():
+        found = get_game(game)
+        specs = [b.strip() for b in bots.split(",") if b.strip()]
+        if players is None:
+            players = max(2, found.min_players, min(len(specs), found.max_players))
+        options = found.options_type.parse_pairs(option or []).to_dict()
+        check_tournament(found.id, players, specs, options, games)  # fail before the progress bar shows
+        runner = make_backend(backend, jobs, address)
+        output_dir(out)
+        progress = _progress("tournament")
+        with progress:
+            task = progress.add_task("games", total=games)
+            result = tournament(
+                found.id,
+                players,
+                specs,
+                games,
+                seed,
+                options=options,
+                backend=runner,
+                out_dir=out,
+                progress=lambda done, total: progress.update(task, completed=done),
+            )
+    summary = result.summary
+    for table in _tournament_tables(summary):
+        console.print(table)
+    if not summary.balanced:
+        console.print(
+            f"note: {summary.games} games is not a multiple of the seating cycle ({summary.cycle} games), "
+            "so the bots did not sit in every seat equally often"
+        )
+    console.print(Text("written: " + ", ".join(str(path) for path in result.files)))
+
+
+def _solo_tables(summary: SoloSummary) -> list[Table]:
+    scores = Table(title=f"{summary.game} solo, {summary.bot}: {summary.games} games", title_justify="left")
+    for name in ("mean ± 95% CI", "median", "quartiles", "min", "max", "decisions per game"):
+        scores.add_column(name, justify="right")
+    scores.add_row(
+        str(summary.score),
+        f"{summary.median:g}",
+        f"{summary.quartiles[0]:g} – {summary.quartiles[1]:g}",
+        str(summary.minimum),
+        str(summary.maximum),
+        f"{summary.decisions.mean:.1f}",
+    )
+    bars = Table(title="Scores", title_justify="left")
+    bars.add_column("VP", justify="right", no_wrap=True)
+    bars.add_column("games", justify="right")
+    bars.add_column("", no_wrap=True)
+    most = max(b.count for b in summary.histogram)
+    for b in summary.histogram:
+        span = str(b.low) if b.low == b.high else f"{b.low} to {b.high}"
+        bars.add_row(span, str(b.count), "█" * round(30 * b.count / most))
+    tables = [scores, bars]
+    if summary.tiers:
+        tiers = Table(title="Rulebook solo ratings", title_justify="left")
+        for name in ("rating", "score", "games reaching it", "share", "games ending there"):
+            tiers.add_column(name, justify="left" if name == "rating" else "right")
+        for t in summary.tiers:
+            floor = "any" if t.tier.floor is None else f"{t.tier.floor}+"
+            tiers.add_row(
+                t.tier.title, floor, str(t.reached), f"{100 * t.reached / summary.games:.1f}%", str(t.exactly)
+            )
+        tables.append(tiers)
+    return tables
+
+
+@app.command("solo")
+def solo_command(
+    game: Annotated[str, typer.Argument(help="A game with a solo mode (see `laguna games`).")],
+    *,
+    bot: Annotated[str, typer.Option("--bot", help="The bot to evaluate, e.g. greedy or ismcts:500.")],
+    games: Annotated[int, typer.Option("--games", "-n", help="Number of games.")] = 100,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the run; game i uses seed*1000003+i.")] = 0,
+    jobs: JobsOption = 1,
+    backend: BackendOption = "local",
+    address: AddressOption = None,
+    option: OptionPairs = None,
+    out: Annotated[Path | None, typer.Option("--out", help="Directory for games.jsonl and summary.json.")] = None,
+) -> None:
+    """Play a bot through a game's solo mode: score distribution and the rulebook's rating tiers."""
+    console = _stdout()
+    with _user_errors():
+        found = get_game(game)
+        options = found.options_type.parse_pairs(option or []).to_dict()
+        check_solo(found.id, bot, games, options)
+        runner = make_backend(backend, jobs, address)
+        if out is not None:
+            output_dir(out)
+        progress = _progress("solo")
+        with progress:
+            task = progress.add_task("games", total=games)
+            summary = solo(
+                found.id,
+                bot,
+                games,
+                seed,
+                options=options,
+                backend=runner,
+                out_dir=out,
+                progress=lambda done, total: progress.update(task, completed=done),
+            )
+    for table in _solo_tables(summary):
+        console.print(table)
+    if out is not None:
+        console.print(Text(f"written: {out / 'games.jsonl'}, {out / 'summary.json'}"))
 
 
 @app.command("replay")

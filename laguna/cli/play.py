@@ -63,9 +63,15 @@ def parse_seats(spec: str | None, players: int) -> list[str]:
     if len(seats) != players:
         raise OptionsError(f"--seats names {len(seats)} seat(s) but --players is {players}")
     for seat in seats:
-        if seat != HUMAN and seat not in BOTS:
+        if seat == HUMAN:
+            continue
+        try:
+            make_bot(seat, 0)
+        except OptionsError:
             known = ", ".join([HUMAN, *sorted(BOTS)])
-            raise OptionsError(f"unknown seat kind {seat!r} (choose from: {known})")
+            raise OptionsError(
+                f"unknown seat kind {seat!r} (choose from: {known}; or ismcts:ITERATIONS, ismcts:MSms)"
+            ) from None
     return seats
 
 

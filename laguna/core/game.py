@@ -104,6 +104,14 @@ class GameState(ABC, Generic[A]):
 
     __hash__ = None  # type: ignore[assignment]
 
+    def estimate(self) -> tuple[float, ...]:
+        """Every seat's expected final score from here, by the game's own heuristic.
+
+        Bots call it on determinized copies only, so it may read the whole state. It is cheap (search
+        calls it once per iteration) and, at the end of the game, equals the final scores.
+        """
+        raise NotImplementedError  # TEMPORARY until every game has it
+
     def is_terminal(self) -> bool:
         return not self.to_act()
 
@@ -121,6 +129,11 @@ class GameState(ABC, Generic[A]):
             raise IllegalAction(f"{action} is illegal: {self.explain_illegal(seat, action)}")
         return self._apply(seat, action)
 
+    def apply_unchecked(self, seat: Seat, action: A) -> list[Event]:
+        """Apply a decision taken from ``legal_actions(seat)`` of this very position, without checking
+        it again: the fast path of search, which draws its actions from that list."""
+        return self._apply(seat, action)
+
 
 class Game(ABC, Generic[S, A, Opt]):
     """A game's description: identity, player counts, options, notation, and new states."""
@@ -133,6 +146,9 @@ class Game(ABC, Generic[S, A, Opt]):
     summary: str = ""
     option_examples: tuple[Mapping[str, Any], ...] = ()
     """Option sets beyond the boolean combinations that the conformance suite must also pass."""
+    solo_ratings: tuple[tuple[int | None, str], ...] = ()
+    """The rulebook's solo rating table, lowest tier first: (least score, title), ``None`` for the tier
+    every score earns. Empty for a game without a solo table."""
 
     @abstractmethod
     def _new_state(self, players: int, options: Opt, seed: int) -> S:
@@ -141,6 +157,20 @@ class Game(ABC, Generic[S, A, Opt]):
     @abstractmethod
     def parse_action(self, text: str) -> A:
         """Parse the canonical notation of an action; raises `NotationError` naming the problem."""
+
+    def action_space(self, players: int, options: Opt) -> Sequence[A]:
+        """Every action that can ever be legal in a game of this set-up, once each, in a fixed order.
+
+        Research interfaces number actions by their place here, so the order never depends on a seed.
+        """
+        raise NotImplementedError  # TEMPORARY
+
+    def observation(self, view: JSON, players: int, options: Opt) -> dict[str, list[float]]:
+        """A seat's view as numbers: named segments whose sizes depend on the set-up only.
+
+        It reads the view, never the state, so it cannot show more than the view does.
+        """
+        raise NotImplementedError  # TEMPORARY
 
     def validate_options(self, players: int, options: Opt) -> None:
         """Refuse option values that make no sense for this player count (raise `OptionsError`)."""

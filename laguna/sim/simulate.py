@@ -8,7 +8,6 @@ same for any number of processes.
 
 from __future__ import annotations
 
-import multiprocessing
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import ExitStack
 from pathlib import Path
@@ -16,6 +15,7 @@ from typing import IO, Any
 
 from laguna.bots import bot_seed, make_bot
 from laguna.core import GameRecord, LagunaError, Match, OptionsError, get_game
+from laguna.sim.backends import LocalBackend
 from laguna.sim.stats import GameStats, Summary, summarize
 
 MAX_DECISIONS = 1_000_000
@@ -109,15 +109,7 @@ def run_games(
 ) -> Iterator[tuple[str, GameStats]]:
     """Play a game per seed and yield (record line, stats) in the order of `seeds`."""
     tasks = [(game_id, tuple(bots), dict(options), seed) for seed in seeds]
-    if jobs <= 1 or len(tasks) <= 1:
-        for task in tasks:
-            yield _play_one(task)
-        return
-    # "spawn" works the same on every platform and does not copy a parent's threads or locks.
-    context = multiprocessing.get_context("spawn")
-    chunk = max(1, min(16, len(tasks) // (jobs * 8)))
-    with context.Pool(processes=min(jobs, len(tasks))) as pool:
-        yield from pool.imap(_play_one, tasks, chunksize=chunk)
+    yield from LocalBackend(jobs).map(_play_one, tasks)
 
 
 def simulate(

@@ -96,6 +96,13 @@ def check_views_hide(state: GameState[Any], players: int, rng: Rng) -> bool:
             if viewer is not None:
                 assert list(other.legal_actions(viewer)) == list(state.legal_actions(viewer))
             changed |= other != state
+            # Determinizing is a function of the view and the generator alone: two positions that
+            # look the same to the viewer give the same sample. Bots rely on it to see no more than
+            # their seat.
+            seed = rng.next_u64()
+            assert state.determinize(viewer, Rng(seed)) == other.determinize(viewer, Rng(seed)), (
+                f"determinizing for {viewer} depends on what {viewer} cannot see"
+            )
     return changed
 
 

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from laguna.core.errors import CardDataError, OptionsError
-from laguna.core.game import Game
+from laguna.core.game import JSON, Game
 from laguna.core.rng import Rng
+from laguna.games.burano import encoding
 from laguna.games.burano.actions import Action, parse_action
 from laguna.games.burano.loader import load_components
 from laguna.games.burano.options import BuranoOptions
@@ -49,6 +52,12 @@ class Burano(Game[BuranoState, Action, BuranoOptions]):
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
+
+    def action_space(self, players: int, options: BuranoOptions) -> Sequence[Action]:
+        return encoding.action_space(players, options)
+
+    def observation(self, view: JSON, players: int, options: BuranoOptions) -> dict[str, list[float]]:
+        return encoding.observation(view, players, options)
 
 
 GAME = Burano()

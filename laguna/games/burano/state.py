@@ -18,7 +18,7 @@ from laguna.core.errors import IllegalAction
 from laguna.core.game import JSON, Event, GameState, Seat
 from laguna.core.outcome import Outcome, SeatResult, rank
 from laguna.core.rng import Rng
-from laguna.games.burano import scoring
+from laguna.games.burano import heuristics, scoring
 from laguna.games.burano.actions import (
     Action,
     Bonus,
@@ -86,6 +86,8 @@ WITHDRAWN_COINS: Final = 2
 """A worker driven back to its schedule ring by another player's worker earns its owner 2 coins."""
 MAX_LACE_MAKERS: Final = 3
 ROOF_PRIVILEGE: Final = 2
+DEAL_TRIES: Final = 50
+"""Determinization: deals of the unseen fish cards tried before a trader is dealt a trade's cards."""
 LETTERS: Final = "ABCD"
 
 # Score-sheet categories, in order.
@@ -232,6 +234,9 @@ class BuranoState(GameState[Action]):
         if self.phase is Phase.OVER:
             return ()
         return (self.actor,)
+
+    def estimate(self) -> tuple[float, ...]:
+        return heuristics.estimate(self)
 
     def legal_actions(self, seat: Seat) -> tuple[Action, ...]:
         if seat not in self.to_act():
@@ -1441,6 +1446,7 @@ class BuranoState(GameState[Action]):
             "reserve": {c.value: player.reserve[c] for c in COLOURS},
             "pyramid": None if secret_pyramid else [c.value if c else None for c in player.pyramid],
             "pyramid_ready": player.cursor >= SLOTS,
+            "pyramid_slots_decided": player.cursor,
             "preparation": [c.value for c in player.preparation],
             "roofs": [str(tile) for tile in player.roofs],
             "hand": dict(sorted(player.hand().items()))
@@ -1455,55 +1461,108 @@ class BuranoState(GameState[Action]):
             "cards": list(player.cards),
         }
 
-    def _deal_fish(self, twin: BuranoState, hidden: list[Seat], rng: Rng) -> None:
-        """Deal the unseen fish cards again: the deck and the cards the `hidden` players drew from it."""
-        pool = list(self.fish_deck)
+    def _deal_fish(self, twin: BuranoState, hidden: list[Seat], rng: Rng, fixed: Counter[str] | None = None) -> None:
+        """Deal the unseen fish cards again: the deck and the cards the `hidden` players drew from it.
+
+        The pool is sorted before it is shuffled, so the deal depends on what the cards are, never on
+        the order they really lie in. `fixed` cards go to the first hidden player before the deal."""
+        kinds = self.components.fish_kinds
+        unseen = Counter(self.fish_deck)
         for other in hidden:
-            pool.extend(self.boards[other].hand_secret.elements())
+            unseen += self.boards[other].hand_secret
+        pool = sorted(unseen.elements(), key=kinds.index)
+        if fixed:
+            for card in fixed.elements():
+                pool.remove(card)
         rng.shuffle(pool)
-        for other in hidden:
+        for k, other in enumerate(hidden):
             count = self.boards[other].hand_secret.total()
-            twin.boards[other].hand_secret = Counter(pool[:count])
-            del pool[:count]
+            hand = Counter(fixed) if fixed and k == 0 else Counter()
+            take = count - hand.total()
+            hand.update(pool[:take])
+            del pool[:take]
+            twin.boards[other].hand_secret = hand
         twin.fish_deck = pool
+
+    def _trade_cards(self, trader: Seat, hidden: list[Seat], rng: Rng) -> Counter[str]:
+        """Secret cards that let `trader` trade in the port the boat lies in: the missing cards of one of
+        the ships there (chosen at random among those the unseen cards can still supply)."""
+        player = self.boards[trader]
+        unseen = Counter(self.fish_deck)
+        for other in hidden:
+            unseen += self.boards[other].hand_secret
+        options = []
+        for name in sorted(self.ports[player.boat]):
+            need = Counter(
+                {kind: count - player.hand_public[kind] for kind, count in self.components.ship(name).demand}
+            )
+            need = +need
+            if need.total() <= player.hand_secret.total() and not need - unseen:
+                options.append(need)
+        return rng.choice(options) if options else Counter()
 
     def determinize(self, seat: Seat | None, rng: Rng) -> BuranoState:
         """Re-sample what `seat` cannot know: the order of the fish deck, the building deck and the roof
-        stacks, the fish cards others drew from the deck, and pyramids still being built in secret."""
+        stacks, the fish cards others drew from the deck, and pyramids still being built in secret.
+
+        It reads only what `seat` sees and `rng`: every pool is put in a fixed order before it is
+        shuffled, and a pyramid built in secret is drawn afresh from its owner's cube reserve, as far
+        as the slots its owner has decided (the view shows how far each pyramid is)."""
         twin = self.copy()
         twin.rng = rng.spawn()
         twin._legal = {}
         hidden = [s for s in range(self._players) if s != seat]
         # A player who sailed to a port is known to hold the fish of a trade there: deal again until
-        # they do (after a few tries their hand is kept).
+        # they do, and after a few tries deal them the cards of a trade first.
         trader = self.actor if self.phase is Phase.TRADE and self.actor in hidden else None
-        for _ in range(50):
+        for _ in range(DEAL_TRIES):
             self._deal_fish(twin, hidden, rng)
             if trader is None or twin.tradeable(trader, twin.boards[trader].boat):
                 break
         else:
             assert trader is not None
-            twin.boards[trader].hand_secret = Counter(self.boards[trader].hand_secret)
-            self._deal_fish(twin, [s for s in hidden if s != trader], rng)
+            order = [trader, *(s for s in hidden if s != trader)]
+            self._deal_fish(twin, order, rng, self._trade_cards(trader, hidden, rng))
+        twin.building_deck = sorted(twin.building_deck)
         rng.shuffle(twin.building_deck)
-        for stack in twin.roof_stacks.values():
+        for kind, stack in twin.roof_stacks.items():
+            stack.sort(key=_tile_order)
             rng.shuffle(stack)
+            twin.roof_stacks[kind] = stack
         if self.phase is Phase.CONSTRUCTION:
             for other in hidden:
-                player = twin.boards[other]
-                cubes = list(player.reserve.elements())
-                rng.shuffle(cubes)
-                for slot in range(SLOTS):
-                    if player.pyramid[slot] is not None:
-                        player.pyramid[slot] = cubes.pop()
-                for layer in LAYERS:
-                    # Which slots of a layer a short player left empty is secret too.
-                    decided = [slot for slot in layer if slot < player.cursor]
-                    contents = [player.pyramid[slot] for slot in decided]
-                    rng.shuffle(contents)
-                    for slot, cube in zip(decided, contents, strict=True):
-                        player.pyramid[slot] = cube
+                _secret_pyramid(twin.boards[other], rng)
         return twin
+
+
+def _tile_order(tile: RoofTile) -> tuple[int, int]:
+    return COLOURS.index(tile.colours[0]), COLOURS.index(tile.colours[1])
+
+
+def _secret_pyramid(player: Player, rng: Rng) -> None:
+    """Draw a pyramid its owner could have built from the reserve, up to the slots decided so far.
+
+    Each layer gets its cubes (the base first for a player short of 14) in random slots; a layer under
+    way keeps at least one of its cubes for the slots still to decide, else the owner would be past it.
+    """
+    cubes = sorted(player.reserve.elements(), key=COLOURS.index)
+    rng.shuffle(cubes)
+    targets = layer_targets(min(PYRAMID_CUBES, len(cubes)))
+    pyramid: list[Colour | None] = [None] * SLOTS
+    for layer, target in zip(LAYERS, targets, strict=True):
+        if not target:
+            continue
+        later = [slot for slot in layer if slot >= player.cursor]
+        chosen = []
+        if 0 < len(later) < len(layer):
+            chosen.append(later[rng.randrange(len(later))])
+        rest = [slot for slot in layer if slot not in chosen]
+        rng.shuffle(rest)
+        chosen.extend(rest[: target - len(chosen)])
+        for slot in chosen:
+            if slot < player.cursor:
+                pyramid[slot] = cubes.pop()
+    player.pyramid = pyramid
 
 
 def _distinct(items: list[Any]) -> list[Any]:

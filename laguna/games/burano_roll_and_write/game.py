@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from laguna.core.errors import OptionsError
-from laguna.core.game import Game
+from laguna.core.game import JSON, Game
 from laguna.core.rng import Rng
+from laguna.games.burano_roll_and_write import encoding
 from laguna.games.burano_roll_and_write.actions import Action, parse_action
 from laguna.games.burano_roll_and_write.options import RollAndWriteOptions
+from laguna.games.burano_roll_and_write.scoring import LOWEST_RATING, SOLO_RATINGS
 from laguna.games.burano_roll_and_write.sheets import load_sheets
 from laguna.games.burano_roll_and_write.state import RollAndWriteState
 
@@ -28,6 +32,7 @@ class WalkingInBuranoRollAndWrite(Game[RollAndWriteState, Action, RollAndWriteOp
     options_type = RollAndWriteOptions
     summary = "Roll the dice, draft them with your boats and decorate the houses of your street."
     option_examples = ({"round_limit": 2}, {"shared_layout": "Viale Marcello"})
+    solo_ratings = ((None, LOWEST_RATING), *sorted(SOLO_RATINGS))
 
     def validate_options(self, players: int, options: RollAndWriteOptions) -> None:
         if options.round_limit < 1:
@@ -57,6 +62,12 @@ class WalkingInBuranoRollAndWrite(Game[RollAndWriteState, Action, RollAndWriteOp
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
+
+    def action_space(self, players: int, options: RollAndWriteOptions) -> Sequence[Action]:
+        return encoding.action_space(players, options)
+
+    def observation(self, view: JSON, players: int, options: RollAndWriteOptions) -> dict[str, list[float]]:
+        return encoding.observation(view, players, options)
 
 
 GAME = WalkingInBuranoRollAndWrite()

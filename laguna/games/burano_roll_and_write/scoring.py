@@ -16,6 +16,7 @@ from laguna.games.burano_roll_and_write.sheets import DieColour, Kind, SheetLayo
 Circled = Mapping[str, int | None]
 CURTAINS = (Kind.RED_CURTAIN, Kind.BLUE_CURTAIN)
 SOLO_RATINGS = ((100, "Masterpiece!"), (90, "Awesome!"), (80, "Good job!"), (70, "Not bad"))
+LOWEST_RATING = "So-so"
 
 
 def _circled(layout: SheetLayout, circled: Circled) -> list[Symbol]:
@@ -94,4 +95,4 @@ def solo_rating(score: int) -> str:
     >>> solo_rating(69), solo_rating(70), solo_rating(102)
     ('So-so', 'Not bad', 'Masterpiece!')
     """
-    return next((title for floor, title in SOLO_RATINGS if score >= floor), "So-so")
+    return next((title for floor, title in SOLO_RATINGS if score >= floor), LOWEST_RATING)

@@ -16,7 +16,7 @@ from laguna.core.errors import IllegalAction
 from laguna.core.game import JSON, Event, GameState, Seat
 from laguna.core.outcome import Outcome, SeatResult, rank
 from laguna.core.rng import Rng
-from laguna.games.burano_roll_and_write import scoring
+from laguna.games.burano_roll_and_write import heuristics, scoring
 from laguna.games.burano_roll_and_write.actions import Action, Boat, Circle, Flip, Invite, TakeCoin
 from laguna.games.burano_roll_and_write.characters import CHARACTERS, Character
 from laguna.games.burano_roll_and_write.options import RollAndWriteOptions
@@ -429,6 +429,9 @@ class RollAndWriteState(GameState[Action]):
         events.append(Event("game-over", None, f"The game ends ({reason})", {"reason": reason}))
 
     # ------------------------------------------------------------------ outcome
+
+    def estimate(self) -> tuple[float, ...]:
+        return heuristics.estimate(self)
 
     def outcome(self) -> Outcome:
         if self.phase is not Phase.OVER:

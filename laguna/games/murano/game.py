@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from laguna.core.errors import CardDataError, OptionsError
-from laguna.core.game import Game
+from laguna.core.game import JSON, Game
 from laguna.core.rng import Rng
+from laguna.games.murano import encoding
 from laguna.games.murano.actions import Action, parse_action
 from laguna.games.murano.loader import load_components
 from laguna.games.murano.options import MuranoOptions
@@ -41,6 +44,12 @@ class Murano(Game[MuranoState, Action, MuranoOptions]):
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
+
+    def action_space(self, players: int, options: MuranoOptions) -> Sequence[Action]:
+        return encoding.action_space(players, options)
+
+    def observation(self, view: JSON, players: int, options: MuranoOptions) -> dict[str, list[float]]:
+        return encoding.observation(view, players, options)
 
 
 GAME = Murano()

@@ -17,6 +17,7 @@ from laguna.core.game import JSON, Event, GameState, Seat
 from laguna.core.outcome import Outcome, SeatResult, rank
 from laguna.core.rng import Rng
 from laguna.games.murano import characters as scoring
+from laguna.games.murano import heuristics
 from laguna.games.murano.actions import (
     Act,
     Action,
@@ -68,6 +69,8 @@ RECRUIT_DRAW: Final = 3
 HOSTEL_DRAW: Final = 5
 SPECIAL_DRAW: Final = 3
 MAX_GONDOLIERS: Final = 7
+DEAL_TRIES: Final = 50
+"""Determinization: deals of the unseen character cards tried before a scorer is dealt a fitting card."""
 SALE: Final = {1: 5, 2: 12, 3: 20}
 """Gold for 1, 2 or 3 beads of one colour."""
 BUILDING_VP: Final = {Building.FACTORY: 1, Building.SHOP: 2, Building.PALACE: 3, Building.SPECIAL: 0}
@@ -237,6 +240,9 @@ class MuranoState(GameState[Action]):
 
     def to_act(self) -> tuple[Seat, ...]:
         return () if self.phase is Phase.OVER else (self.actor,)
+
+    def estimate(self) -> tuple[float, ...]:
+        return heuristics.estimate(self)
 
     def legal_actions(self, seat: Seat) -> tuple[Action, ...]:
         if seat not in self.to_act():
@@ -1388,16 +1394,20 @@ class MuranoState(GameState[Action]):
 
     def determinize(self, seat: Seat | None, rng: Rng) -> MuranoState:
         """Re-sample what `seat` cannot know: the stacks' order, the others' face-down shops and
-        palaces and character cards (with the cards boxed unseen), and the special building deck."""
+        palaces and character cards (with the cards boxed unseen), and the special building deck.
+
+        It reads only what `seat` sees and `rng`: every pool of unseen items is sorted before it is
+        shuffled, so the true order of a stack or hand never shows through."""
         twin = self.copy()
         twin.rng = rng.spawn()
         twin._legal = {}
         hidden = [s for s in range(self._players) if s != seat]
         if self.phase is Phase.OVER:
             hidden = []
+        twin.street_stack.sort()
         rng.shuffle(twin.street_stack)
         special_hidden = self.phase is Phase.SPECIAL_CARD and seat != self.actor
-        specials = [*twin.special_deck, *(twin.drawn if special_hidden else [])]
+        specials = sorted([*twin.special_deck, *(twin.drawn if special_hidden else [])])
         rng.shuffle(specials)
         if special_hidden:
             twin.drawn = specials[: len(twin.drawn)]
@@ -1434,35 +1444,53 @@ class MuranoState(GameState[Action]):
     def _redeal_characters(self, twin: MuranoState, seat: Seat | None, hidden: list[Seat], rng: Rng) -> None:
         """Deal the unseen character cards again: the deck, the boxed cards, the cards others drew or put
         aside unrevealed, and the others' hands. A player scoring now is known to hold a card that can
-        score, so the deal is drawn again until it gives them one (after a few tries their hand is kept)."""
+        score, so the deal is drawn again until it gives them one; after a few tries they are dealt, first,
+        a card that can go to one of their islands."""
         scorer = self.actor if self.phase is Phase.SCORING and self.actor in hidden else None
-        for _ in range(50):
+        for _ in range(DEAL_TRIES):
             self._deal_characters(twin, seat, hidden, rng)
             if scorer is None or twin._score_options(scorer):
                 return
         assert scorer is not None
-        twin.boards[scorer].characters = list(self.boards[scorer].characters)
-        self._deal_characters(twin, seat, [s for s in hidden if s != scorer], rng)
+        islands = {island for island, _ in self._free_gondolas(scorer)}
+        pool = self._unseen_characters(seat, hidden)
+        fitting = [c for c in pool if self.character(c).island in (None, *islands)]
+        self._deal_characters(twin, seat, hidden, rng, first=rng.choice(fitting) if fitting else None)
 
-    def _deal_characters(self, twin: MuranoState, seat: Seat | None, hidden: list[Seat], rng: Rng) -> None:
+    def _unseen_characters(self, seat: Seat | None, hidden: list[Seat]) -> list[str]:
+        """The character cards `seat` has not seen, in a fixed order."""
         recruiting = self.phase in (Phase.RECRUIT, Phase.PRELUDE)
         drawn_hidden = list(self.drawn) if recruiting and seat != self.actor else []
         pool = [*self.character_deck, *self.boxed_characters, *drawn_hidden]
         for other in hidden:
             pool.extend(self.boards[other].characters)
             pool.extend(self.skipped.get(other, []))
+        return sorted(pool)
+
+    def _deal_characters(
+        self, twin: MuranoState, seat: Seat | None, hidden: list[Seat], rng: Rng, first: str | None = None
+    ) -> None:
+        """One deal of the unseen character cards; `first` goes to the scorer's hand before the deal."""
+        recruiting = self.phase in (Phase.RECRUIT, Phase.PRELUDE)
+        drawn_hidden = recruiting and seat != self.actor
+        pool = self._unseen_characters(seat, hidden)
+        if first is not None:
+            pool.remove(first)
         rng.shuffle(pool)
         for other in hidden:
             count = len(self.boards[other].characters)
-            twin.boards[other].characters = pool[:count]
-            del pool[:count]
+            hand = [first] if first is not None and other == self.actor else []
+            take = count - len(hand)
+            hand.extend(pool[:take])
+            del pool[:take]
+            twin.boards[other].characters = hand
             count = len(self.skipped.get(other, []))
             if count:
                 twin.skipped[other] = pool[:count]
                 del pool[:count]
         if drawn_hidden:
-            twin.drawn = pool[: len(drawn_hidden)]
-            del pool[: len(drawn_hidden)]
+            twin.drawn = pool[: len(self.drawn)]
+            del pool[: len(self.drawn)]
         twin.boxed_characters = pool[: len(self.boxed_characters)]
         twin.character_deck = pool[len(self.boxed_characters) :]
         twin._legal = {}
@@ -1479,10 +1507,11 @@ class MuranoState(GameState[Action]):
         keep: bool = False,
     ) -> list[str]:
         """Deal the unseen tiles of one kind again: the stack (unless `keep`), the boxed ones and the
-        others' face-down ones."""
+        others' face-down ones, from a sorted pool."""
         pool = [*boxed] if keep else [*stack, *boxed]
         for other in hidden:
             pool.extend(getattr(twin.boards[other], attribute))
+        pool.sort()
         rng.shuffle(pool)
         for other in hidden:
             count = len(getattr(twin.boards[other], attribute))
@@ -1490,6 +1519,7 @@ class MuranoState(GameState[Action]):
             del pool[:count]
         boxed[:] = pool[: len(boxed)]
         if keep:
+            stack.sort()
             rng.shuffle(stack)
             return stack
         return pool[len(boxed) :]

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from laguna.core.errors import OptionsError
-from laguna.core.game import Game
+from laguna.core.game import JSON, Game
+from laguna.games.walking_in_burano import encoding
 from laguna.games.walking_in_burano.actions import Action, parse_action
 from laguna.games.walking_in_burano.cards import load_floor_cards
 from laguna.games.walking_in_burano.options import WalkingInBuranoOptions
+from laguna.games.walking_in_burano.scoring import LOWEST_RATING, SOLO_RATINGS
 from laguna.games.walking_in_burano.state import WalkingInBuranoState
 
 
@@ -27,6 +31,7 @@ class WalkingInBurano(Game[WalkingInBuranoState, Action, WalkingInBuranoOptions]
     options_type = WalkingInBuranoOptions
     summary = "Refurbish the colourful houses of Burano and attract tourists and inhabitants."
     option_examples = ({"round_limit": 2}, {"round_limit": 1, "beginner_characters": True})
+    solo_ratings = ((None, LOWEST_RATING), *sorted(SOLO_RATINGS))
 
     def validate_options(self, players: int, options: WalkingInBuranoOptions) -> None:
         if options.round_limit < 1:
@@ -39,6 +44,16 @@ class WalkingInBurano(Game[WalkingInBuranoState, Action, WalkingInBuranoOptions]
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
+
+    def action_space(self, players: int, options: WalkingInBuranoOptions) -> Sequence[Action]:
+        return encoding.action_space(players, options)
+
+    def observation(self, view: JSON, players: int, options: WalkingInBuranoOptions) -> dict[str, list[float]]:
+        return encoding.observation(view, players, options)
+
+    def observation_buffer(self, view: JSON, players: int, options: WalkingInBuranoOptions) -> bytes:
+        """`observation` as float32 bytes, for environments that want an array (no list in between)."""
+        return encoding.observation_buffer(view, players, options)
 
 
 GAME = WalkingInBurano()

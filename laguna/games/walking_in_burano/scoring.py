@@ -18,6 +18,7 @@ POLICEMAN_POINTS = (0, 5, 9, 15)
 SHOP_OWNER_POINTS = (0, 2, 5, 9, 15)
 POINTS_PER_TOKEN = 3
 SOLO_RATINGS = ((86, "Masterpiece!"), (81, "Awesome!"), (71, "Good job!"), (61, "Not bad"))
+LOWEST_RATING = "So-so"
 
 
 def _cards(grid: Grid) -> list[FloorCard]:
@@ -116,4 +117,4 @@ def solo_rating(score: int) -> str:
     >>> solo_rating(60), solo_rating(61), solo_rating(86)
     ('So-so', 'Not bad', 'Masterpiece!')
     """
-    return next((title for floor, title in SOLO_RATINGS if score >= floor), "So-so")
+    return next((title for floor, title in SOLO_RATINGS if score >= floor), LOWEST_RATING)

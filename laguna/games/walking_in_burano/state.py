@@ -14,7 +14,7 @@ from laguna.core.errors import IllegalAction
 from laguna.core.game import JSON, Event, GameState, Seat
 from laguna.core.outcome import Outcome, SeatResult, rank
 from laguna.core.rng import Rng
-from laguna.games.walking_in_burano import scoring
+from laguna.games.walking_in_burano import heuristics, scoring
 from laguna.games.walking_in_burano.actions import (
     Action,
     Done,
@@ -616,6 +616,9 @@ class WalkingInBuranoState(GameState[Action]):
             [None if (i := area[f * COLUMNS + c]) == EMPTY else cards[i] for c in range(COLUMNS)] for f in range(FLOORS)
         ]
 
+    def estimate(self) -> tuple[float, ...]:
+        return heuristics.estimate(self)
+
     def outcome(self) -> Outcome:
         if self.turn is not None:
             raise IllegalAction("the game is not over yet")
@@ -706,18 +709,28 @@ class WalkingInBuranoState(GameState[Action]):
         }
 
     def determinize(self, seat: Seat | None, rng: Rng) -> WalkingInBuranoState:
-        """Re-deal what `seat` cannot see: the order of each deck and the other hands, floor by floor."""
+        """Re-deal what `seat` cannot see: the order of each deck and the other hands, floor by floor.
+
+        The unseen cards of a floor are pooled in card order and the other hands are rebuilt floor by
+        floor, so the sample depends on the view and `rng` alone, not on the true order of anything
+        hidden. The setup generator is replaced too: it is hidden state, never used after setup.
+        """
         twin = self.copy()
         cards = self._cards.cards
-        hidden_hands = [s for s in range(self._players) if s != seat]
+        hidden = [s for s in range(self._players) if s != seat]
+        hands: dict[Seat, list[int]] = {s: [] for s in hidden}
         for floor in (1, 2, 3):
-            slots: list[tuple[list[int], int]] = [(twin.decks[floor - 1], k) for k in range(len(twin.decks[floor - 1]))]
-            for s in hidden_hands:
-                hand = twin.hands[s]
-                slots.extend((hand, k) for k, i in enumerate(hand) if cards[i].floor == floor)
-            pool = [holder[k] for holder, k in slots]
+            deck = twin.decks[floor - 1]
+            wanted = [(s, [i for i in self.hands[s] if cards[i].floor == floor]) for s in hidden]
+            pool = sorted(deck + [i for _, held in wanted for i in held])
             rng.shuffle(pool)
-            for (holder, k), index in zip(slots, pool, strict=True):
-                holder[k] = index
+            twin.decks[floor - 1] = pool[: len(deck)]
+            start = len(deck)
+            for s, held in wanted:
+                hands[s].extend(pool[start : start + len(held)])
+                start += len(held)
+        for s in hidden:
+            twin.hands[s] = hands[s]
+        twin.rng = rng.spawn()
         twin._legal = None
         return twin

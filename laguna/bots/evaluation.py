@@ -1,0 +1,65 @@
+"""How bots turn a game's estimate into a preference: margins over the best rival, squashed into [0, 1].
+
+Both the greedy bot and the search use these, so a seat wants the same thing from either: to end
+ahead of its strongest opponent (or, alone, to score as much as it can).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from laguna.core import GameState
+
+SCALE = 10.0
+"""Victory points at which a lead counts as clear: a margin of one scale maps to a reward of about 0.88."""
+
+WIN_WEIGHT = 0.75
+"""At the end of a game the reward is mostly the victory itself, and a little the margin, so a search
+prefers a sure win over a larger but riskier one and still separates wins from wins."""
+
+
+def margin(values: Sequence[float], seat: int) -> float:
+    """A seat's estimated lead over its best rival (its own value when it plays alone).
+
+    >>> margin((40.0, 31.0, 45.0), 2), margin((12.0,), 0)
+    (5.0, 12.0)
+    """
+    if len(values) == 1:
+        return values[0]
+    mine = values[seat]
+    return mine - max(v for s, v in enumerate(values) if s != seat)
+
+
+def squash(points: float, scale: float = SCALE) -> float:
+    """Map victory points to (0, 1), monotonically: 0.5 at zero.
+
+    >>> squash(0.0), round(squash(10.0), 3), round(squash(-10.0), 3)
+    (0.5, 0.881, 0.119)
+    """
+    return 0.5 + 0.5 * math.tanh(points / scale)
+
+
+def rewards(state: GameState[Any], baseline: float = 0.0, scale: float = SCALE) -> tuple[float, ...]:
+    """Every seat's reward in [0, 1] at `state`: the outcome once the game is over, the estimate before.
+
+    With one seat the reward is its score (or estimate) above `baseline`; with more it is the lead over
+    the best rival and, at the end, the victory itself (a victory shared by k seats is worth 1/k).
+    """
+    players = state.players
+    if state.is_terminal():
+        outcome = state.outcome()
+        scores = outcome.scores
+        if players == 1:
+            return (squash(scores[0] - baseline, scale),)
+        winners = outcome.winners
+        share = 1.0 / len(winners)
+        return tuple(
+            WIN_WEIGHT * (share if seat in winners else 0.0) + (1 - WIN_WEIGHT) * squash(margin(scores, seat), scale)
+            for seat in range(players)
+        )
+    values = state.estimate()
+    if players == 1:
+        return (squash(values[0] - baseline, scale),)
+    return tuple(squash(margin(values, seat), scale) for seat in range(players))

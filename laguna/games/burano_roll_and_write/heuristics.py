@@ -1,0 +1,547 @@
+"""The expected final score of every seat in Walking in Burano Roll & Write, for the bots.
+
+Characters score only at the end, on the symbols circled by then, so a position is worth:
+
+* the characters already invited (or invited in secret this round), scored on the sheet as it is;
+* the characters still to invite: a plan of the best ones for the free character spaces, ranked by
+  what they score now plus what their uncircled symbols could still add (`PLAN_GROWTH`), counted
+  when the coins and the rounds left allow them (1 invitation a round, 3 coins each);
+* the circles still to come: every uncircled symbol is worth what it would add to the invited and
+  planned characters (a plant by the number it will likely carry, `PLANT_HIGH`, less once a low
+  number caps its building); the circles left land on every other symbol of that ranking (the dice
+  rarely offer exactly the best) and realise `DICE_FIT` of their worth;
+* solo, less every coin filled in and to be filled in: the game ends when filled coins meet the
+  circled ones, so each coin gained (a coin taken instead of an invitation, a coin symbol, a flip)
+  brings the end nearer by half a round and costs circles.
+
+The number of further invitations is chosen to maximise the total: more characters need coins,
+and coins mean a shorter game (solo) or flips instead of circles; a character still to invite counts
+a little less than one invited (`PLAN_WEIGHT`), so invitations are not put off. A die already beside the seat's
+boat is judged by its best use (each circle it allows, with the coins it costs), so a bot choosing a
+boat sees what the die can do. At the end of the game the estimate is the final score.
+"""
+
+from __future__ import annotations
+
+from itertools import accumulate
+from typing import TYPE_CHECKING
+
+# the rules module imports this one: its names are read at call time
+from laguna.games.burano_roll_and_write import state as rules
+from laguna.games.burano_roll_and_write.actions import Circle, Invite
+from laguna.games.burano_roll_and_write.characters import CHARACTERS
+from laguna.games.burano_roll_and_write.sheets import Kind, SheetLayout
+
+if TYPE_CHECKING:
+    from laguna.games.burano_roll_and_write.state import RollAndWriteState
+
+DICE_FIT = 0.9
+"""Share of their symbols' worth that future circles realise: a boat can only use the number its die
+shows (or pay to change it), so plans go astray. Tuned on solo games."""
+ROUND_SLACK = 0.5
+"""The rounds left are an estimate: a plan may count on half a round more invitations than it shows."""
+PLAN_WEIGHT = 0.9
+"""A character still to invite counts for this share of one invited: the rounds or coins may run out."""
+PLAN_GROWTH = 0.5
+"""Weight of a planned character's uncircled symbols when ranking the characters still to invite."""
+GLOBAL_ROOM = 20.0
+"""The most a character scoring the whole sheet is credited for growth when ranking: it cannot have
+every remaining circle."""
+PLANT_HIGH = 4.5
+"""The number a plant is likely to get when its building has no low number yet (dice and coins)."""
+TAILOR_SINGLE = 3.0
+"""A curtain that does not complete a red-blue pair yet: half a pair for the Tailor."""
+MALE_TOURIST_HOOK = 3.0
+"""A plant, streetlight or chimney that may match a number in its building: half a Male Tourist set."""
+MALE_TOURIST_LOOSE = 1.0
+"""The same with nothing to match yet."""
+FLIP_SHARE = 0.1
+"""Share of future boats flipped instead of used (no usable die): they circle nothing."""
+EXTRA_COIN_CIRCLES = 0.5
+"""Circles lost for every coin needed beyond those of the invitation rounds (flips or coin symbols)."""
+CAP_LOSS = 0.5
+"""Share of the value lost by the other plants of a building when a low number caps them."""
+COIN_VALUE = 0.05
+"""Each coin in hand, beyond what it does for the invitations: coins break ties. Kept small, or coins
+would look better than the character they pay for."""
+GAIN_RATE = 1.0
+"""Coins a player gains per round without trying (several players): bounds the invitations."""
+
+BUILDINGS = 6
+FIFTH = 5
+INVITATION_COST = 3
+SOLO_FILL = 2
+PLANT, CAT, RED, BLUE, LIGHT, CHIMNEY = range(6)
+_KIND = {
+    Kind.PLANT: PLANT,
+    Kind.CAT: CAT,
+    Kind.RED_CURTAIN: RED,
+    Kind.BLUE_CURTAIN: BLUE,
+    Kind.STREETLIGHT: LIGHT,
+    Kind.CHIMNEY: CHIMNEY,
+}
+FT, PH, BP, POL, SANTA, FLO, FISH, PAINT, TAILOR, MT = range(10)
+"""Characters A–J in the rulebook's order (Female Tourist … Male Tourist)."""
+_CHAR_INDEX = {c: k for k, c in enumerate(CHARACTERS)}
+_BUILDING_BOUND = (FT, PH, BP)
+_FLOOR_BOUND = (FLO, FISH, PAINT)
+_GLOBAL = (POL, SANTA, TAILOR, MT)
+
+
+class _Sheet:
+    """A layout as flat tables: symbol k's building position, floor, kind and printed number."""
+
+    def __init__(self, layout: SheetLayout) -> None:
+        symbols = layout.symbols
+        self.size = n = len(symbols)
+        self.index = {s.id: k for k, s in enumerate(symbols)}
+        self.position = {colour: layout.position(colour) for colour in layout.buildings}
+        self.building = [layout.position(s.building) for s in symbols]
+        self.floor = [s.floor for s in symbols]
+        self.kind = [_KIND[s.kind] for s in symbols]
+        self.number = [s.number or 0 for s in symbols]
+        every = range(n)
+        self.light = [
+            next(k for k in every if self.kind[k] == LIGHT and self.building[k] == b) for b in range(BUILDINGS)
+        ]
+        self.chimney = [
+            next(k for k in every if self.kind[k] == CHIMNEY and self.building[k] == b) for b in range(BUILDINGS)
+        ]
+        self.plants_b = [
+            tuple(k for k in every if self.kind[k] == PLANT and self.building[k] == b) for b in range(BUILDINGS)
+        ]
+        self.cats_b = [
+            tuple(k for k in every if self.kind[k] == CAT and self.building[k] == b) for b in range(BUILDINGS)
+        ]
+        self.deco_b = [
+            tuple(k for k in every if self.kind[k] >= RED and self.building[k] == b) for b in range(BUILDINGS)
+        ]
+        self.plants_f = [()] + [
+            tuple(k for k in every if self.kind[k] == PLANT and self.floor[k] == f) for f in (1, 2, 3)
+        ]
+        self.cats_f = [()] + [tuple(k for k in every if self.kind[k] == CAT and self.floor[k] == f) for f in (1, 2, 3)]
+        self.lights = tuple(self.light)
+        self.chimneys = tuple(self.chimney)
+        self.reds = tuple(k for k in every if self.kind[k] == RED)
+        self.blues = tuple(k for k in every if self.kind[k] == BLUE)
+        self.plants_fb = [
+            [sum(1 for k in self.plants_b[b] if self.floor[k] == f) for b in range(BUILDINGS)] for f in range(4)
+        ]
+
+
+_SHEETS: dict[int, tuple[SheetLayout, _Sheet]] = {}
+
+
+def _sheet(layout: SheetLayout) -> _Sheet:
+    """The tables of a layout, built once (layouts live as long as the loaded sheet set)."""
+    entry = _SHEETS.get(id(layout))
+    if entry is None or entry[0] is not layout:
+        entry = (layout, _Sheet(layout))
+        _SHEETS[id(layout)] = entry
+    return entry[1]
+
+
+def plant_value(cap: int) -> float:
+    """The number a new plant of a building is likely to carry when `cap` is its lowest number so far.
+
+    >>> plant_value(6), round(plant_value(2), 2)
+    (4.5, 1.33)
+    """
+    if cap >= 6:
+        return PLANT_HIGH
+    return min(float(cap), PLANT_HIGH) * (0.5 + cap / 12)
+
+
+def estimate(state: RollAndWriteState) -> tuple[float, ...]:
+    """Every seat's expected final score (the final scores once the game is over)."""
+    if state.phase is rules.Phase.OVER:
+        return tuple(float(r.score) for r in state.outcome().results)
+    race = 0.0 if state.players == 1 or state.final_round is not None else _race(state)
+    return tuple(_seat_value(state, seat, race) for seat in range(state.players))
+
+
+def _race(state: RollAndWriteState) -> float:
+    """Rounds after this one with several players: until the first seat can invite its fifth character."""
+    best = float(state.options.round_limit - state.round)
+    for seat in range(state.players):
+        need = max(0, FIFTH - len(state.characters[seat]))
+        rounds = max(float(need), (INVITATION_COST * need - state.coins(seat)) / (GAIN_RATE + 1.0))
+        best = min(best, rounds)
+    return max(0.0, best)
+
+
+class _Marks:
+    """What one sheet has circled, summed the ways the characters read it."""
+
+    def __init__(self, sheet: _Sheet, circled: dict[str, int | None]) -> None:
+        self.val = val = [-1] * sheet.size  # -1: not circled; else the number written (0: none)
+        index = sheet.index
+        building, floor, kind = sheet.building, sheet.floor, sheet.kind
+        self.cats_b = cats_b = [0] * BUILDINGS
+        self.deco_b = deco_b = [0] * BUILDINGS
+        self.psum_b = psum_b = [0] * BUILDINGS
+        self.cap_b = cap_b = [6] * BUILDINGS
+        self.cats_f = cats_f = [0, 0, 0, 0]
+        self.psum_f = psum_f = [0, 0, 0, 0]
+        self.pcount_f = pcount_f = [0, 0, 0, 0]
+        self.lit = lit = [False] * BUILDINGS
+        self.plants: list[list[int]] = [[] for _ in range(BUILDINGS)]
+        self.plants_fb = plants_fb = [[0] * BUILDINGS for _ in range(4)]
+        red = blue = chimneys = 0
+        for sid, written in circled.items():
+            k = index[sid]
+            v = written or 0
+            val[k] = v
+            b = building[k]
+            what = kind[k]
+            if what == PLANT:
+                f = floor[k]
+                psum_b[b] += v
+                psum_f[f] += v
+                pcount_f[f] += 1
+                cap_b[b] = min(cap_b[b], v)
+                self.plants[b].append(v)
+                plants_fb[f][b] += 1
+            elif what == CAT:
+                cats_b[b] += 1
+                cats_f[floor[k]] += 1
+            else:
+                deco_b[b] += 1
+                if what == RED:
+                    red += 1
+                elif what == BLUE:
+                    blue += 1
+                elif what == LIGHT:
+                    lit[b] = True
+                else:
+                    chimneys += 1
+        self.red, self.blue, self.chimneys = red, blue, chimneys
+        self.isolated = [
+            lit[b] and not (b > 0 and lit[b - 1]) and not (b < BUILDINGS - 1 and lit[b + 1]) for b in range(BUILDINGS)
+        ]
+        sets = 0
+        for b in range(BUILDINGS):
+            if not self.plants[b]:
+                continue
+            pool = list(self.plants[b])
+            if lit[b]:
+                label = sheet.number[sheet.light[b]]
+                if label in pool:
+                    pool.remove(label)
+                    sets += 1
+            chimney = val[sheet.chimney[b]]
+            if chimney > 0 and chimney in pool:
+                sets += 1
+        self.sets = sets
+        self.plant_v = [plant_value(cap) for cap in cap_b]
+
+    def current(self, ch: int, b: int, f: int) -> float:
+        """What character ch placed at building b (or designating floor f) scores on the sheet now."""
+        if ch == FT:
+            return self.psum_b[b]
+        if ch == PH:
+            return 4 * self.cats_b[b]
+        if ch == BP:
+            return 4 * self.deco_b[b]
+        if ch == POL:
+            return 5 * sum(self.isolated)
+        if ch == SANTA:
+            return 4 * self.chimneys
+        if ch == FLO:
+            return self.psum_f[f]
+        if ch == FISH:
+            return 4 * self.cats_f[f]
+        if ch == PAINT:
+            return 3 * (self.cats_f[f] + self.pcount_f[f])
+        if ch == TAILOR:
+            return 6 * min(self.red, self.blue)
+        return 6 * self.sets
+
+    def global_room(self, sheet: _Sheet, ch: int) -> float:
+        """The sum of `gains` for a character scoring the whole sheet, without listing them."""
+        val, lit = self.val, self.lit
+        if ch == SANTA:
+            return 4.0 * (BUILDINGS - self.chimneys)
+        if ch == TAILOR:
+            red = 6.0 if self.red < self.blue else TAILOR_SINGLE
+            blue = 6.0 if self.blue < self.red else TAILOR_SINGLE
+            return red * (len(sheet.reds) - self.red) + blue * (len(sheet.blues) - self.blue)
+        if ch == POL:
+            return 5.0 * sum(
+                1
+                for b in range(BUILDINGS)
+                if not lit[b] and not (b > 0 and lit[b - 1]) and not (b < BUILDINGS - 1 and lit[b + 1])
+            )
+        room = 0.0
+        for b in range(BUILDINGS):
+            light, chimney = sheet.light[b], sheet.chimney[b]
+            hook = (lit[b] and sheet.number[light] <= self.cap_b[b]) or val[chimney] > 0
+            room += (len(sheet.plants_b[b]) - len(self.plants[b])) * (MALE_TOURIST_HOOK if hook else MALE_TOURIST_LOOSE)
+            numbers = (val[light] < 0) + (val[chimney] < 0)
+            room += numbers * (MALE_TOURIST_HOOK if self.plants[b] else MALE_TOURIST_LOOSE)
+        return room
+
+    def gains(self, sheet: _Sheet, ch: int, b: int, f: int) -> list[tuple[int, float]]:
+        """The uncircled symbols that would add to character ch, and by how much.
+
+        The plants of the Female Tourist and the Florist are left out: their worth is the number
+        written, counted through `plant_cover`.
+        """
+        val = self.val
+        if ch == PH:
+            return [(k, 4.0) for k in sheet.cats_b[b] if val[k] < 0]
+        if ch == BP:
+            return [(k, 4.0) for k in sheet.deco_b[b] if val[k] < 0]
+        if ch == SANTA:
+            return [(k, 4.0) for k in sheet.chimneys if val[k] < 0]
+        if ch == FISH:
+            return [(k, 4.0) for k in sheet.cats_f[f] if val[k] < 0]
+        if ch == PAINT:
+            return [(k, 3.0) for k in sheet.plants_f[f] + sheet.cats_f[f] if val[k] < 0]
+        if ch == TAILOR:
+            red = 6.0 if self.red < self.blue else TAILOR_SINGLE
+            blue = 6.0 if self.blue < self.red else TAILOR_SINGLE
+            return [(k, red) for k in sheet.reds if val[k] < 0] + [(k, blue) for k in sheet.blues if val[k] < 0]
+        if ch == POL:
+            lit = self.lit
+            found = []
+            for k in sheet.lights:
+                if val[k] >= 0:
+                    continue
+                kb = sheet.building[k]
+                left, right = kb > 0, kb < BUILDINGS - 1
+                if (left and lit[kb - 1]) or (right and lit[kb + 1]):
+                    continue  # it would not be isolated, and might spoil a neighbour
+                found.append((k, 5.0))
+            return found
+        if ch == MT:
+            found = []
+            for bb in range(BUILDINGS):
+                light, chimney = sheet.light[bb], sheet.chimney[bb]
+                hook = (self.lit[bb] and sheet.number[light] <= self.cap_b[bb]) or val[chimney] > 0
+                plant_gain = MALE_TOURIST_HOOK if hook else MALE_TOURIST_LOOSE
+                found.extend((k, plant_gain) for k in sheet.plants_b[bb] if val[k] < 0)
+                number_gain = MALE_TOURIST_HOOK if self.plants[bb] else MALE_TOURIST_LOOSE
+                found.extend((k, number_gain) for k in (light, chimney) if val[k] < 0)
+            return found
+        return []
+
+
+def _plant_cover(sheet: _Sheet, ch: int, b: int, f: int) -> tuple[int, ...]:
+    """The plants whose written number the character adds up (Female Tourist: its building, Florist: its floor)."""
+    if ch == FT:
+        return sheet.plants_b[b]
+    if ch == FLO:
+        return sheet.plants_f[f]
+    return ()
+
+
+def _seat_value(state: RollAndWriteState, seat: int, race: float) -> float:
+    """One seat's expected final score; `race` is the rounds left with several players."""
+    sheet = _sheet(state.layouts[seat])
+    marks = _Marks(sheet, state.circled[seat])
+    val = marks.val
+    plant_v = marks.plant_v
+    kind, building = sheet.kind, sheet.building
+    # invited characters, with a decision made in secret this round
+    placed: list[tuple[int, int, int]] = []
+    for colour, (character, floor) in state.characters[seat].items():
+        placed.append((_CHAR_INDEX[character], sheet.position[colour], floor or 0))
+    coins = state.coins(seat)
+    decision = state.commitments[seat]
+    pending = 1  # this round's invitation is still to decide
+    if decision is not None:
+        pending = 0
+        if isinstance(decision, Invite):
+            placed.append((_CHAR_INDEX[decision.character], sheet.position[decision.building], decision.floor or 0))
+            coins -= INVITATION_COST
+        else:
+            coins += 1
+    # boats still to come this round; a die beside the seat's boat is judged by its best circle
+    boats = 0
+    options: list[tuple[int, int, int]] = []
+    if state.phase is rules.Phase.BOAT or state.phase is rules.Phase.USE:
+        order = state.draft_order
+        start = state.draft_index
+        if state.phase is rules.Phase.USE:
+            start += 1
+            if order[state.draft_index] == seat and state.die is not None:
+                die = state.dice[rules.DICE.index(state.die)]
+                for action in state.legal_actions(seat):
+                    if isinstance(action, Circle):
+                        options.append((sheet.index[action.symbol], action.value, rules.change_cost(die, action.value)))
+        boats = sum(1 for s in order[start:] if s == seat)
+    solo = state.players == 1
+    room = 0.0
+    if state.final_round is not None:
+        fixed = float(state.final_round - state.round)
+    elif solo:
+        fixed = -1.0
+        room = float(state.sheets.coin_track - state.gained[seat] - state.filled[seat] - SOLO_FILL)
+    else:
+        fixed = race
+    horizon = (fixed, room, pending, boats)
+    plan = _plan(sheet, marks, placed)
+    worth = [0.0] * sheet.size  # what circling each symbol adds, plant numbers aside
+    plant_weight = [0.0] * sheet.size  # characters adding up the number written under each plant
+    for ch, b, f in placed:
+        for k, g in marks.gains(sheet, ch, b, f):
+            worth[k] += g
+        for k in _plant_cover(sheet, ch, b, f):
+            plant_weight[k] += 1.0
+    base = sum(marks.current(ch, b, f) for ch, b, f in placed)
+    open_plants = [(k, plant_v[building[k]]) for k in range(sheet.size) if val[k] < 0 and kind[k] == PLANT]
+    open_others = [k for k in range(sheet.size) if val[k] < 0 and kind[k] != PLANT]
+    # the number of further invitations that pays best, judged without this boat's circle
+    levels: list[tuple[float, float, list[float], list[float], list[float]]] = []
+    added = 0.0
+    for count in range(len(plan) + 1):
+        if count:
+            ch, b, f = plan[count - 1]
+            added += PLAN_WEIGHT * marks.current(ch, b, f)
+            for k, g in marks.gains(sheet, ch, b, f):
+                worth[k] += PLAN_WEIGHT * g
+            for k in _plant_cover(sheet, ch, b, f):
+                plant_weight[k] += PLAN_WEIGHT
+        ranked = list(map(worth.__getitem__, open_others))
+        ranked += [worth[k] + plant_weight[k] * v for k, v in open_plants]
+        ranked.sort(reverse=True)
+        # the dice rarely offer the very best symbol: the circles to come land on every other symbol
+        # of the ranking first, and on the ones skipped only once those are gone
+        prefix = [0.0, *accumulate(ranked[::2] + ranked[1::2])]
+        rest = _rest(count, coins, prefix, horizon)
+        if rest is None:
+            break
+        if options:
+            levels.append((added + rest, added, prefix, list(worth), list(plant_weight)))
+        else:
+            levels.append((added + rest, added, prefix, worth, plant_weight))
+    best_count = max(range(len(levels)), key=lambda c: levels[c][0])
+    best = levels[best_count][0]
+    if options:
+        # the best circle of the die beside the boat, with the coins it costs, near that number
+        best = -1e9
+        cap_b = marks.cap_b
+        for count in range(max(0, best_count - 1), min(len(levels), best_count + 2)):
+            _, added, prefix, worth, plant_weight = levels[count]
+            rests: dict[int, float | None] = {}
+            for k, v, cost in options:
+                if cost not in rests:
+                    rests[cost] = _rest(count, coins - cost, prefix, horizon)
+                rest = rests[cost]
+                if rest is None:
+                    continue
+                gain = worth[k]
+                if kind[k] == PLANT:
+                    b = building[k]
+                    gain += plant_weight[k] * v
+                    cap = cap_b[b]
+                    if v < cap:
+                        others = sum(plant_weight[j] for j in sheet.plants_b[b] if val[j] < 0 and j != k)
+                        gain -= CAP_LOSS * (plant_value(cap) - plant_value(v)) * others
+                value = added + gain + rest
+                best = max(best, value)
+    total = base + best + COIN_VALUE * coins
+    if solo:
+        total -= state.filled[seat] + SOLO_FILL
+    return total
+
+
+def _plan(sheet: _Sheet, marks: _Marks, placed: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
+    """The characters to invite into the free spaces, best first: value now plus room to grow.
+
+    A Female Tourist, Photographer or Backpacker needs the space under its own building; the others
+    may take any free space.
+    """
+    invited = {ch for ch, _, _ in placed}
+    used = {b for _, b, _ in placed}
+    free = BUILDINGS - len(used)
+    candidates: list[tuple[float, int, int, int]] = []
+    grow = PLAN_GROWTH
+    plant_v = marks.plant_v
+    open_b = [b for b in range(BUILDINGS) if b not in used]
+    if FT not in invited:
+        for b in open_b:
+            room = (len(sheet.plants_b[b]) - len(marks.plants[b])) * plant_v[b]
+            candidates.append((marks.psum_b[b] + grow * room, FT, b, 0))
+    if PH not in invited:
+        for b in open_b:
+            cats = marks.cats_b[b]
+            candidates.append((4.0 * (cats + grow * (len(sheet.cats_b[b]) - cats)), PH, b, 0))
+    if BP not in invited:
+        for b in open_b:
+            deco = marks.deco_b[b]
+            candidates.append((4.0 * (deco + grow * (len(sheet.deco_b[b]) - deco)), BP, b, 0))
+    for f in (1, 2, 3):
+        cats, plants = marks.cats_f[f], marks.pcount_f[f]
+        open_cats = len(sheet.cats_f[f]) - cats
+        if FLO not in invited:
+            total, circled = sheet.plants_fb[f], marks.plants_fb[f]
+            room = sum((total[b] - circled[b]) * plant_v[b] for b in range(BUILDINGS))
+            candidates.append((marks.psum_f[f] + grow * room, FLO, -1, f))
+        if FISH not in invited:
+            candidates.append((4.0 * (cats + grow * open_cats), FISH, -1, f))
+        if PAINT not in invited:
+            open_plants = len(sheet.plants_f[f]) - plants
+            candidates.append((3.0 * (cats + plants + grow * (open_cats + open_plants)), PAINT, -1, f))
+    for ch in _GLOBAL:
+        if ch not in invited:
+            room = min(GLOBAL_ROOM, marks.global_room(sheet, ch))
+            candidates.append((marks.current(ch, -1, 0) + grow * room, ch, -1, 0))
+    candidates.sort(reverse=True)
+    plan: list[tuple[int, int, int]] = []
+    chosen: set[int] = set()
+    for _, ch, b, f in candidates:
+        if len(plan) >= free:
+            break
+        if ch in chosen or (b >= 0 and b in used):
+            continue
+        chosen.add(ch)
+        if b >= 0:
+            used.add(b)
+        plan.append((ch, b, f))
+    return plan
+
+
+def _rest(count: int, coins: int, prefix: list[float], horizon: tuple[float, float, int, int]) -> float | None:
+    """The rest of the game with `count` more invitations: the circles left at their expected worth,
+    less the coins still to be filled in (solo); None when the invitations do not fit.
+
+    `horizon` holds the number of rounds after this one when the end is known (negative: solo, where
+    the end comes when the coins gained and filled in reach the end of the coin track, `room` spaces
+    away), `room`, whether this round's invitation is still to decide, and the seat's boats left.
+    """
+    fixed, room, pending, boats = horizon
+    solo = fixed < 0
+    need = INVITATION_COST * count - coins
+    if solo:
+        # each round fills 2 coins and each gains its coin or pays for its character: the game ends
+        # when the coins gained and filled in use up the room left on the coin track
+        future = (room - need) / 2 if need > 0 else room / 2
+        other = (room - pending + count) / 3
+        future = min(future, other)
+        if future < 0:
+            future = 0.0
+    else:
+        future = fixed
+    takes = future + pending - count
+    if count and takes < -ROUND_SLACK:
+        return None
+    extra = need - takes if takes > 0 else need
+    if extra < 0:
+        extra = 0.0
+    circles = (boats + 2 * future) * (1 - FLIP_SHARE) - EXTRA_COIN_CIRCLES * extra
+    if circles < -0.01:
+        return None
+    if circles <= 0:
+        worth = 0.0
+    else:
+        whole = int(circles)
+        if whole >= len(prefix) - 1:
+            worth = prefix[-1]
+        else:
+            worth = prefix[whole] + (prefix[whole + 1] - prefix[whole]) * (circles - whole)
+    value = DICE_FIT * worth
+    if solo:
+        value -= SOLO_FILL * future
+    return value

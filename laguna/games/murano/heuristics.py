@@ -1,0 +1,584 @@
+"""Murano's estimate of every seat's final score (a bot's view of a position).
+
+The final score is the victory point track (buildings, special buildings, production) plus the
+character cards, each scored at an island where its owner has a gondolier on a gondola, and 1 VP per
+gondolier on a gondola that scores no card. The estimate adds to the track what each holding should
+still bring:
+
+- **Time.** The game ends when two of the five tile stacks are empty, so the share of the game left is
+  read from the two emptiest stacks. Every seat still gains about `FUTURE_VP` times that share by
+  playing on (the same for all, so it sways no decision; it keeps the estimate near the final score).
+- **Character cards** are matched to the seat's gondolas, each gondola scoring one card at its island,
+  the best pairs first; a gondola with no card counts its 1 VP. A card is worth what it would score at
+  that island now, blended, while the islands are still filling up, with what a card of its kind
+  usually scores by the end. A card without a gondola counts for less, by the gondoliers still in hand.
+- **Bought tiles** are worth their building VP (1, 2, 3), less the share of a Build action still needed
+  to place them, while there is time to; a special building is worth the card it brings.
+- **Gold**, and what turns into gold (gondoliers in hand, beads to sell, the customers of the seat's
+  shops), is worth what it buys while the game lasts, and only as much of it as the turns left can
+  spend: a hoard is worth little near the end, where gold only breaks ties. Beads kept for a bead card
+  count with the card, 7 VP each.
+- **Special building cards** add what their effect should still bring.
+- **A decision under way** (ships to sail before the action, a tile to buy, character cards to choose
+  from, a gondola, tiles to build, a street to lay, beads to produce or sell) is worth what it is about
+  to bring, so that each small decision of a turn shows its progress one step ahead. Recruiting reads
+  the top of the character deck: the estimate runs on sampled positions, where those are the cards the
+  sample will draw."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Final
+
+from laguna.games.murano import characters as cards
+from laguna.games.murano import state as rules  # the rules module, read at call time (it imports this one)
+from laguna.games.murano.components import (
+    PLAYER_COLOURS,
+    Bead,
+    Building,
+    CharacterCard,
+    CharacterKind,
+    SpecialEffect,
+)
+from laguna.games.murano.components import Action as Kind
+from laguna.games.murano.ships import cost_of
+
+if TYPE_CHECKING:
+    from laguna.games.murano.characters import IslandFacts
+    from laguna.games.murano.state import MuranoState
+
+FUTURE_VP: Final = 52.0
+"""VP a seat still gains by playing on, with the whole game ahead (the same for every seat, so it
+moves no decision; it keeps the estimate near the final score)."""
+FUTURE_SHAPE: Final = 0.75
+"""The stacks empty faster than the VP come: the VP still to come fall as the share of the game left
+to this power."""
+GOLD_EARLY: Final = 0.45
+"""Gold with the game ahead, in VP: it buys tiles, characters and gondolas. It falls with the time
+left, to nothing at the end, where gold only breaks ties (the gold-exchange cards count with the cards)."""
+GOLD_SPENT: Final = 150.0
+"""Gold a seat can still put to use with the whole game ahead (about 4 gold a turn); as the game
+runs out, so does the use of a hoard: gold beyond that counts for nothing."""
+GOLD_SPENT_LEAST: Final = 4.0
+"""Even the last turn can spend a little gold."""
+
+CARD_PRIOR: Final = {
+    CharacterKind.SHOPS_OF_COLOUR: 6.0,
+    CharacterKind.BUILDINGS: 8.0,
+    CharacterKind.MONOPOLY: 6.0,
+    CharacterKind.GOLD_EXCHANGE: 2.0,
+    CharacterKind.FEW_CUSTOMERS: 8.0,
+    CharacterKind.ONE_OF_EACH: 4.0,
+    CharacterKind.ALL_CUSTOMERS: 7.0,
+    CharacterKind.CUSTOMERS_OF_COLOUR: 5.0,
+    CharacterKind.CRESTS: 4.0,
+    CharacterKind.OWN_AND_OTHERS: 6.0,
+    CharacterKind.SPECIALS_EQUAL_CUSTOMERS: 4.0,
+    CharacterKind.CRESTS_EQUAL: 4.0,
+    CharacterKind.EQUAL_BUILDINGS: 4.0,
+    CharacterKind.BALANCE: 8.0,
+    CharacterKind.ONE_CREST: 7.0,
+    CharacterKind.THREE_OWN: 4.0,
+    CharacterKind.TWO_GONDOLIERS: 5.0,
+    CharacterKind.BEADS: 5.0,
+}
+"""What a card of each kind usually scores at a well-chosen island by the end (islands fill up)."""
+NO_GONDOLA: Final = 0.55
+"""A card without a free gondola yet, with a gondolier in hand to place, scores with this likelihood."""
+GONDOLA_VP: Final = 1
+"""A gondolier on a gondola that scores no card."""
+
+BUILD_VP: Final = {Building.FACTORY: 1.0, Building.SHOP: 2.0, Building.PALACE: 3.0, Building.SPECIAL: 0.0}
+BUILD_TEMPO: Final = 0.8
+"""What building a tile still costs, in VP: a share of a Build action's turn (three tiles to one)."""
+BUILD_TIME: Final = 4.0
+"""A tile in hand is sure to be built while more than 1/BUILD_TIME of the game is left; later, less
+and less (the game may end first)."""
+SPECIAL_CARD_VALUE: Final = 3.0
+"""A special building card drawn unseen (its effect's worth with the game ahead)."""
+SPECIAL_EFFECT: Final = {
+    SpecialEffect.ASSEMBLY_HALL: 2.0,
+    SpecialEffect.BANK: 3.0,
+    SpecialEffect.BASILICA: 0.0,
+    SpecialEffect.CONSTRUCTION_CRANE: 2.5,
+    SpecialEffect.DOCKSIDE_BAR: 1.5,
+    SpecialEffect.GUILD_HALL: 1.0,
+    SpecialEffect.HARBOR: 2.0,
+    SpecialEffect.HOSTEL: 2.0,
+    SpecialEffect.LIGHTHOUSE: 1.0,
+    SpecialEffect.STUDIO: 1.5,
+    SpecialEffect.TAVERN: 2.5,
+    SpecialEffect.TRADING_STATION: 1.0,
+}
+"""What a special building card's effect should bring with the whole game ahead."""
+SALE: Final = (0, 5, 12, 20)
+"""Gold for 1, 2 or 3 beads of one colour."""
+SELL_CHANCE: Final = 0.8
+"""Beads are sold (a production action is needed) with this likelihood while there is time."""
+BEAD_VP: Final = 7
+INCOME_USES: Final = 1.5
+"""Income actions a seat still takes with the game ahead, for its shops' customers."""
+CACHE_SIZE: Final = 100_000
+"""Island facts and card scores remembered between estimates, at most (then forgotten at once)."""
+
+
+def estimate(state: MuranoState) -> tuple[float, ...]:
+    """Every seat's expected final score: the track plus the expected worth of its holdings."""
+    if state.phase is rules.Phase.OVER:
+        return tuple(float(board.score()) for board in state.boards)
+    table = _Table(state)
+    return tuple(table.seat_value(seat) for seat in range(state.players))
+
+
+class _Table:
+    """What the whole table shares for one estimate: the time left and the islands' contents."""
+
+    def __init__(self, state: MuranoState) -> None:
+        self.state = state
+        self.phase = state.phase
+        self.static = static = _static(state)
+        self.tau = _time_left(state, static)
+        self.progress = 1.0 - self.tau
+        self.future: float = FUTURE_VP * self.tau**FUTURE_SHAPE
+        self.scoring = state.phase is rules.Phase.SCORING
+        self.gold = GOLD_EARLY * self.tau
+        self.gold_cap = max(GOLD_SPENT_LEAST, GOLD_SPENT * self.tau)
+        self.liquid = 0.0
+        self.build_chance = min(1.0, BUILD_TIME * self.tau)
+        self.hand_values = self._hand_values()
+        self.islands = [island.id for island in state.side.islands]
+        # Each island's contents as a key: the facts and the cards' scores are remembered by it.
+        owners: dict[str, list[int]] = {island: [] for island in self.islands}
+        for (island, _), owner in state.gondolas.items():
+            owners[island].append(owner)
+        tiles = state.tiles
+        self.keys = {
+            island: (island, tuple(map(tiles.get, spaces)), tuple(sorted(owners[island])))
+            for island, spaces in static.spaces.items()
+        }
+        self.facts = {}
+        for island, key in self.keys.items():
+            facts = static.facts.get(key)
+            if facts is None:
+                facts = static.facts[key] = state.facts(island)
+            self.facts[island] = facts
+
+    def seat_value(self, seat: int) -> float:
+        state = self.state
+        player = state.boards[seat]
+        value = player.score() + self.future
+        # Gold and what turns into gold (gondoliers in hand, beads, shops' income), up to its use.
+        self.liquid = player.gold + player.gondoliers * 3 + self.bead_gold(seat) + self.income_gold(seat)
+        value += self.worth(self.liquid)
+        value += self.characters(seat, player.characters)
+        value += self.tiles(seat)
+        for card_id in player.special_cards:
+            value += self.static.effects[card_id] * self.tau
+        if seat == state.actor:
+            value += self.pending(seat)
+        return value
+
+    # character cards and gondolas
+
+    def card_now(self, seat: int, card_id: str, island: str) -> float:
+        """What a card scores at an island now (remembered by the island's contents)."""
+        state = self.state
+        card, _, _, extra_kind = self.static.cards[card_id]
+        extra = 0
+        if extra_kind == 1:
+            extra = min(8, state.boards[seat].gold)
+        elif extra_kind == 2 and card.bead is not None:
+            extra = state.usable_beads(seat, card.bead, not state.options.no_studios_in_scoring)
+        key = (card_id, seat, self.keys[island], extra)
+        values = self.static.values
+        now = values.get(key)
+        if now is None:
+            if len(values) > CACHE_SIZE:
+                values.clear()
+            now = values[key] = float(self._card_now(seat, card, self.facts[island], extra))
+        return now
+
+    def _card_now(self, seat: int, card: CharacterCard, facts: IslandFacts, extra: int) -> int:
+        if card.kind is CharacterKind.GOLD_EXCHANGE:
+            if not cards.gold_exchange_open(card, facts):
+                return 0
+            return max((vp for paid, vp in card.table if paid <= extra), default=0)
+        if card.kind is CharacterKind.BEADS:
+            return card.vp * min(3, extra)
+        return cards.vp(card, facts, seat, 0, self.state.options.balance_zero)
+
+    def characters(self, seat: int, hand: Sequence[str], extra_gondola: str | None = None) -> float:
+        """The cards matched to the seat's free gondolas, best pairs first; unmatched gondolas 1 VP each.
+
+        A card's worth at an island is what it scores there now, blended, while the game is young,
+        with what its kind usually scores (or now, if more)."""
+        state = self.state
+        used = state.used_gondolas
+        gondolas = [
+            island
+            for (island, colour), owner in state.gondolas.items()
+            if owner == seat and (island, colour) not in used
+        ]
+        if extra_gondola is not None:
+            gondolas.append(extra_gondola)
+        if not hand:
+            return float(GONDOLA_VP * len(gondolas))
+        places = set(gondolas)
+        pairs: list[tuple[float, str, str]] = []
+        waiting: list[float] = []
+        scoring = self.scoring
+        tau, progress = self.tau, self.progress
+        infos = self.static.cards
+        for card_id in hand:
+            _, fixed, prior, extra_kind = infos[card_id]
+            if extra_kind == 2:
+                # A bead card is worth the beads the seat can return (studios count).
+                prior = BEAD_VP * min(3, self._beads_for(seat, card_id))
+            anywhere = 0.0
+            for island in (fixed,) if fixed is not None else self.islands:
+                now = self.card_now(seat, card_id, island)
+                worth = now if scoring else progress * now + tau * (now if now > prior else prior)
+                anywhere = max(anywhere, worth)
+                if island in places:
+                    pairs.append((worth, card_id, island))
+            waiting.append(anywhere)
+        pairs.sort(reverse=True)
+        free = {island: gondolas.count(island) for island in places}
+        matched: set[str] = set()
+        value = 0.0
+        for worth, card_id, island in pairs:
+            if worth <= GONDOLA_VP or card_id in matched or not free[island]:
+                continue
+            free[island] -= 1
+            matched.add(card_id)
+            value += worth
+        value += GONDOLA_VP * sum(free.values())
+        if scoring:
+            return value
+        # Cards still without a gondola: a gondolier in hand may yet be placed for them.
+        hands = state.boards[seat].gondoliers
+        if hands and len(matched) < len(waiting):
+            left = sorted(
+                (worth for name, worth in zip(hand, waiting, strict=True) if name not in matched), reverse=True
+            )
+            chance = NO_GONDOLA * min(1.0, 3 * self.tau)
+            value += chance * sum(left[:hands])
+        return value
+
+    def _beads_for(self, seat: int, card_id: str) -> int:
+        card = self.static.cards[card_id][0]
+        return self.state.usable_beads(seat, card.bead) if card.bead is not None else 0
+
+    # tiles, beads, income
+
+    def in_hand(self, kind: Building) -> float:
+        """A bought tile not built yet: its worth once built, less the building still to do."""
+        return self.build_chance * max(0.0, self.built(kind) - BUILD_TEMPO)
+
+    def _hand_values(self) -> tuple[float, float, float, float]:
+        return (
+            self.in_hand(Building.FACTORY),
+            self.in_hand(Building.SHOP),
+            self.in_hand(Building.PALACE),
+            self.in_hand(Building.SPECIAL),
+        )
+
+    def built(self, kind: Building) -> float:
+        """A tile's worth once built: its VP, or for a special building the card it brings."""
+        if kind is Building.SPECIAL:
+            return SPECIAL_CARD_VALUE * self.tau
+        return BUILD_VP[kind]
+
+    def tiles(self, seat: int) -> float:
+        player = self.state.boards[seat]
+        factory, shop, palace, special = self.hand_values
+        return (
+            player.factories * factory + len(player.shops) * shop + len(player.palaces) * palace
+        ) + player.specials * special
+
+    def worth(self, gold: float) -> float:
+        """Gold (and gold to come) in VP: what can still be put to use."""
+        return self.gold * min(gold, self.gold_cap)
+
+    def earn(self, gold: float) -> float:
+        """What `gold` more is worth to the seat being valued (the actor, for decisions under way)."""
+        return self.worth(self.liquid + gold) - self.worth(self.liquid)
+
+    def spend(self, gold: float) -> float:
+        return self.worth(self.liquid) - self.worth(self.liquid - gold)
+
+    def bead_gold(self, seat: int) -> float:
+        """The gold the seat's beads should fetch (those kept for bead cards aside)."""
+        state = self.state
+        player = state.boards[seat]
+        if not player.beads.total():
+            return 0.0
+        kept = {bead: 0 for bead in Bead}
+        for card_id in player.characters:
+            card = state.character(card_id)
+            if card.kind is CharacterKind.BEADS and card.bead is not None:
+                kept[card.bead] += 3
+        chance = SELL_CHANCE * min(1.0, 4 * self.tau)
+        value = 0.0
+        for bead in Bead:
+            spare = max(0, player.beads[bead] - kept[bead])
+            value += SALE[min(3, spare)] * chance
+            value += max(0, spare - 3) * SALE[1] * chance
+        return value
+
+    def income_gold(self, seat: int) -> float:
+        """Income still to take from the seat's shops (the best island's customers, a few times)."""
+        if self.tau <= 0 or not self.state.boards[seat].markers:
+            return 0.0
+        best = max(self.income_at(seat, island) for island in self.islands)
+        return best * INCOME_USES * min(1.0, 2 * self.tau)
+
+    def income_at(self, seat: int, island: str) -> int:
+        key = ("income", seat, self.keys[island])
+        values = self.static.values
+        income = values.get(key)
+        if income is None:
+            facts = self.facts[island]
+            colours = {colour for owner, colour in facts.shops if owner == seat}
+            income = values[key] = sum(facts.customer(c) for c in colours)
+        return int(income)
+
+    # decisions under way
+
+    def pending(self, seat: int) -> float:
+        state = self.state
+        phase = self.phase
+        Phase = rules.Phase  # noqa: N806  (the phases, by their usual name)
+        player = state.boards[seat]
+        if phase is Phase.TURN or phase is Phase.SCORING:
+            return 0.0
+        if phase is Phase.CLEAR or phase is Phase.MOVER:
+            left = len(state.clearing) + 1
+            cost = cost_of(state.moved + left)
+            kind = state.components.action_spaces[state.target].action
+            return self.action_value(seat, kind, player.gold - cost) - self.spend(cost)
+        if phase is Phase.BUY:
+            return self.buy_value(seat)
+        if phase is Phase.RECRUIT or phase is Phase.PRELUDE:
+            return self.recruit_value(seat, state.drawn)
+        if phase is Phase.GONDOLA:
+            return self.gondola_value(seat, player.gold)
+        if phase is Phase.BUILD:
+            return self.build_value(seat, 3 - state.built)
+        if phase is Phase.PLACE_STREET:
+            return self.build_value(seat, 3 - state.built - 1, street_laid=True)
+        if phase is Phase.SPECIAL_CARD:
+            return max((SPECIAL_EFFECT[state._special(c).effect] * self.tau for c in state.drawn), default=0.0)
+        if phase is Phase.INCOME:
+            return self.earn(max(self.income_at(seat, island) for island in self.islands))
+        if phase is Phase.PRODUCE:
+            return self.produce_value(seat)
+        if phase is Phase.SELL:
+            return self.sell_value(seat)
+        if phase is Phase.GONDOLIER:
+            return max(self.dismiss_value(seat), self.hire_value(seat))
+        if phase is Phase.FINAL_PLACE:
+            tile = Building(state.final_tile.split("-", maxsplit=1)[0])
+            return self.built(tile) - self.in_hand(tile)
+        return 0.0
+
+    def action_value(self, seat: int, kind: Kind, gold: int) -> float:
+        """Roughly what carrying out an action brings once the ships are paid (for ships still sailing)."""
+        state = self.state
+        if kind is Kind.TAKE_GOLD:
+            return self.earn(4 if state.has(seat, SpecialEffect.BANK) else 2)
+        if kind is Kind.BUY_FACTORY:
+            return self.in_hand(Building.FACTORY) - self.spend(1)
+        if kind is Kind.BUY_SHOP:
+            return self.in_hand(Building.SHOP) - self.spend(2)
+        if kind is Kind.BUY_PALACE:
+            return self.in_hand(Building.PALACE) - self.spend(2)
+        if kind is Kind.BUY_SPECIAL:
+            return self.in_hand(Building.SPECIAL) - self.spend(2)
+        if kind is Kind.RECRUIT:
+            # The cards it will draw are the top of the deck (known in a sampled position).
+            count = rules.HOSTEL_DRAW if state.has(seat, SpecialEffect.HOSTEL) else rules.RECRUIT_DRAW
+            return self.recruit_value(seat, state.character_deck[-count:])
+        if kind is Kind.PLACE_GONDOLIER:
+            return self.gondola_value(seat, gold)
+        if kind is Kind.BUILD:
+            return self.build_value(seat, 3)
+        if kind is Kind.INCOME:
+            return self.earn(max(self.income_at(seat, island) for island in self.islands))
+        if kind is Kind.PRODUCTION:
+            return self.produce_value(seat)
+        return max(self.dismiss_value(seat), self.hire_value(seat))
+
+    def buy_value(self, seat: int) -> float:
+        state = self.state
+        kind = Building.SHOP if state.buying == "shop" else Building.PALACE
+        if state.looking:
+            return self.in_hand(kind)
+        return max(0.0, self.in_hand(kind) - self.spend(2))
+
+    def recruit_value(self, seat: int, drawn: Sequence[str]) -> float:
+        """The best of the cards drawn (or about to be: the top of a sampled deck), for its price, or
+        nothing."""
+        state = self.state
+        player = state.boards[seat]
+        cost = state.recruit_cost(seat)
+        if not drawn or cost > player.gold:
+            return 0.0
+        before = self.characters(seat, player.characters)
+        best = 0.0
+        for card_id in drawn:
+            gain = self.characters(seat, [*player.characters, card_id]) - before - self.spend(cost)
+            best = max(best, gain)
+        return best
+
+    def gondola_value(self, seat: int, gold: int) -> float:
+        """The best gondola the seat can pay for: the cards it lets score, less its price."""
+        state = self.state
+        player = state.boards[seat]
+        if not player.gondoliers:
+            return 0.0
+        colour = PLAYER_COLOURS[seat]
+        own, other = state.gondolier_cost(seat, True), state.gondolier_cost(seat, False)
+        before = self.characters(seat, player.characters)
+        best = 0.0
+        for island in state.side.islands:
+            costs = [
+                own if gondola == colour else other
+                for gondola in island.gondolas
+                if (island.id, gondola) not in state.gondolas
+            ]
+            if not costs or min(costs) > gold:
+                continue
+            price = min(costs)
+            player.gondoliers -= 1
+            try:
+                after = self.characters(seat, player.characters, extra_gondola=island.id)
+            finally:
+                player.gondoliers += 1
+            best = max(best, after - before - self.spend(price + 3))
+        return best
+
+    def build_value(self, seat: int, places: int, street_laid: bool = False) -> float:
+        """Building the tiles in hand (up to `places`): their VP now rather than maybe later."""
+        state = self.state
+        player = state.boards[seat]
+        if places <= 0:
+            return 0.0
+        if not street_laid and not state.free_building_spaces():
+            # A street laid first opens building spaces beside it.
+            if not state.street_stack or not state.free_street_spaces():
+                return 0.0
+            places -= 1
+        gains = sorted(
+            [self.built(kind) - self.in_hand(kind) for kind in Building for _ in range(self._held(player, kind))],
+            reverse=True,
+        )
+        return sum(gains[:places])
+
+    @staticmethod
+    def _held(player: Any, kind: Building) -> int:
+        if kind is Building.FACTORY:
+            return int(player.factories)
+        if kind is Building.SHOP:
+            return len(player.shops)
+        if kind is Building.PALACE:
+            return len(player.palaces)
+        return int(player.specials)
+
+    def produce_value(self, seat: int) -> float:
+        state = self.state
+        most = state.max_production(seat)
+        per_bead = self.earn(SALE[3] / 3 * SELL_CHANCE * min(1.0, 4 * self.tau))
+        return max(0.0, most * (per_bead - 2)) + self.sell_value(seat)
+
+    def sell_value(self, seat: int) -> float:
+        """The best sale now, less the beads' worth kept."""
+        state = self.state
+        player = state.boards[seat]
+        before = self.bead_gold(seat)
+        best = 0.0
+        for bead in Bead:
+            usable = state.usable_beads(seat, bead)
+            count = min(3, usable, player.beads[bead])
+            if not count:
+                continue
+            player.beads[bead] -= count
+            try:
+                after = self.bead_gold(seat)
+            finally:
+                player.beads[bead] += count
+            best = max(best, self.earn(SALE[count] + after - before))
+        return best
+
+    def dismiss_value(self, seat: int) -> float:
+        state = self.state
+        if not state.boards[seat].gondoliers:
+            return 0.0
+        gain = 5 if state.has(seat, SpecialEffect.ASSEMBLY_HALL) else 3
+        return self.earn(gain - 3)
+
+    def hire_value(self, seat: int) -> float:
+        state = self.state
+        if state.boards[seat].gold < state.hire_cost(seat):
+            return 0.0
+        return self.earn(3 - state.hire_cost(seat))
+
+
+class _Static:
+    """What one board side's islands are made of, and the facts and card scores seen so far, by the
+    islands' contents (greedy and search estimate many positions that differ on one island at most)."""
+
+    def __init__(self, state: MuranoState) -> None:
+        self.spaces = {island.id: tuple(sp.id for sp in island.spaces) for island in state.side.islands}
+        self.facts: dict[Any, IslandFacts] = {}
+        self.values: dict[Any, float] = {}
+        self.cards = {
+            card.id: (
+                card,
+                card.island,
+                CARD_PRIOR[card.kind],
+                1 if card.kind is CharacterKind.GOLD_EXCHANGE else 2 if card.kind is CharacterKind.BEADS else 0,
+            )
+            for card in state.components.characters
+        }
+        self.effects = {card.id: SPECIAL_EFFECT[card.effect] for card in state.components.special_cards}
+        components = state.components
+        small = state.players < 4
+        removals = components.removals
+        self.stacks = (
+            len(components.streets) - (len(removals.one_customer_streets) + removals.blank_streets) * small,
+            len(components.shops) - len(removals.shops) * small,
+            components.factories - removals.factories * small,
+            components.specials - removals.specials * small,
+            len(components.palaces) - removals.palaces * small,
+        )
+        """The five tile stacks' sizes at the start: streets, shops, glass factories, specials, palaces."""
+
+
+_STATIC: dict[tuple[int, int], tuple[Any, _Static]] = {}
+
+
+def _static(state: MuranoState) -> _Static:
+    key = (id(state.components), state.players)
+    entry = _STATIC.get(key)
+    if entry is None or entry[0] is not state.components:
+        entry = _STATIC[key] = (state.components, _Static(state))
+    if len(entry[1].facts) > CACHE_SIZE:
+        entry[1].facts.clear()
+    return entry[1]
+
+
+def _time_left(state: MuranoState, static: _Static) -> float:
+    """The share of the game left: the game ends when two tile stacks are empty, so it is read from the
+    two stacks nearest to empty (each as a share of its size at the start)."""
+    if state.triggered_by is not None:
+        return 0.0
+    now = (
+        len(state.street_stack),
+        len(state.shop_stack),
+        state.factory_stack,
+        state.special_stack,
+        len(state.palace_stack),
+    )
+    shares = sorted(left / start for left, start in zip(now, static.stacks, strict=True))
+    return (shares[0] + shares[1]) / 2

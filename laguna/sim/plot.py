@@ -1,0 +1,79 @@
+"""The tournament picture: both ratings with their 95% intervals, and each bot's scores, in one PNG.
+
+Drawn on a bare matplotlib Figure with the Agg canvas: no display, no pyplot and no global backend
+switch, so it works on a server and does not disturb a program that uses matplotlib itself.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+
+from laguna.core import LagunaError
+
+if TYPE_CHECKING:
+    from laguna.sim.tournament import TournamentSummary
+
+
+def plot_tournament(summary: TournamentSummary, path: str | Path) -> Path:
+    """Draw the summary to `path` (PNG). Bots are listed strongest first by Bradley–Terry rating."""
+    order = sorted(summary.bots, key=lambda bot: (-summary.bradley_terry[bot].elo, bot))
+    rows = list(range(len(order)))[::-1]
+    height = max(3.5, 1.0 + 0.45 * len(order))
+    figure = Figure(figsize=(15, height), layout="constrained")
+    FigureCanvasAgg(figure)
+    elo_axes, skill_axes, score_axes = figure.subplots(1, 3)
+
+    elo = [summary.bradley_terry[bot] for bot in order]
+    elo_axes.errorbar(
+        [r.elo for r in elo],
+        rows,
+        xerr=[[r.elo - r.low for r in elo], [r.high - r.elo for r in elo]],
+        fmt="o",
+        capsize=4,
+        color="tab:blue",
+    )
+    elo_axes.axvline(0, color="grey", linewidth=0.8, linestyle=":")
+    elo_axes.set_title("Bradley–Terry Elo (95% interval)")
+    elo_axes.set_xlabel("Elo points (field average 0)")
+
+    skill = [summary.openskill[bot] for bot in order]
+    skill_axes.errorbar(
+        [r.mu for r in skill],
+        rows,
+        xerr=[[r.mu - r.low for r in skill], [r.high - r.mu for r in skill]],
+        fmt="s",
+        capsize=4,
+        color="tab:orange",
+        label="mu ± 1.96 sigma",
+    )
+    skill_axes.plot([r.ordinal for r in skill], rows, "x", color="black", label="ordinal (mu − 3 sigma)")
+    skill_axes.set_title("OpenSkill Plackett–Luce")
+    skill_axes.set_xlabel("rating")
+    skill_axes.legend(loc="best", fontsize="small")
+
+    by_bot = {b.bot: b for b in summary.per_bot}
+    score_axes.boxplot(
+        [list(by_bot[bot].scores) for bot in order],
+        positions=rows,
+        orientation="horizontal",
+        widths=0.6,
+        showmeans=True,
+    )
+    score_axes.set_title("Final scores (box: quartiles, triangle: mean)")
+    score_axes.set_xlabel("VP")
+
+    for axes in (elo_axes, skill_axes, score_axes):
+        axes.set_yticks(rows, order)
+        axes.set_ylim(-0.7, len(order) - 0.3)
+        axes.grid(axis="x", alpha=0.3)
+    figure.suptitle(f"{summary.game}, {summary.players} players: {summary.games} games, seed {summary.seed}")
+    target = Path(path)
+    try:
+        figure.savefig(target, format="png", dpi=100, metadata={"Software": None})
+    except OSError as error:
+        raise LagunaError(f"cannot write {target}: {error.strerror or error}") from None
+    return target

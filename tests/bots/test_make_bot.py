@@ -1,0 +1,54 @@
+"""Bot names, budgets and levels as players and the command line give them."""
+
+from __future__ import annotations
+
+import pytest
+
+from laguna.bots import BOTS, LEVELS, GreedyBot, IsmctsBot, RandomBot, make_bot
+from laguna.core import OptionsError
+
+
+def test_names_build_the_right_bots() -> None:
+    assert isinstance(make_bot("random", 1), RandomBot)
+    assert isinstance(make_bot(" Greedy ", 1), GreedyBot)
+    search = make_bot("ismcts:500", 1)
+    assert isinstance(search, IsmctsBot)
+    assert (search.iterations, search.millis) == (500, None)
+    timed = make_bot("ismcts:250ms", 1)
+    assert isinstance(timed, IsmctsBot)
+    assert (timed.iterations, timed.millis) == (None, 250.0)
+
+
+def test_levels_are_ordered_and_each_is_a_documented_configuration() -> None:
+    assert list(LEVELS) == ["easy", "medium", "hard", "expert"]
+    for name, level in LEVELS.items():
+        assert level.description
+        assert make_bot(name, 3).name == name
+    easy, medium = make_bot("easy", 0), make_bot("medium", 0)
+    assert isinstance(easy, GreedyBot) and easy.temperature > 0
+    assert isinstance(medium, GreedyBot) and medium.temperature == 0
+    hard, expert = make_bot("hard", 0), make_bot("expert", 0)
+    assert isinstance(hard, IsmctsBot) and isinstance(expert, IsmctsBot)
+    assert hard.iterations is not None and expert.iterations is not None
+    assert expert.iterations > hard.iterations
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("alphazero", "unknown bot 'alphazero'"),
+        ("greedy:5", "only ismcts takes a budget"),
+        ("ismcts:", "bad ismcts budget"),
+        ("ismcts:0", "bad ismcts budget"),
+        ("ismcts:fast", "bad ismcts budget"),
+        ("ismcts:-3", "bad ismcts budget"),
+    ],
+)
+def test_bad_names_and_budgets_say_what_is_wrong(spec: str, message: str) -> None:
+    with pytest.raises(OptionsError, match=message):
+        make_bot(spec, 0)
+
+
+def test_every_listed_name_builds() -> None:
+    for name in BOTS:
+        assert make_bot(name, 0).name == name

@@ -1,0 +1,75 @@
+"""The greedy and ISMCTS bots on tiny games that isolate look-ahead and honesty about hidden cards."""
+
+from __future__ import annotations
+
+import pytest
+
+from laguna.bots import GreedyBot, IsmctsBot
+from laguna.core import IllegalAction, OptionsError
+from tests.bots.toy_games import HiddenCard, Nim, Take
+
+
+@pytest.mark.parametrize(("pile", "winning"), [(5, 1), (6, 2), (7, 3), (9, 1), (10, 2), (11, 3)])
+def test_ismcts_finds_the_winning_nim_move_that_the_estimate_cannot_see(pile: int, winning: int) -> None:
+    # Leaving a multiple of 4 wins; the estimate is flat until the end, so only look-ahead finds it.
+    assert IsmctsBot(3, iterations=1500).choose(Nim(pile), 0) == Take(winning)
+
+
+def test_greedy_takes_an_immediate_win_but_cannot_look_further() -> None:
+    assert GreedyBot(0).choose(Nim(3), 0) == Take(3)
+    # From 6 every move looks alike to a one-step look-ahead: over seeds it does not settle on the win.
+    choices = {GreedyBot(seed).choose(Nim(6), 0) for seed in range(30)}
+    assert len(choices) == 3
+
+
+def test_ismcts_with_the_same_seed_and_budget_decides_the_same() -> None:
+    first = [IsmctsBot(11, iterations=200).choose(Nim(pile), 0) for pile in range(4, 14)]
+    again = [IsmctsBot(11, iterations=200).choose(Nim(pile), 0) for pile in range(4, 14)]
+    assert first == again
+
+
+def test_a_time_budget_runs_at_least_one_iteration_and_stops() -> None:
+    bot = IsmctsBot(1, iterations=None, millis=20)
+    assert bot.choose(Nim(9), 0) in Nim(9).legal_actions(0)
+    assert bot.last_iterations >= 1
+
+
+def test_a_single_legal_decision_is_taken_without_search() -> None:
+    bot = IsmctsBot(1, iterations=500)
+    assert bot.choose(Nim(1), 0) == Take(1)
+    assert bot.last_iterations == 0
+
+
+@pytest.mark.parametrize("make", [lambda s: GreedyBot(s), lambda s: IsmctsBot(s, iterations=60)])
+def test_bots_do_not_peek_at_a_hidden_card(make) -> None:  # type: ignore[no-untyped-def]
+    # A bot that read the true card would always name it; one that samples from its view is right
+    # about a quarter of the time (Binomial(200, 1/4): mean 50, sd ≈ 6.1).
+    right = sum(make(seed).choose(HiddenCard(seed % 4), 1).card == seed % 4 for seed in range(200))
+    assert 20 < right < 80
+
+
+def test_greedy_with_temperature_spreads_its_choices_and_zero_does_not() -> None:
+    # A win counts about 1000 points for greedy, so only a huge temperature makes the other moves likely.
+    hot = {GreedyBot(seed, temperature=2000.0).choose(Nim(3), 0) for seed in range(40)}
+    cold = {GreedyBot(seed).choose(Nim(3), 0) for seed in range(40)}
+    assert len(hot) > 1
+    assert cold == {Take(3)}
+
+
+def test_bad_budgets_and_settings_are_refused_with_a_reason() -> None:
+    with pytest.raises(OptionsError, match="exactly one budget"):
+        IsmctsBot(0, iterations=None)
+    with pytest.raises(OptionsError, match="at least one iteration"):
+        IsmctsBot(0, iterations=0)
+    with pytest.raises(OptionsError, match="positive time"):
+        IsmctsBot(0, iterations=None, millis=0)
+    with pytest.raises(OptionsError, match="at least one sample"):
+        GreedyBot(0, samples=0)
+
+
+def test_bots_refuse_a_seat_that_owes_no_decision() -> None:
+    over = Nim(1)
+    over.apply(0, Take(1))
+    for bot in (GreedyBot(0), IsmctsBot(0, iterations=5)):
+        with pytest.raises(IllegalAction, match="owes no decision"):
+            bot.choose(over, 1)

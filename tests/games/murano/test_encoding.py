@@ -1,0 +1,167 @@
+"""Murano's action space and observation encoding (laguna/games/murano/encoding.py)."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Callable, Iterator
+
+import pytest
+
+from laguna.core.rng import Rng
+from laguna.games.murano import encoding
+from laguna.games.murano.actions import Act, Action, Gondola, Income, Place, Recruit, Skip
+from laguna.games.murano.components import Action as ActionKind
+from laguna.games.murano.game import GAME
+from laguna.games.murano.options import MuranoOptions
+from laguna.games.murano.state import MuranoState, Phase
+
+PLAYERS = (2, 3, 4)
+DEFAULT = MuranoOptions()
+FLIPPED = GAME.options({name: not getattr(DEFAULT, name) for name in encoding.RULES})
+
+
+def play(players: int, options: MuranoOptions, seed: int) -> Iterator[tuple[MuranoState, int, tuple[Action, ...]]]:
+    """Each decision of a random game, before it is taken."""
+    state = GAME.new_game(players, options, seed)
+    rng = Rng(seed + 1000)
+    while not state.is_terminal():
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        yield state, seat, legal
+        state.apply(seat, rng.choice(legal))
+
+
+def observe(state: MuranoState, seat: int | None) -> dict[str, list[float]]:
+    return GAME.observation(state.view(seat), state.players, state.options)
+
+
+def sizes(observation: dict[str, list[float]]) -> dict[str, int]:
+    return {name: len(values) for name, values in observation.items()}
+
+
+@pytest.mark.parametrize("options", [DEFAULT, FLIPPED], ids=["yucata", "all-flipped"])
+@pytest.mark.parametrize("players", PLAYERS)
+def test_every_legal_action_is_in_the_space(players: int, options: MuranoOptions) -> None:
+    space = GAME.action_space(players, options)
+    assert len(set(space)) == len(space), "the action space lists an action twice"
+    index = {action: k for k, action in enumerate(space)}
+    for seed in range(3):
+        for _, _, legal in play(players, options, seed):
+            missing = [str(a) for a in legal if a not in index]
+            assert not missing, f"legal actions outside the action space: {missing}"
+
+
+def test_the_space_is_fixed_by_the_set_up_alone() -> None:
+    first = GAME.action_space(4, DEFAULT)
+    encoding.action_space.cache_clear()
+    again = GAME.action_space(4, DEFAULT)
+    assert first == again and first is not again
+    # Options that can never make an action legal leave it out.
+    assert not any(isinstance(a, Income) for a in first)
+    assert any(isinstance(a, Income) for a in GAME.action_space(4, FLIPPED))
+    assert not any(isinstance(a, Skip) for a in GAME.action_space(4, FLIPPED))
+    # The 2–3-player side has no Sacca Serenella and leaves two character cards in the box.
+    small = GAME.action_space(3, DEFAULT)
+    assert not any(isinstance(a, Place) and a.space.startswith("serenella") for a in small)
+    assert sum(isinstance(a, Recruit) for a in small) == sum(isinstance(a, Recruit) for a in first) - 2
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_observations_have_fixed_sizes_and_finite_values(players: int) -> None:
+    for options in (DEFAULT, FLIPPED):
+        expected = encoding.segment_sizes(players, options)
+        assert sizes(observe(GAME.new_game(players, options, 9), 0)) == expected
+        for step, (state, seat, _) in enumerate(play(players, options, players)):
+            if step % 4:
+                continue
+            for viewer in (seat, None):
+                observation = observe(state, viewer)
+                assert sizes(observation) == expected
+                assert all(isinstance(x, float) and math.isfinite(x) for seg in observation.values() for x in seg)
+        assert state.is_terminal()
+        assert sizes(observe(state, 0)) == sizes(observe(state, None)) == expected
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_the_same_view_gives_the_same_observation(players: int) -> None:
+    rng = Rng(players)
+    checked = 0
+    for step, (state, seat, _) in enumerate(play(players, DEFAULT, 20 + players)):
+        if step % 7:
+            continue
+        for viewer in (seat, (seat + 1) % players):
+            twin = state.determinize(viewer, rng.spawn())
+            assert observe(twin, viewer) == observe(state, viewer)
+            checked += 1
+    assert checked > 20
+
+
+def advance(state: MuranoState, rng: Rng, wanted: Callable[[Action], bool]) -> tuple[int, Action]:
+    """Play randomly until the seat to act may take a `wanted` action."""
+    while True:
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        found = [a for a in legal if wanted(a)]
+        if found:
+            return seat, found[0]
+        state.apply(seat, rng.choice(legal))
+
+
+def test_taking_gold_and_recruiting_change_the_right_segments() -> None:
+    state = GAME.new_game(3, DEFAULT, 12)
+    rng = Rng(12)
+    spaces = state.components.action_spaces
+    seat, act = advance(state, rng, lambda a: isinstance(a, Act) and spaces[a.space - 1].action is ActionKind.TAKE_GOLD)
+    assert isinstance(act, Act)
+    before = observe(state, seat)
+    assert before["actor"] == [1.0, 0.0, 0.0]
+    assert before["gold"][0] == state.boards[seat].gold
+    state.apply(seat, act)
+    after = observe(state, seat)
+    assert after["gold"][0] == state.boards[seat].gold
+    assert after["ships"] != before["ships"], "the ship came onto the action space"
+    assert after["ships"][act.space - 1] == 1.0
+
+    seat, recruit = advance(state, rng, lambda a: isinstance(a, Recruit))
+    assert isinstance(recruit, Recruit)
+    other = (seat + 1) % 3
+    count = len(state.drawn)
+    drawn = observe(state, seat)
+    assert drawn["drawn_count"] == [count] and sum(drawn["drawn_characters"]) == count > 0
+    hidden = observe(state, other)
+    assert hidden["drawn_count"] == [count] and sum(hidden["drawn_characters"]) == 0
+    card = [c.id for c in state.components.characters].index(recruit.card)
+    state.apply(seat, recruit)
+    assert observe(state, seat)["own_characters"][card] == 1.0
+    theirs = observe(state, other)
+    assert theirs["own_characters"][card] == 0.0
+    assert theirs["characters"][2] == len(state.boards[seat].characters)
+
+
+def test_a_gondolier_shows_with_its_owner() -> None:
+    state = GAME.new_game(2, DEFAULT, 3)
+    rng = Rng(3)
+    while state.phase is not Phase.GONDOLA:
+        seat = state.to_act()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    seat = state.actor
+    gondola = state.legal_actions(seat)[0]
+    assert isinstance(gondola, Gondola)
+    size = 2 + 2
+    islands = state.side.islands
+    index = [(i.id, c) for i in islands for c in i.gondolas].index((gondola.island, gondola.colour))
+    state.apply(seat, gondola)
+    mine, theirs = observe(state, seat)["gondolas"], observe(state, 1 - seat)["gondolas"]
+    assert mine[index * size : index * size + 2] == [1.0, 0.0]
+    assert theirs[index * size : index * size + 2] == [0.0, 1.0]
+    own = [k for k in range(len(mine) // size) if mine[k * size + 3]]
+    assert len(own) == len(islands)
+    assert all(islands[k // 4].gondolas[k % 4] == ("orange", "grey")[seat] for k in own)
+
+
+def test_the_rule_options_are_encoded() -> None:
+    flipped = dataclasses.replace(DEFAULT, red_ship_gold=True)
+    rules = observe(GAME.new_game(2, flipped, 1), 0)["rules"]
+    assert rules[encoding.RULES.index("red_ship_gold")] == 1.0
+    assert observe(GAME.new_game(2, DEFAULT, 1), 0)["rules"][encoding.RULES.index("red_ship_gold")] == 0.0
