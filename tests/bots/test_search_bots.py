@@ -40,7 +40,7 @@ def test_a_single_legal_decision_is_taken_without_search() -> None:
     assert bot.last_iterations == 0
 
 
-@pytest.mark.parametrize("make", [lambda s: GreedyBot(s), lambda s: IsmctsBot(s, iterations=60)])
+@pytest.mark.parametrize("make", [GreedyBot, lambda s: IsmctsBot(s, iterations=60)])
 def test_bots_do_not_peek_at_a_hidden_card(make) -> None:  # type: ignore[no-untyped-def]
     # A bot that read the true card would always name it; one that samples from its view is right
     # about a quarter of the time (Binomial(200, 1/4): mean 50, sd ≈ 6.1).
