@@ -128,6 +128,12 @@ class FloorCard:
         """Curtains of both colours, because the Boy scores every curtain regardless of colour."""
         return self.red_curtains + self.blue_curtains
 
+    def face(self) -> dict[str, Any]:
+        """The card as views show it: id, colour, floor, the symbols it shows, its shop."""
+        symbols = {name: getattr(self, name) for name in SYMBOLS if getattr(self, name)}
+        return {"id": self.id, "colour": self.colour.value, "floor": self.floor, "symbols": symbols,
+                "shop": self.shop, "shop_points": self.shop_points}  # fmt: skip
+
 
 @dataclass(frozen=True, slots=True)
 class FloorCardSet:
@@ -137,6 +143,8 @@ class FloorCardSet:
     source: str
     cards: tuple[FloorCard, ...]
     _positions: Mapping[str, int] = field(init=False, repr=False, compare=False, hash=False)
+    faces: tuple[dict[str, Any], ...] = field(init=False, repr=False, compare=False, hash=False)
+    """`FloorCard.face` of each card, built once: every view shares them, so nobody may change one."""
 
     def __post_init__(self) -> None:
         """Sort the cards by (floor, colour order, id) and index them, so lookups are constant-time."""
@@ -147,6 +155,7 @@ class FloorCardSet:
             raise CardDataError(f"{self.source}: duplicate card id {duplicate!r}")
         object.__setattr__(self, "cards", ordered)
         object.__setattr__(self, "_positions", positions)
+        object.__setattr__(self, "faces", tuple(card.face() for card in ordered))
 
     def by_id(self, card_id: str) -> FloorCard:
         """The card with this id; records and notation name cards by id, so an unknown one is an error."""

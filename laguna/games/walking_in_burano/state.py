@@ -24,7 +24,7 @@ from laguna.games.walking_in_burano.actions import (
     Take,
     Visit,
 )
-from laguna.games.walking_in_burano.cards import SYMBOLS, Colour, FloorCard, FloorCardSet
+from laguna.games.walking_in_burano.cards import Colour, FloorCard, FloorCardSet
 from laguna.games.walking_in_burano.characters import CHARACTERS, Character, pile_sizes
 from laguna.games.walking_in_burano.house_area import (
     CELLS,
@@ -68,6 +68,9 @@ def _coins(amount: int) -> str:
 
 
 _COLOUR_BITS = {colour: 1 << k for k, colour in enumerate(Colour)}
+_COLUMN_CELLS = {column: tuple(cell(floor, column) for floor in (1, 2, 3)) for column in range(1, COLUMNS + 1)}
+"""The cells of each house, 1st floor first (views walk them for every seat and column)."""
+_FLOOR_NAMES = {floor: str(floor) for floor in (1, 2, 3)}
 
 
 @lru_cache(maxsize=8)
@@ -647,17 +650,13 @@ class WalkingInBuranoState(GameState[Action]):
     # ------------------------------------------------------------------ views and determinization
 
     def _card_json(self, index: int) -> JSON | None:
-        if index == EMPTY:
-            return None
-        card = self._cards.cards[index]
-        symbols = {name: getattr(card, name) for name in SYMBOLS if getattr(card, name)}
-        return {"id": card.id, "colour": card.colour.value, "floor": card.floor, "symbols": symbols,
-                "shop": card.shop, "shop_points": card.shop_points}  # fmt: skip
+        return None if index == EMPTY else self._cards.faces[index]
 
     def view(self, seat: Seat | None) -> JSON:
         """What `seat` sees: everything but the deck order and the other players' hands.
 
-        Card backs show their floor, so everyone sees how many cards of each floor a hand holds.
+        Card backs show their floor, so everyone sees how many cards of each floor a hand holds. The card
+        entries are shared by every view (`FloorCardSet.faces`): a view is read, never changed.
         """
         cards = self._cards.cards
         return {
@@ -685,24 +684,28 @@ class WalkingInBuranoState(GameState[Action]):
 
     def _seat_json(self, seat: Seat, own: bool, cards: tuple[FloorCard, ...]) -> JSON:
         area = self.areas[seat]
+        faces = self._cards.faces
         scaffolds = scaffold_arrangement(self.masks[seat]) or ()
         houses = []
-        for column in range(1, COLUMNS + 1):
-            floors = [self._card_json(area[cell(f, column)]) for f in (1, 2, 3)]
+        for column, visitor in enumerate(self.visitors[seat], start=1):
+            floors = [None if (i := area[c]) == EMPTY else faces[i] for c in _COLUMN_CELLS[column]]
             houses.append({
                 "column": column,
                 "floors": floors,
-                "scaffolds": [f for f in (1, 2) if cell(f, column) in scaffolds],
-                "character": None if (v := self.visitors[seat][column - 1]) is None else v.value,
+                "scaffolds": [f for f, c in enumerate(_COLUMN_CELLS[column][:2], start=1) if c in scaffolds],
+                "character": None if visitor is None else visitor.value,
                 "complete": all(floors),
             })  # fmt: skip
         hand = self.hands[seat]
+        hand_floors = {"1": 0, "2": 0, "3": 0}
+        for i in hand:
+            hand_floors[_FLOOR_NAMES[cards[i].floor]] += 1
         return {
             "seat": seat,
             "coins": self.coins[seat],
             "tokens": self.tokens[seat],
-            "hand": [self._card_json(i) for i in hand] if own else None,
-            "hand_floors": {str(f): sum(1 for i in hand if cards[i].floor == f) for f in (1, 2, 3)},
+            "hand": [faces[i] for i in hand] if own else None,
+            "hand_floors": hand_floors,
             "houses": houses,
             "completed": self.completed[seat],
             "characters": [v.value for v in self.visitors[seat] if v is not None],
