@@ -104,13 +104,13 @@ class GameState(ABC, Generic[A]):
 
     __hash__ = None  # type: ignore[assignment]
 
+    @abstractmethod
     def estimate(self) -> tuple[float, ...]:
         """Every seat's expected final score from here, by the game's own heuristic.
 
         Bots call it on determinized copies only, so it may read the whole state. It is cheap (search
         calls it once per iteration) and, at the end of the game, equals the final scores.
         """
-        raise NotImplementedError  # TEMPORARY until every game has it
 
     def is_terminal(self) -> bool:
         return not self.to_act()
@@ -158,19 +158,19 @@ class Game(ABC, Generic[S, A, Opt]):
     def parse_action(self, text: str) -> A:
         """Parse the canonical notation of an action; raises `NotationError` naming the problem."""
 
+    @abstractmethod
     def action_space(self, players: int, options: Opt) -> Sequence[A]:
         """Every action that can ever be legal in a game of this set-up, once each, in a fixed order.
 
         Research interfaces number actions by their place here, so the order never depends on a seed.
         """
-        raise NotImplementedError  # TEMPORARY
 
+    @abstractmethod
     def observation(self, view: JSON, players: int, options: Opt) -> dict[str, list[float]]:
         """A seat's view as numbers: named segments whose sizes depend on the set-up only.
 
         It reads the view, never the state, so it cannot show more than the view does.
         """
-        raise NotImplementedError  # TEMPORARY
 
     def validate_options(self, players: int, options: Opt) -> None:
         """Refuse option values that make no sense for this player count (raise `OptionsError`)."""

@@ -58,6 +58,9 @@ class SealedBid(GameState[Bid]):
         ranks = rank([(s,) for s in scores])
         return Outcome(tuple(SeatResult(s, scores[s], ranks[s]) for s in (0, 1)))
 
+    def estimate(self) -> tuple[float, ...]:
+        return tuple(float(b or 0) for b in self.bids)
+
     def view(self, seat: int | None) -> dict[str, Any]:
         shown = [b if self.revealed or s == seat else (b is not None) for s, b in enumerate(self.bids)]
         return {"bids": shown, "revealed": self.revealed}
@@ -99,6 +102,12 @@ class SealedBidGame(Game[SealedBid, Bid, NoOptions]):
         if len(words) != 2 or words[0] != "bid" or not words[1].isdigit():
             raise NotationError(f"{text!r} is not a bid")
         return Bid(int(words[1]))
+
+    def action_space(self, players: int, options: NoOptions) -> tuple[Bid, ...]:
+        return tuple(Bid(a) for a in (1, 2, 3))
+
+    def observation(self, view: dict[str, Any], players: int, options: NoOptions) -> dict[str, list[float]]:
+        return {"bids": [float(b) for b in view["bids"]], "revealed": [float(view["revealed"])]}
 
 
 def test_both_seats_owe_the_decision_at_once() -> None:

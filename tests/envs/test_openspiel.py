@@ -15,7 +15,6 @@ from open_spiel.python.bots import uniform_random  # noqa: E402
 
 from laguna.core import games, get_game  # noqa: E402
 from laguna.envs.openspiel import LagunaGame, LagunaState, load, spiel_name  # noqa: E402
-from tests.envs.support import encoded_game  # noqa: E402
 
 GAME_IDS = [game.id for game in games()]
 LATE_START = {"burano": 180, "murano": 250}
@@ -38,7 +37,6 @@ def _advanced(game: LagunaGame, decisions: int, seed: int = 0) -> LagunaState:
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_openspiel_random_simulation(game_id: str) -> None:
-    encoded_game(game_id)
     game = load(game_id, 2, same_game=True)
     start = _advanced(game, LATE_START.get(game_id, 0))
     assert not start.is_terminal()
@@ -49,7 +47,6 @@ def test_openspiel_random_simulation(game_id: str) -> None:
 def test_ismcts_plays_against_a_random_bot(game_id: str) -> None:
     """OpenSpiel's ISMCTS (which re-samples hidden information with `resample_from_infostate` and
     checks the sample's information state) plays seat 0 to the end of the game."""
-    encoded_game(game_id)
     game = load(game_id, 2, ISMCTS_OPTIONS.get(game_id), seed=4)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(1), max_length=10)
     bot = ismcts.ISMCTSBot(

@@ -14,7 +14,6 @@ from pettingzoo.test import api_test, seed_test
 
 from laguna.core import get_game
 from laguna.envs.pettingzoo import LagunaAECEnv, env, raw_env
-from tests.envs.support import encoded_game
 
 SET_UPS = [
     ("walking-in-burano", 2),
@@ -32,7 +31,6 @@ SET_UPS = [
 @pytest.mark.filterwarnings("ignore:Observation space for each agent probably")
 @pytest.mark.parametrize(("game_id", "players"), SET_UPS, ids=[f"{g}-{p}p" for g, p in SET_UPS])
 def test_pettingzoo_api_and_seed_tests(game_id: str, players: int) -> None:
-    encoded_game(game_id, players)
     api_test(env(game_id, players), num_cycles=60)
     seed_test(lambda: env(game_id, players), num_cycles=60)
 
@@ -113,7 +111,6 @@ def test_a_simultaneous_decision_stays_secret_from_the_next_seat() -> None:
     """The Roll & Write's invitation is taken seat by seat: the second seat's observation must not
     depend on what the first one chose."""
     game_id = "walking-in-burano-roll-and-write"
-    encoded_game(game_id)
     table = raw_env(game_id, 2)
     rng = np.random.default_rng(3)
     for seed in range(20):
