@@ -10,8 +10,10 @@ simultaneous decision, which each seat commits in secret.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from array import array
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import Any, Generic, Self, TypeVar
 
 from laguna.core.errors import IllegalAction, NotationError, OptionsError
@@ -171,6 +173,16 @@ class Game(ABC, Generic[S, A, Opt]):
 
         It reads the view, never the state, so it cannot show more than the view does.
         """
+
+    def observation_buffer(self, state: S, seat: Seat | None, players: int, options: Opt) -> bytes:
+        """The numbers of ``observation(state.view(seat), ...)``, segment after segment, as float32 bytes
+        in the machine's byte order: what research interfaces turn into an array at every step.
+
+        A game may write them straight from the state, for speed, reading only what the view shows;
+        the encoding tests check that both give the same numbers.
+        """
+        numbers = chain.from_iterable(self.observation(state.view(seat), players, options).values())
+        return array("f", numbers).tobytes()
 
     def validate_options(self, players: int, options: Opt) -> None:
         """Refuse option values that make no sense for this player count (raise `OptionsError`)."""

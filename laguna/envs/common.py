@@ -12,7 +12,7 @@ Actions are numbered by their place in `Game.action_space`; observations concate
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from itertools import chain
 from typing import Any
 
@@ -56,7 +56,6 @@ class GameEncoding:
         segments = self.game.observation(probe.view(None), players, self.options)
         self.segments: tuple[tuple[str, int], ...] = tuple((name, len(values)) for name, values in segments.items())
         self.size = sum(size for _, size in self.segments)
-        self._buffer: Callable[[Any, int, Any], bytes] | None = getattr(self.game, "observation_buffer", None)
 
     @property
     def num_actions(self) -> int:
@@ -73,19 +72,15 @@ class GameEncoding:
 
     def observe(self, state: AnyState, seat: int | None) -> npt.NDArray[np.float32]:
         """The observation of the seat's view as one float32 array, in segment order."""
-        return self.encode(state.view(seat))
+        numbers = self.game.observation_buffer(state, seat, self.players, self.options)
+        return self._checked(np.frombuffer(bytearray(numbers), dtype=np.float32))
 
     def encode(self, view: Any) -> npt.NDArray[np.float32]:
-        """A view as one float32 array, in segment order.
+        """A view as one float32 array, in segment order."""
+        observation = self.game.observation(view, self.players, self.options)
+        return self._checked(np.fromiter(chain.from_iterable(observation.values()), dtype=np.float32))
 
-        A game may offer ``observation_buffer(view, players, options)``, the same numbers as float32
-        bytes; it spares building and converting lists.
-        """
-        if self._buffer is not None:
-            array = np.frombuffer(bytearray(self._buffer(view, self.players, self.options)), dtype=np.float32)
-        else:
-            observation = self.game.observation(view, self.players, self.options)
-            array = np.fromiter(chain.from_iterable(observation.values()), dtype=np.float32)
+    def _checked(self, array: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
         if array.shape[0] != self.size:
             raise ValueError(f"{self.game.id}: the observation has {array.shape[0]} numbers, not {self.size}")
         return array

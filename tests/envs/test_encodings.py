@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from array import array
 from typing import Any
 
 import pytest
@@ -75,8 +76,9 @@ def test_encoding(game: Game[Any, Any, Any], players: int, options: Any, seeds: 
 def _check_observations(
     game: Game[Any, Any, Any], state: Any, players: int, options: Any, *, shape: list[tuple[str, int]], rng: Rng
 ) -> int:
-    """Sizes fixed, values finite floats, and the same view gives the same numbers (a determinized
-    state has the seat's view); returns how many same-view comparisons ran."""
+    """Sizes fixed, values finite floats, the buffer (which a game may write from the state) holds the
+    view's numbers, and the same view gives the same numbers (a determinized state has the seat's
+    view); returns how many same-view comparisons ran."""
     compared = 0
     for seat in [*range(players), None]:
         view = state.view(seat)
@@ -84,6 +86,10 @@ def _check_observations(
         assert _shape(observation) == shape, f"segment sizes changed (seat {seat})"
         for name, values in observation.items():
             assert all(isinstance(v, float) and math.isfinite(v) for v in values), f"segment {name} (seat {seat})"
+        numbers = array("f")
+        numbers.frombytes(game.observation_buffer(state, seat, players, options))
+        flat = [value for values in observation.values() for value in values]
+        assert numbers.tolist() == flat, f"the buffer and the view's numbers differ (seat {seat})"
         twin = state.determinize(seat, Rng(rng.next_u64()))
         if twin.view(seat) == view:
             assert game.observation(twin.view(seat), players, options) == observation, "same view, other numbers"

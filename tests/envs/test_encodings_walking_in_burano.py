@@ -3,7 +3,6 @@ in the right segment, seen from the right seat."""
 
 from __future__ import annotations
 
-from array import array
 from typing import Any
 
 from laguna.core import Rng, get_game
@@ -30,20 +29,6 @@ def test_walking_in_burano_sizes() -> None:
         assert sizes == encoder(players, WIB.options()).sizes
         assert sizes["supply"] == 3 * columns * CARD_SIZE
         assert sizes["houses"] == players * 5 * HOUSE_SIZE
-
-
-def test_walking_in_burano_buffer_matches_the_segments() -> None:
-    state = WIB.new_game(3, seed=4)
-    rng = Rng(4)
-    for _ in range(40):
-        seat = state.to_act()[0]
-        for viewer in (seat, None):
-            view = state.view(viewer)
-            numbers = array("f")
-            numbers.frombytes(WIB.observation_buffer(view, 3, state.options))  # type: ignore[attr-defined]
-            flat = [v for values in WIB.observation(view, 3, state.options).values() for v in values]
-            assert numbers.tolist() == flat
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
 
 
 def test_walking_in_burano_a_take_shows_in_the_takers_hand_only() -> None:

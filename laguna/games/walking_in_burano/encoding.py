@@ -58,7 +58,7 @@ from functools import lru_cache
 from struct import Struct
 from typing import Any
 
-from laguna.core.game import JSON
+from laguna.core.game import JSON, Seat
 from laguna.games.walking_in_burano.actions import (
     Action,
     Done,
@@ -70,9 +70,9 @@ from laguna.games.walking_in_burano.actions import (
 )
 from laguna.games.walking_in_burano.cards import SHOP_TYPES, SYMBOLS, Colour, load_floor_cards
 from laguna.games.walking_in_burano.characters import CHARACTERS, Character
-from laguna.games.walking_in_burano.house_area import COLUMNS, FLOORS
+from laguna.games.walking_in_burano.house_area import COLUMNS, FLOORS, cell, scaffold_arrangement
 from laguna.games.walking_in_burano.options import WalkingInBuranoOptions
-from laguna.games.walking_in_burano.state import HAND_LIMIT, Phase, supply_columns
+from laguna.games.walking_in_burano.state import EMPTY, HAND_LIMIT, Phase, WalkingInBuranoState, supply_columns
 
 HAND_SLOTS = HAND_LIMIT + 3
 """At most 3 cards are kept between turns and at most 3 acquired in a turn."""
@@ -85,6 +85,8 @@ CARD_SIZE = 1 + len(COLOURS) + FLOORS + len(SYMBOLS) + len(SHOP_TYPES) + 1
 HOUSE_SIZE = FLOORS * CARD_SIZE + 2 + len(CHARACTERS) + 1
 _COLOUR_INDEX = {name: k for k, name in enumerate(COLOURS)}
 _CHARACTER_INDEX = {name: k for k, name in enumerate(CHARACTER_NAMES)}
+_CHARACTER_ORDER = {character: k for k, character in enumerate(CHARACTERS)}
+_HOUSE_CELLS = tuple(tuple(cell(floor, column) for floor in (1, 2, 3)) for column in range(1, COLUMNS + 1))
 
 
 def characters_in_play(options: WalkingInBuranoOptions) -> tuple[Character, ...]:
@@ -157,32 +159,34 @@ class Encoder:
     """The observation encoder of one set-up.
 
     It writes the observation as float32 bytes, segment after segment: a card is the same 96 bytes
-    wherever it lies, so cards are packed once (memoised by id: the set-up fixes the card file, which
-    gives every id one face) and joined, which keeps an environment step cheap.
+    wherever it lies, so every card of the set-up's card file is packed once and joined, and houses
+    are memoised by their contents, which keeps an environment step cheap. `buffer` reads a view;
+    `state_buffer` writes the same bytes straight from a state, reading only what the view shows.
     """
 
     def __init__(self, players: int, options: WalkingInBuranoOptions) -> None:
         self.players = players
         self.columns = supply_columns(players)
         self.sizes = self._sizes()
-        self._cards: dict[str, bytes] = {}
+        faces = load_floor_cards(options.floor_cards).faces
+        self._by_index = tuple(_pack(_card_features(face)) for face in faces)
+        self._by_id = {face["id"]: packed for face, packed in zip(faces, self._by_index, strict=True)}
+        self._box_slot = tuple(_BOX_INDEX[face["id"][:2]] for face in faces)
         self._houses: dict[tuple[Any, ...], bytes] = {}
+        self._areas: dict[tuple[Any, ...], bytes] = {}
         self._counts = Struct(f"{6 * players}f")
         self._seats = {k: _one_hot(players, k) for k in range(players)} | {None: _one_hot(players, None)}
 
-    def _house(self, key: tuple[Any, ...], house: JSON) -> bytes:
-        known = self._cards
-        floors = [
-            _EMPTY_CARD if card is None else known.get(card["id"]) or self._card(card) for card in house["floors"]
-        ]
-        packed = b"".join([*floors, _SCAFFOLDS[key[3]], _VISITOR[key[4]], _COMPLETE[house["complete"]]])
-        if len(self._houses) >= _HOUSE_MEMO:
-            self._houses.clear()
-        self._houses[key] = packed
-        return packed
-
-    def _card(self, card: JSON) -> bytes:
-        packed = self._cards[card["id"]] = _pack(_card_features(card))
+    def _house(self, floors: tuple[bytes, bytes, bytes], scaffolds: tuple[int, ...], character: str | None) -> bytes:
+        """A house's numbers, memoised by its contents (a game shows a few hundred different houses)."""
+        key = (*floors, scaffolds, character)
+        packed = self._houses.get(key)
+        if packed is None:
+            complete = _EMPTY_CARD not in floors
+            packed = b"".join([*floors, _SCAFFOLDS[scaffolds], _VISITOR[character], _COMPLETE[complete]])
+            if len(self._houses) >= _HOUSE_MEMO:
+                self._houses.clear()
+            self._houses[key] = packed
         return packed
 
     def _sizes(self) -> dict[str, int]:
@@ -208,71 +212,152 @@ class Encoder:
         }
 
     def buffer(self, view: JSON) -> bytes:
-        """The observation as float32 bytes in segment order (the table of the module docstring)."""
+        """The observation of a view as float32 bytes in segment order (the module docstring's table)."""
         players = self.players
         viewer = view["viewer"]
         first = 0 if viewer is None else viewer
-        order = [(first + k) % players for k in range(players)]
-        known = self._cards
-        card = self._card
-        seat_hot = self._seats
-        chunks: list[bytes] = [_PHASE[view["phase"]]]
-        add = chunks.append
+        by_id = self._by_id
+
+        def card(entry: JSON | None) -> bytes:
+            return _EMPTY_CARD if entry is None else by_id[entry["id"]]
 
         turn = view["turn"]
-        add(_TWO.pack(view["round"], view["placed_this_turn"]))
-        add(seat_hot[None if turn is None else (turn - first) % players])
-        add(seat_hot[(view["start_player"] - first) % players])
-
         rows = view["supply"]["rows"]
-        for row in (rows["1"], rows["2"], rows["3"]):
-            for entry in row:
-                add(_EMPTY_CARD if entry is None else known.get(entry["id"]) or card(entry))
-
         decks = view["decks"]
         piles = view["characters"]
-        small = [decks["1"], decks["2"], decks["3"], *[piles[name] for name in CHARACTER_NAMES]]
         removed = [0.0] * len(CHARACTERS)
         for name in view["removed_characters"]:
             removed[_CHARACTER_INDEX[name]] += 1.0
         boxed = [0.0] * (FLOORS * len(COLOURS))
         for card_id in view["boxed_cards"]:
             boxed[_BOX_INDEX[card_id[:2]]] += 1.0
-        pending = [0.0] * COLUMNS
-        for column in view["pending_houses"]:
-            pending[column - 1] = 1.0
-        add(_MIDDLE.pack(*small, *removed, *boxed, *pending))
-
         seats = view["seats"]
-        own = () if viewer is None else seats[viewer]["hand"] or ()
-        if len(own) > HAND_SLOTS:
-            raise ValueError(f"a hand of {len(own)} cards: the encoding has {HAND_SLOTS} slots")
-        for entry in own:
-            add(known.get(entry["id"]) or card(entry))
-        add(_EMPTY_CARD * (HAND_SLOTS - len(own)))
-
-        ordered = [seats[seat] for seat in order]
-        small = [data["coins"] for data in ordered]
-        small += [data["tokens"] for data in ordered]
-        small += [data["completed"] for data in ordered]
-        for data in ordered:
-            floors = data["hand_floors"]
-            small += (floors["1"], floors["2"], floors["3"])
-        add(self._counts.pack(*small))
-
-        houses = self._houses
+        ordered = [seats[(first + k) % players] for k in range(players)]
+        hand_floors = [data["hand_floors"] for data in ordered]
+        houses = []
         for data in ordered:
             for house in data["houses"]:
                 low, middle, high = house["floors"]
-                key = (
-                    None if low is None else low["id"],
-                    None if middle is None else middle["id"],
-                    None if high is None else high["id"],
-                    tuple(house["scaffolds"]),
-                    house["character"],
-                )
-                add(houses.get(key) or self._house(key, house))
-        return b"".join(chunks)
+                floors = (card(low), card(middle), card(high))
+                houses.append(self._house(floors, tuple(house["scaffolds"]), house["character"]))
+        return self._join(
+            phase=view["phase"],
+            round_and_placed=(view["round"], view["placed_this_turn"]),
+            turn=None if turn is None else (turn - first) % players,
+            start=(view["start_player"] - first) % players,
+            supply=[card(entry) for row in (rows["1"], rows["2"], rows["3"]) for entry in row],
+            middle=[decks["1"], decks["2"], decks["3"], *[piles[name] for name in CHARACTER_NAMES], *removed, *boxed],
+            pending=view["pending_houses"],
+            hand=[] if viewer is None else [card(entry) for entry in seats[viewer]["hand"] or ()],
+            counts=[
+                *[data["coins"] for data in ordered],
+                *[data["tokens"] for data in ordered],
+                *[data["completed"] for data in ordered],
+                *[floors[name] for floors in hand_floors for name in ("1", "2", "3")],
+            ],
+            houses=houses,
+        )
+
+    def state_buffer(self, state: WalkingInBuranoState, seat: Seat | None) -> bytes:
+        """The same bytes as ``buffer(state.view(seat))``, without building the view.
+
+        It reads what every view shows and, of the hands, the seat's own cards and the floors of the
+        others' card backs, so it cannot show more than the view does; the encoding tests compare the
+        two at every checked position of every set-up.
+        """
+        players = self.players
+        first = 0 if seat is None else seat
+        order = [(first + k) % players for k in range(players)]
+        by_index = self._by_index
+        blank = _EMPTY_CARD
+        removed = [0.0] * len(CHARACTERS)
+        for character in state.removed_characters:
+            removed[_CHARACTER_ORDER[character]] += 1.0
+        boxed = [0.0] * (FLOORS * len(COLOURS))
+        for index in state.boxed:
+            boxed[self._box_slot[index]] += 1.0
+        cards = state.cards.cards
+        hand_floors: list[int] = []
+        for other in order:
+            counted = [0, 0, 0]
+            for index in state.hands[other]:
+                counted[cards[index].floor - 1] += 1
+            hand_floors += counted
+        areas = self._areas
+        houses = []
+        for other in order:
+            key = (*state.areas[other], *state.visitors[other])
+            packed = areas.get(key)
+            if packed is None:
+                packed = self._area(state.areas[other], state.masks[other], state.visitors[other])
+                if len(areas) >= _HOUSE_MEMO:
+                    areas.clear()
+                areas[key] = packed
+            houses.append(packed)
+        turn = state.turn
+        return self._join(
+            phase=state.phase.value,
+            round_and_placed=(state.round, state.placed),
+            turn=None if turn is None else (turn - first) % players,
+            start=(state.start_player - first) % players,
+            supply=[blank if index == EMPTY else by_index[index] for row in state.supply for index in row],
+            middle=[*(len(deck) for deck in state.decks), *state.piles, *removed, *boxed],
+            pending=state.pending,
+            hand=[] if seat is None else [by_index[index] for index in state.hands[seat]],
+            counts=[
+                *(state.coins[s] for s in order),
+                *(state.tokens[s] for s in order),
+                *(state.completed[s] for s in order),
+                *hand_floors,
+            ],
+            houses=houses,
+        )
+
+    def _area(self, area: list[int], mask: int, visitors: list[Character | None]) -> bytes:
+        """A seat's five houses, as `buffer` writes them from the view."""
+        by_index = self._by_index
+        scaffolds = scaffold_arrangement(mask) or ()
+        houses = []
+        for column, visitor in enumerate(visitors):
+            low, middle, high = (_EMPTY_CARD if (i := area[c]) == EMPTY else by_index[i] for c in _HOUSE_CELLS[column])
+            shown = tuple(f for f, c in ((1, column), (2, column + COLUMNS)) if c in scaffolds)
+            houses.append(self._house((low, middle, high), shown, None if visitor is None else visitor.value))
+        return b"".join(houses)
+
+    def _join(
+        self,
+        *,
+        phase: str,
+        round_and_placed: tuple[int, int],
+        turn: int | None,
+        start: int,
+        supply: list[bytes],
+        middle: list[float],
+        pending: Iterable[int],
+        hand: list[bytes],
+        counts: list[int],
+        houses: list[bytes],
+    ) -> bytes:
+        """Both readers' parts, in segment order; seats are already relative to the viewer."""
+        if len(hand) > HAND_SLOTS:
+            raise ValueError(f"a hand of {len(hand)} cards: the encoding has {HAND_SLOTS} slots")
+        waiting = [0.0] * COLUMNS
+        for column in pending:
+            waiting[column - 1] = 1.0
+        return b"".join(
+            [
+                _PHASE[phase],
+                _TWO.pack(*round_and_placed),
+                self._seats[turn],
+                self._seats[start],
+                *supply,
+                _MIDDLE.pack(*middle, *waiting),
+                *hand,
+                _EMPTY_CARD * (HAND_SLOTS - len(hand)),
+                self._counts.pack(*counts),
+                *houses,
+            ]
+        )
 
     def encode(self, view: JSON) -> dict[str, list[float]]:
         """The observation as named segments (the table of the module docstring)."""
@@ -297,6 +382,8 @@ def observation(view: JSON, players: int, options: WalkingInBuranoOptions) -> di
     return encoder(players, options).encode(view)
 
 
-def observation_buffer(view: JSON, players: int, options: WalkingInBuranoOptions) -> bytes:
-    """The same numbers as `observation`, concatenated as float32 bytes (native byte order)."""
-    return encoder(players, options).buffer(view)
+def observation_buffer(
+    state: WalkingInBuranoState, seat: Seat | None, players: int, options: WalkingInBuranoOptions
+) -> bytes:
+    """The numbers of `observation` for the seat's view, as float32 bytes, read from the state."""
+    return encoder(players, options).state_buffer(state, seat)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from laguna.core.errors import OptionsError
-from laguna.core.game import JSON, Game
+from laguna.core.game import JSON, Game, Seat
 from laguna.games.walking_in_burano import encoding
 from laguna.games.walking_in_burano.actions import Action, parse_action
 from laguna.games.walking_in_burano.cards import load_floor_cards
@@ -51,9 +51,11 @@ class WalkingInBurano(Game[WalkingInBuranoState, Action, WalkingInBuranoOptions]
     def observation(self, view: JSON, players: int, options: WalkingInBuranoOptions) -> dict[str, list[float]]:
         return encoding.observation(view, players, options)
 
-    def observation_buffer(self, view: JSON, players: int, options: WalkingInBuranoOptions) -> bytes:
-        """`observation` as float32 bytes, for environments that want an array (no list in between)."""
-        return encoding.observation_buffer(view, players, options)
+    def observation_buffer(
+        self, state: WalkingInBuranoState, seat: Seat | None, players: int, options: WalkingInBuranoOptions
+    ) -> bytes:
+        """Written from the state without building the view: an environment step stays cheap."""
+        return encoding.observation_buffer(state, seat, players, options)
 
 
 GAME = WalkingInBurano()

@@ -63,6 +63,25 @@ _TAKES = {
 """Take actions are immutable; sharing them spares rebuilding them for every legal-action list."""
 
 
+def _runs(floors: list[int]) -> list[tuple[int, int]]:
+    """The runs a player may take from a column holding cards on `floors`: every run that starts at the
+    top card or ends at the bottom card, skipping nothing (gaps count as nothing to skip)."""
+    if not floors:
+        return []
+    runs = {(floors[0], floor) for floor in floors} | {(floor, floors[-1]) for floor in floors}
+    return sorted(runs)
+
+
+_COLUMN_TAKES = tuple(
+    tuple(
+        tuple(_TAKES[column, low, high] for low, high in _runs([f for f in (1, 2, 3) if present >> (f - 1) & 1]))
+        for present in range(8)
+    )
+    for column in range(1, 6)
+)
+"""The takes of each column (0-based) for each set of floors still holding a card (bit f-1 for floor f)."""
+
+
 def _coins(amount: int) -> str:
     return "1 coin" if amount == 1 else f"{amount} coins"
 
@@ -258,14 +277,8 @@ class WalkingInBuranoState(GameState[Action]):
         takes: list[Take] = []
         first, second, third = self.supply
         for column in range(len(first)):
-            present = [
-                f for f, index in ((1, first[column]), (2, second[column]), (3, third[column])) if index != EMPTY
-            ]
-            count = len(present)
-            if count == 0:
-                continue
-            runs = {(present[0], present[k]) for k in range(count)} | {(present[k], present[-1]) for k in range(count)}
-            takes.extend(_TAKES[column + 1, low, high] for low, high in sorted(runs))
+            present = (first[column] != EMPTY) | (second[column] != EMPTY) << 1 | (third[column] != EMPTY) << 2
+            takes.extend(_COLUMN_TAKES[column][present])
         return takes
 
     def _breaks(self, seat: Seat, card: FloorCard, column: int) -> tuple[bool, bool]:
@@ -450,7 +463,10 @@ class WalkingInBuranoState(GameState[Action]):
     def _enter_place(self, events: list[Event]) -> None:
         """Placing is optional; when no card can be placed (or 3 were) the turn moves on by itself."""
         self.phase = Phase.PLACE
-        if not self._placements():
+        places = self._placements()
+        if places:
+            self._legal = (*places, Done())  # the position has settled: keep its decisions
+        else:
             self._finish_turn(events)
 
     def _finish_turn(self, events: list[Event]) -> None:
@@ -563,7 +579,10 @@ class WalkingInBuranoState(GameState[Action]):
         self.phase = Phase.TAKE
         self.placed = 0
         self.turn_completed = []
-        if not self._takes():
+        takes = self._takes()
+        if takes:
+            self._legal = tuple(takes)  # the position has settled: keep its decisions
+        else:
             events.append(Event("empty-supply", self.turn, "The floor supply is empty: no card to acquire", {}))
             self._enter_place(events)
 

@@ -42,6 +42,10 @@ def check(state: WalkingInBuranoState) -> None:
     removed = Counter(state.removed_characters)
     for character, left in zip(CHARACTERS, state.piles, strict=True):
         assert left + given_out[character] + removed[character] == start[character]
+    if state.turn is not None:
+        fresh = state.copy()
+        fresh._legal = None  # the decisions kept when the position settled must be the ones generated anew
+        assert state.legal_actions(state.turn) == fresh.legal_actions(state.turn)
     if state.phase is Phase.TAKE:
         seat = state.turn
         assert len(state.hands[seat]) <= HAND_LIMIT and state.coins[seat] <= COIN_LIMIT
