@@ -71,17 +71,26 @@ BOTS: dict[str, Callable[[int], Bot]] = {
 or ``ismcts:250ms`` (milliseconds)."""
 
 
+_ISMCTS_SETTINGS = {"c": "exploration", "scale": "scale"}
+"""Positive real settings of ``ismcts:BUDGET:KEY=VALUE``; ``prior`` (virtual visits) and ``w``
+(widening, 0 for none) are read on their own."""
+
+
 def _ismcts(budget: str, seed: int, spec: str) -> Bot:
     text, *settings = budget.strip().lower().split(":")
     extra: dict[str, Any] = {}
     for setting in settings:
         key, _, value = setting.partition("=")
-        if key in ("prior", "rollout") and value.isdigit():
-            extra[key] = int(value)
-        elif key in ("c", "scale") and value.replace(".", "", 1).isdigit() and float(value) > 0:
-            extra["exploration" if key == "c" else "scale"] = float(value)
+        if key == "prior" and value.isdigit() and int(value) >= 1:
+            extra["prior"] = int(value)
+        elif key in _ISMCTS_SETTINGS and value.replace(".", "", 1).isdigit() and float(value) > 0:
+            extra[_ISMCTS_SETTINGS[key]] = float(value)
+        elif key == "w" and value.replace(".", "", 1).isdigit():
+            extra["widening"] = float(value)
         else:
-            raise OptionsError(f"bad ismcts setting {setting!r} in {spec!r} (prior=N, rollout=N, c=X or scale=X)")
+            raise OptionsError(
+                f"bad ismcts setting {setting!r} in {spec!r} (prior=N with N ≥ 1, c=X, scale=X, or w=X with X ≥ 0)"
+            )
     millis = text.endswith("ms")
     number = text.removesuffix("ms").strip()
     if not number.isdigit() or int(number) < 1:
@@ -89,9 +98,11 @@ def _ismcts(budget: str, seed: int, spec: str) -> Bot:
             f"bad ismcts budget in {spec!r}: give a positive number of iterations (ismcts:500) "
             "or of milliseconds (ismcts:250ms)"
         )
+    # The name keeps the settings, so that a tournament which rebuilds its bots by name rebuilds these.
+    name = ":".join(["ismcts", f"{int(number)}ms" if millis else str(int(number)), *settings])
     if millis:
-        return IsmctsBot(seed, iterations=None, millis=float(number), name=f"ismcts:{number}ms", **extra)
-    return IsmctsBot(seed, iterations=int(number), name=f"ismcts:{number}", **extra)
+        return IsmctsBot(seed, iterations=None, millis=float(number), name=name, **extra)
+    return IsmctsBot(seed, iterations=int(number), name=name, **extra)
 
 
 def make_bot(spec: str, seed: int) -> Bot:

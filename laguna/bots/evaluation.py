@@ -41,25 +41,32 @@ def squash(points: float, scale: float = SCALE) -> float:
     return 0.5 + 0.5 * math.tanh(points / scale)
 
 
-def rewards(state: GameState[Any], baseline: float = 0.0, scale: float = SCALE) -> tuple[float, ...]:
-    """Every seat's reward in [0, 1] at `state`: the outcome once the game is over, the estimate before.
+def leads(state: GameState[Any]) -> tuple[float, ...]:
+    """Every seat's estimated lead over its best rival (alone: its estimated score) at `state`."""
+    values = state.estimate()
+    return tuple(margin(values, seat) for seat in range(state.players))
 
-    With one seat the reward is its score (or estimate) above `baseline`; with more it is the lead over
-    the best rival and, at the end, the victory itself (a victory shared by k seats is worth 1/k).
+
+def rewards(state: GameState[Any], reference: Sequence[float], scale: float = SCALE) -> tuple[float, ...]:
+    """Every seat's reward in [0, 1] at `state`: its lead (alone: its score) above `reference[seat]`,
+    squashed, from the estimate before the end and from the final scores at the end, where the victory
+    itself counts most (a victory shared by k seats is worth 1/k).
+
+    Search passes the leads of the position it started from, in the same sample of the hidden
+    information: what the sample itself is worth (an opponent's hidden cards, the next draws) then
+    cancels, and rewards from different samples compare what the decisions changed.
     """
     players = state.players
     if state.is_terminal():
-        outcome = state.outcome()
-        scores = outcome.scores
+        scores = state.outcome().scores
         if players == 1:
-            return (squash(scores[0] - baseline, scale),)
-        winners = outcome.winners
-        share = 1.0 / len(winners)
+            return (squash(scores[0] - reference[0], scale),)
+        outcome = state.outcome()
+        share = 1.0 / len(outcome.winners)
         return tuple(
-            WIN_WEIGHT * (share if seat in winners else 0.0) + (1 - WIN_WEIGHT) * squash(margin(scores, seat), scale)
+            WIN_WEIGHT * (share if seat in outcome.winners else 0.0)
+            + (1 - WIN_WEIGHT) * squash(margin(scores, seat) - reference[seat], scale)
             for seat in range(players)
         )
     values = state.estimate()
-    if players == 1:
-        return (squash(values[0] - baseline, scale),)
-    return tuple(squash(margin(values, seat), scale) for seat in range(players))
+    return tuple(squash(margin(values, seat) - reference[seat], scale) for seat in range(players))

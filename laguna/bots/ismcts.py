@@ -4,15 +4,25 @@ Each iteration samples the hidden information afresh from the bot's own view (``
 the search never reads what its seat cannot see, and walks one tree whose edges are decisions
 ``(seat, action)`` shared by every sample. At each step the decisions legal in the current sample are
 the *available* ones; selection uses UCB1 with availability counts in place of the parent's visits.
-A new edge is added per iteration; the position reached is then judged by the game's heuristic
-(``GameState.estimate``, squashed into [0, 1] as a lead over the best rival) or by the outcome if the
-game has ended, after an optional few random decisions. Every edge on the path is credited with the
-reward of the seat that took it, so each seat in the tree plays for itself. The root's decisions start
-with a few virtual visits at their one-step value on one sample (progressive bias from the heuristic),
-so a small budget refines the greedy choice rather than starting blind.
 
-Simultaneous decisions are taken in turn inside the tree, in ``to_act`` order; the seats after the
-first are modelled as if they knew the earlier choices, a cautious reading of the others' replies.
+Three refinements make a small budget count in games with long turns and wide decisions:
+
+* *Progressive bias.* When a position is first reached, each of its decisions is judged one step
+  ahead by the game's heuristic (``GameState.estimate``) and enters the tree with ``prior`` virtual
+  visits at that value; the walk takes the one UCB1 prefers (the best-looking) and the iteration
+  stops there. Decisions that a later sample reveals in a known position join it the same way. The
+  tree therefore starts from the greedy bot's ranking at every depth and spends the budget checking it.
+* *Relative rewards.* A reward is the acting seat's lead over its best rival *gained since the root,
+  in the same sample*: what a sample is worth by itself (an opponent's hidden cards, the next draws)
+  cancels, so rewards from different samples compare what the decisions changed.
+* *Progressive widening.* A position visited n times offers only its ``max(2, widening·√(n+1))``
+  decisions of highest one-step value; the rest join as the position is visited more. Murano, where a
+  turn offers up to hundreds of decisions, needs this most.
+
+Every edge on the path is credited with the reward of the seat that took it, so each seat in the tree
+plays for itself. Simultaneous decisions are taken in turn inside the tree, in ``to_act`` order; the
+seats after the first are modelled as if they knew the earlier choices, a cautious reading of the
+others' replies.
 
 The budget is a number of iterations (deterministic under the seed: the same position, seed and
 budget give the same decision on any machine) or a time in milliseconds (as many iterations as fit,
@@ -25,7 +35,7 @@ import math
 import time
 from typing import Any
 
-from laguna.bots.evaluation import SCALE, rewards
+from laguna.bots.evaluation import SCALE, leads, rewards
 from laguna.core import GameState, IllegalAction, OptionsError, Rng
 
 EXPLORATION = 0.2
@@ -34,23 +44,26 @@ between two decisions is a reward difference of a few hundredths, so the usual �
 budget almost evenly over the decisions; 0.2 won more often against greedy in our measurements
 (docs/strength.md)."""
 
-
 PRIOR = 3
-"""Virtual visits given to each decision at the root, at its one-step value: the search starts from
-the greedy bot's ranking and spends its budget on checking it, which won more often against greedy in
-our measurements than a blind start (docs/strength.md)."""
+"""Virtual visits given to each new decision at its one-step value (progressive bias)."""
+
+WIDENING = 1.0
+"""Progressive widening: a position visited n times offers its max(2, WIDENING·√(n+1)) best-looking
+decisions; 0 offers them all."""
 
 
 class _Edge:
-    """A decision in the tree: who took it, how often it was tried, was available, and paid off."""
+    """A decision in the tree: who took it, its one-step value, how often it was tried, was available,
+    and paid off."""
 
-    __slots__ = ("actor", "available", "children", "reward", "visits")
+    __slots__ = ("actor", "available", "children", "first", "reward", "visits")
 
-    def __init__(self, actor: int) -> None:
+    def __init__(self, actor: int, first: float, prior: int) -> None:
         self.actor = actor
-        self.visits = 0
-        self.available = 1
-        self.reward = 0.0
+        self.first = first
+        self.visits = prior
+        self.available = prior
+        self.reward = prior * first
         self.children: dict[tuple[int, Any], _Edge] = {}
 
     def ucb(self, exploration: float) -> float:
@@ -77,8 +90,8 @@ class IsmctsBot:
         iterations: int | None = 200,
         millis: float | None = None,
         exploration: float = EXPLORATION,
-        rollout: int = 0,
         prior: int = PRIOR,
+        widening: float = WIDENING,
         scale: float = SCALE,
         name: str = "ismcts",
     ) -> None:
@@ -88,14 +101,16 @@ class IsmctsBot:
             raise OptionsError(f"an ismcts bot needs at least one iteration, not {iterations}")
         if millis is not None and millis <= 0:
             raise OptionsError(f"an ismcts bot needs a positive time budget, not {millis} ms")
-        if rollout < 0:
-            raise OptionsError(f"the number of random rollout decisions cannot be negative ({rollout})")
+        if prior < 1:
+            raise OptionsError(f"the prior needs at least one virtual visit, not {prior}")
+        if widening < 0:
+            raise OptionsError(f"the widening cannot be negative ({widening})")
         self.rng = Rng(seed)
         self.iterations = iterations
         self.millis = millis
         self.exploration = exploration
-        self.rollout = rollout
         self.prior = prior
+        self.widening = widening
         self.scale = scale
         self.name = name
         self.last_iterations = 0
@@ -108,14 +123,11 @@ class IsmctsBot:
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
-        root = _Edge(-1)
-        baseline = state.determinize(seat, self.rng).estimate()[0] if state.players == 1 else 0.0
-        if self.prior:
-            self._seed_root(state, seat, root, legal, baseline)
+        root = _Edge(-1, 0.0, 1)
         deadline = None if self.millis is None else time.perf_counter() + self.millis / 1000
         done = 0
         while True:
-            self._iterate(state, seat, root, baseline)
+            self._iterate(state, seat, root)
             done += 1
             if self.iterations is not None:
                 if done >= self.iterations:
@@ -124,19 +136,6 @@ class IsmctsBot:
                 break
         self.last_iterations = done
         return self._most_visited(root, seat, legal)
-
-    def _seed_root(self, state: GameState[Any], seat: int, root: _Edge, legal: Any, baseline: float) -> None:
-        """Give every root decision `prior` virtual visits at its one-step value on one sample, so the
-        search starts from the greedy ranking instead of a blind one."""
-        sample = state.determinize(seat, self.rng)
-        for action in legal:
-            after = sample.copy()
-            after.apply_unchecked(seat, action)
-            edge = _Edge(seat)
-            edge.visits = self.prior
-            edge.available = self.prior
-            edge.reward = self.prior * rewards(after, baseline, self.scale)[seat]
-            root.children[(seat, action)] = edge
 
     def _most_visited(self, root: _Edge, seat: int, legal: Any) -> Any:
         best, best_key = legal[0], (-1, -math.inf)
@@ -149,51 +148,71 @@ class IsmctsBot:
                 best, best_key = action, key
         return best
 
-    def _iterate(self, state: GameState[Any], seat: int, root: _Edge, baseline: float) -> None:
-        rng = self.rng
-        sample = state.determinize(seat, rng)
+    def _expand(
+        self, node: _Edge, sample: GameState[Any], actor: int, legal: Any, reference: tuple[float, ...]
+    ) -> dict[Any, tuple[GameState[Any], tuple[float, ...]]]:
+        """Add the decisions of `legal` new to `node`, each judged one step ahead; return the new ones
+        with the position each leads to and every seat's reward there."""
+        children = node.children
+        fresh: dict[Any, tuple[GameState[Any], tuple[float, ...]]] = {}
+        for action in legal:
+            if (actor, action) in children:
+                continue
+            after = sample.copy()
+            after.apply_unchecked(actor, action)
+            judged = rewards(after, reference, self.scale)
+            children[(actor, action)] = _Edge(actor, judged[actor], self.prior)
+            fresh[action] = (after, judged)
+        return fresh
+
+    def _select(self, node: _Edge, actor: int, legal: Any, fresh: dict[Any, Any]) -> tuple[Any, _Edge]:
+        """The decision UCB1 prefers among the widened available ones; each one offered that was
+        already in the tree counts one more availability."""
+        children = node.children
+        candidates = legal
+        if self.widening:
+            width = max(2, int(self.widening * math.sqrt(node.visits + 1)))
+            if width < len(legal):
+                candidates = sorted(legal, key=lambda a: -children[(actor, a)].first)[:width]
+        best_action: Any = None
+        best_edge: _Edge | None = None
+        best_value = -math.inf
+        for action in candidates:
+            edge = children[(actor, action)]
+            if action not in fresh:
+                edge.available += 1
+            value = edge.ucb(self.exploration)
+            if value > best_value:
+                best_action, best_edge, best_value = action, edge, value
+        assert best_edge is not None
+        return best_action, best_edge
+
+    def _iterate(self, state: GameState[Any], seat: int, root: _Edge) -> None:
+        """One iteration: sample, walk down by UCB1, stop at the first position with new decisions
+        (after taking one of them), and credit the path."""
+        sample = state.determinize(seat, self.rng)
+        reference = leads(sample)
         node = root
         path: list[_Edge] = []
-        actor = seat
+        values: tuple[float, ...] | None = None
         while not sample.is_terminal():
-            if node is not root:
-                actor = sample.to_act()[0]
+            actor = seat if node is root else sample.to_act()[0]
             legal = sample.legal_actions(actor)
             if len(legal) == 1 and node is not root:
                 sample.apply_unchecked(actor, legal[0])
                 continue
-            children = node.children
-            untried = []
-            best: _Edge | None = None
-            best_action: Any = None
-            best_value = -math.inf
-            for action in legal:
-                edge = children.get((actor, action))
-                if edge is None:
-                    untried.append(action)
-                    continue
-                edge.available += 1
-                if not untried:
-                    value = edge.ucb(self.exploration)
-                    if value > best_value:
-                        best, best_action, best_value = edge, action, value
-            if untried:
-                action = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
-                edge = _Edge(actor)
-                children[(actor, action)] = edge
+            fresh = self._expand(node, sample, actor, legal, reference)
+            action, node = self._select(node, actor, legal, fresh)
+            path.append(node)
+            if action in fresh:
+                sample, values = fresh[action]
+            else:
                 sample.apply_unchecked(actor, action)
-                path.append(edge)
+            if fresh:
                 break
-            assert best is not None
-            sample.apply_unchecked(actor, best_action)
-            path.append(best)
-            node = best
-        for _ in range(self.rollout):
-            if sample.is_terminal():
-                break
-            mover = sample.to_act()[0]
-            sample.apply_unchecked(mover, rng.choice(sample.legal_actions(mover)))
-        values = rewards(sample, baseline, self.scale)
+        if values is None:
+            values = rewards(sample, reference, self.scale)
+        root.visits += 1
         for edge in path:
             edge.visits += 1
             edge.reward += values[edge.actor]

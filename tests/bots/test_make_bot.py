@@ -19,6 +19,16 @@ def test_names_build_the_right_bots() -> None:
     assert (timed.iterations, timed.millis) == (None, 250.0)
 
 
+def test_search_settings_are_read_and_kept_in_the_name() -> None:
+    search = make_bot("ismcts:400:c=0.5:prior=2:w=0:scale=6", 1)
+    assert isinstance(search, IsmctsBot)
+    assert (search.exploration, search.prior, search.widening, search.scale) == (0.5, 2, 0.0, 6.0)
+    # A tournament rebuilds its entrants from their names, so the name must carry the settings.
+    rebuilt = make_bot(search.name, 2)
+    assert isinstance(rebuilt, IsmctsBot)
+    assert (rebuilt.iterations, rebuilt.exploration, rebuilt.prior, rebuilt.widening) == (400, 0.5, 2, 0.0)
+
+
 def test_levels_are_ordered_and_each_is_a_documented_configuration() -> None:
     assert list(LEVELS) == ["easy", "medium", "hard", "expert"]
     for name, level in LEVELS.items():
@@ -42,6 +52,9 @@ def test_levels_are_ordered_and_each_is_a_documented_configuration() -> None:
         ("ismcts:0", "bad ismcts budget"),
         ("ismcts:fast", "bad ismcts budget"),
         ("ismcts:-3", "bad ismcts budget"),
+        ("ismcts:100:prior=0", "bad ismcts setting 'prior=0'"),
+        ("ismcts:100:c=-1", "bad ismcts setting 'c=-1'"),
+        ("ismcts:100:depth=3", "bad ismcts setting 'depth=3'"),
     ],
 )
 def test_bad_names_and_budgets_say_what_is_wrong(spec: str, message: str) -> None:

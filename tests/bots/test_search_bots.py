@@ -63,6 +63,10 @@ def test_bad_budgets_and_settings_are_refused_with_a_reason() -> None:
         IsmctsBot(0, iterations=0)
     with pytest.raises(OptionsError, match="positive time"):
         IsmctsBot(0, iterations=None, millis=0)
+    with pytest.raises(OptionsError, match="at least one virtual visit"):
+        IsmctsBot(0, prior=0)
+    with pytest.raises(OptionsError, match="widening cannot be negative"):
+        IsmctsBot(0, widening=-1.0)
     with pytest.raises(OptionsError, match="at least one sample"):
         GreedyBot(0, samples=0)
 
