@@ -24,7 +24,7 @@ def time_decisions(game_id: str, bot: str, opponent: str, games_count: int, seed
     for index in range(games_count):
         game_seed = seed + index
         lineup = [bot, opponent] if index % 2 == 0 else [opponent, bot]
-        players = [make_bot(spec, bot_seed(game_seed, seat)) for seat, spec in enumerate(lineup)]
+        players = [make_bot(spec, bot_seed(game_seed, seat), game_id) for seat, spec in enumerate(lineup)]
         state = game.new_game(2, seed=game_seed)
         while not state.is_terminal():
             seat = state.to_act()[0]

@@ -1,8 +1,8 @@
 """Bots: players written against the game protocol only, so one bot plays every game."""
 
-from laguna.bots.base import BOTS, LEVELS, Bot, Level, bot_seed, make_bot
+from laguna.bots.base import BOT_NAMES, BOTS, LEVELS, Bot, Level, bot_seed, make_bot
 from laguna.bots.greedy import GreedyBot
 from laguna.bots.ismcts import IsmctsBot
 from laguna.bots.random_bot import RandomBot
 
-__all__ = ["BOTS", "LEVELS", "Bot", "GreedyBot", "IsmctsBot", "Level", "RandomBot", "bot_seed", "make_bot"]
+__all__ = ["BOTS", "BOT_NAMES", "LEVELS", "Bot", "GreedyBot", "IsmctsBot", "Level", "RandomBot", "bot_seed", "make_bot"]

@@ -17,7 +17,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from laguna.bots import BOTS, Bot, bot_seed, make_bot
+from laguna.bots import BOT_NAMES, Bot, bot_seed, make_bot
 from laguna.cli.boards import notation_help, render_view
 from laguna.core import (
     Event,
@@ -68,7 +68,7 @@ def parse_seats(spec: str | None, players: int) -> list[str]:
         try:
             make_bot(seat, 0)
         except OptionsError:
-            known = ", ".join([HUMAN, *sorted(BOTS)])
+            known = ", ".join([HUMAN, *sorted(BOT_NAMES)])
             raise OptionsError(
                 f"unknown seat kind {seat!r} (choose from: {known}; or ismcts:ITERATIONS, ismcts:MSms)"
             ) from None
@@ -167,7 +167,9 @@ class TerminalTable:
         self.seats = settings.seats
         self.match = Match(game, list(settings.seats), options, self.seed)
         self.bots: dict[int, Bot] = {
-            seat: make_bot(kind, bot_seed(self.seed, seat)) for seat, kind in enumerate(self.seats) if kind != HUMAN
+            seat: make_bot(kind, bot_seed(self.seed, seat), game.id)
+            for seat, kind in enumerate(self.seats)
+            if kind != HUMAN
         }
         self.save_path = settings.save
         self.console = console

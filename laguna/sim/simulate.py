@@ -37,7 +37,7 @@ def play_match(game_id: str, bots: Sequence[str], options: Mapping[str, Any], se
     once the ones before it have acted is skipped.
     """
     match = Match(game_id, list(bots), options, seed)
-    players = [make_bot(spec, bot_seed(seed, seat)) for seat, spec in enumerate(bots)]
+    players = [make_bot(spec, bot_seed(seed, seat), game_id) for seat, spec in enumerate(bots)]
     decisions = 0
     while not match.state.is_terminal():
         for seat in match.state.to_act():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from laguna.bots import BOTS, LEVELS, GreedyBot, IsmctsBot, RandomBot, make_bot
+from laguna.bots import BOT_NAMES, LEVELS, GreedyBot, IsmctsBot, RandomBot, make_bot
 from laguna.core import OptionsError
 
 
@@ -43,6 +43,15 @@ def test_levels_are_ordered_and_each_is_a_documented_configuration() -> None:
     assert expert.iterations > hard.iterations
 
 
+def test_search_levels_take_a_smaller_budget_where_judging_a_position_costs_most() -> None:
+    usual = make_bot("hard", 0, "walking-in-burano")
+    costly = make_bot("hard", 0, "walking-in-burano-roll-and-write")
+    assert isinstance(usual, IsmctsBot) and isinstance(costly, IsmctsBot)
+    assert usual.iterations == make_bot("hard", 0).iterations
+    assert costly.iterations is not None and usual.iterations is not None
+    assert costly.iterations < usual.iterations
+
+
 @pytest.mark.parametrize(
     ("spec", "message"),
     [
@@ -63,5 +72,5 @@ def test_bad_names_and_budgets_say_what_is_wrong(spec: str, message: str) -> Non
 
 
 def test_every_listed_name_builds() -> None:
-    for name in BOTS:
+    for name in BOT_NAMES:
         assert make_bot(name, 0).name == name
