@@ -61,8 +61,9 @@ def final_round(match: Match) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-def _play_one(task: tuple[str, tuple[str, ...], dict[str, Any], int]) -> tuple[str, GameStats]:
-    """One game for a worker process: its JSON line and the facts the summary needs."""
+def play_task(task: tuple[str, tuple[str, ...], dict[str, Any], int]) -> tuple[str, GameStats]:
+    """One game `(game_id, bots, options, seed)` for a worker process: its record as a JSON line and
+    the facts a summary needs."""
     game_id, bots, options, seed = task
     match = play_match(game_id, bots, options, seed)
     record = match.record
@@ -109,7 +110,7 @@ def run_games(
 ) -> Iterator[tuple[str, GameStats]]:
     """Play a game per seed and yield (record line, stats) in the order of `seeds`."""
     tasks = [(game_id, tuple(bots), dict(options), seed) for seed in seeds]
-    yield from LocalBackend(jobs).map(_play_one, tasks)
+    yield from LocalBackend(jobs).map(play_task, tasks)
 
 
 def simulate(

@@ -17,9 +17,9 @@ from typing import Any
 from laguna.core import LagunaError, OptionsError, get_game
 from laguna.core.registry import AnyGame
 from laguna.sim.backends import Backend, LocalBackend
-from laguna.sim.simulate import Progress, _play_one, check_setup, game_seed
+from laguna.sim.simulate import Progress, check_setup, game_seed, play_task
 from laguna.sim.stats import GameStats, Interval, Spread, mean_ci
-from laguna.sim.tournament import _interval_json, bot_names, open_output, output_dir, write_json
+from laguna.sim.tournament import bot_names, open_output, output_dir, write_json
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +95,7 @@ class SoloSummary:
             "seed": self.seed,
             "options": self.options,
             "score": {
-                **_interval_json(self.score),
+                **self.score.to_json(),
                 "median": self.median,
                 "q1": self.quartiles[0],
                 "q3": self.quartiles[1],
@@ -193,7 +193,7 @@ def solo(
     out = open_output(folder / "games.jsonl") if folder is not None else None
     results: list[GameStats] = []
     try:
-        for line, stats in runner.map(_play_one, tasks):
+        for line, stats in runner.map(play_task, tasks):
             if out is not None:
                 out.write(line + "\n")
             results.append(stats)

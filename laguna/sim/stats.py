@@ -58,6 +58,9 @@ class Interval:
     def high(self) -> float | None:
         return None if self.half_width is None else self.mean + self.half_width
 
+    def to_json(self) -> dict[str, Any]:
+        return {"mean": self.mean, "half_width": self.half_width, "low": self.low, "high": self.high, "n": self.n}
+
     def __str__(self) -> str:
         if self.half_width is None:
             return f"{self.mean:.2f}"

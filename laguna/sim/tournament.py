@@ -116,16 +116,6 @@ def cycle_length(bots: Sequence[str], players: int) -> int:
 # ------------------------------------------------------------------ summary
 
 
-def _interval_json(interval: Interval) -> dict[str, Any]:
-    return {
-        "mean": interval.mean,
-        "half_width": interval.half_width,
-        "low": interval.low,
-        "high": interval.high,
-        "n": interval.n,
-    }
-
-
 def _quartiles(values: Sequence[float]) -> tuple[float, float, float]:
     if len(values) < 2:
         return (values[0], values[0], values[0])
@@ -151,7 +141,7 @@ class BotSummary:
             "seats_played": self.seats_played,
             "wins": self.wins,
             "win_rate": self.win.to_json(),
-            "score": _interval_json(self.score),
+            "score": self.score.to_json(),
             "score_min": min(self.scores),
             "score_q1": q1,
             "score_median": median,
@@ -169,7 +159,7 @@ class SeatStats:
     score: Interval
 
     def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "win_rate": self.win.to_json(), "score": _interval_json(self.score)}
+        return {"seat": self.seat, "win_rate": self.win.to_json(), "score": self.score.to_json()}
 
 
 @dataclass(frozen=True, slots=True)
