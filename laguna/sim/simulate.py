@@ -8,14 +8,14 @@ same for any number of processes.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import ExitStack
 from pathlib import Path
 from typing import IO, Any
 
 from laguna.bots import bot_seed, make_bot
 from laguna.core import GameRecord, LagunaError, Match, OptionsError, get_game
-from laguna.sim.backends import LocalBackend
+from laguna.sim.backends import Backend, LocalBackend
 from laguna.sim.stats import GameStats, Summary, summarize
 
 MAX_DECISIONS = 1_000_000
@@ -61,7 +61,7 @@ def final_round(match: Match) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-def play_task(task: tuple[str, tuple[str, ...], dict[str, Any], int]) -> tuple[str, GameStats]:
+def play_task(task: Task) -> tuple[str, GameStats]:
     """One game `(game_id, bots, options, seed)` for a worker process: its record as a JSON line and
     the facts a summary needs."""
     game_id, bots, options, seed = task
@@ -101,16 +101,37 @@ def check_setup(
     return values
 
 
-def run_games(
-    game_id: str,
-    bots: Sequence[str],
-    options: Mapping[str, Any],
-    seeds: Sequence[int],
-    jobs: int = 1,
-) -> Iterator[tuple[str, GameStats]]:
-    """Play a game per seed and yield (record line, stats) in the order of `seeds`."""
-    tasks = [(game_id, tuple(bots), dict(options), seed) for seed in seeds]
-    yield from LocalBackend(jobs).map(play_task, tasks)
+Task = tuple[str, tuple[str, ...], dict[str, Any], int]
+"""One game for a worker: game id, bots by seat, options as JSON, game seed."""
+
+
+def open_output(path: str | Path) -> IO[str]:
+    """Open `path` for writing; a clear error if it cannot be."""
+    try:
+        return Path(path).open("w", encoding="utf-8")
+    except OSError as error:
+        raise LagunaError(f"cannot write {path}: {error.strerror or error}") from None
+
+
+def collect_games(
+    runner: Backend,
+    worker: Callable[[Task], tuple[str, GameStats]],
+    tasks: Sequence[Task],
+    out_path: str | Path | None = None,
+    progress: Progress | None = None,
+) -> list[GameStats]:
+    """Play `tasks` on `runner`; write each game's record line to `out_path` (if given) in task order,
+    report progress after each game, and return the games' stats in task order."""
+    collected: list[GameStats] = []
+    with ExitStack() as stack:
+        out = stack.enter_context(open_output(out_path)) if out_path is not None else None
+        for line, stats in runner.map(worker, tasks):
+            if out is not None:
+                out.write(line + "\n")
+            collected.append(stats)
+            if progress is not None:
+                progress(len(collected), len(tasks))
+    return collected
 
 
 def simulate(
@@ -128,19 +149,6 @@ def simulate(
     """Play `games` games, write one record per line to `out_path` (if given), and summarise them."""
     seat_bots = list(bots) if bots is not None else ["random"] * players
     typed = check_setup(game_id, players, seat_bots, options or {}, games=games, jobs=jobs)
-    seeds = [game_seed(seed, index) for index in range(games)]
-    collected: list[GameStats] = []
-    with ExitStack() as stack:
-        out: IO[str] | None = None
-        if out_path is not None:
-            try:
-                out = stack.enter_context(Path(out_path).open("w", encoding="utf-8"))
-            except OSError as error:
-                raise LagunaError(f"cannot write {out_path}: {error.strerror or error}") from None
-        for line, stats in run_games(game_id, seat_bots, typed, seeds, jobs):
-            if out is not None:
-                out.write(line + "\n")
-            collected.append(stats)
-            if progress is not None:
-                progress(len(collected), games)
+    tasks = [(game_id, tuple(seat_bots), typed, game_seed(seed, index)) for index in range(games)]
+    collected = collect_games(LocalBackend(jobs), play_task, tasks, out_path, progress)
     return summarize(game_id, seat_bots, collected)

@@ -17,9 +17,9 @@ from typing import Any
 from laguna.core import LagunaError, OptionsError, get_game
 from laguna.core.registry import AnyGame
 from laguna.sim.backends import Backend, LocalBackend
-from laguna.sim.simulate import Progress, check_setup, game_seed, play_task
+from laguna.sim.simulate import Progress, check_setup, collect_games, game_seed, play_task
 from laguna.sim.stats import GameStats, Interval, Spread, mean_ci
-from laguna.sim.tournament import bot_names, open_output, output_dir, write_json
+from laguna.sim.tournament import bot_names, output_dir, write_json
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,18 +190,7 @@ def solo(
     tasks = [(game.id, (name,), typed, game_seed(seed, index)) for index in range(games)]
     runner = backend if backend is not None else LocalBackend()
     folder = output_dir(out_dir) if out_dir is not None else None
-    out = open_output(folder / "games.jsonl") if folder is not None else None
-    results: list[GameStats] = []
-    try:
-        for line, stats in runner.map(play_task, tasks):
-            if out is not None:
-                out.write(line + "\n")
-            results.append(stats)
-            if progress is not None:
-                progress(len(results), games)
-    finally:
-        if out is not None:
-            out.close()
+    results = collect_games(runner, play_task, tasks, folder / "games.jsonl" if folder else None, progress)
     summary = summarize_solo(game, name, results, seed=seed, options=typed)
     if folder is not None:
         write_json(folder / "summary.json", summary.to_json())

@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations, permutations
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 from laguna.bots import make_bot
 from laguna.core import LagunaError, OptionsError, get_game
@@ -41,7 +41,16 @@ from laguna.sim.ratings import (
     ratings_json,
     wilson,
 )
-from laguna.sim.simulate import Progress, check_setup, final_round, game_seed, play_match
+from laguna.sim.simulate import (
+    Progress,
+    Task,
+    check_setup,
+    collect_games,
+    final_round,
+    game_seed,
+    open_output,
+    play_match,
+)
 from laguna.sim.stats import GameStats, Interval, Spread, mean_ci
 
 RESAMPLES = 200
@@ -310,7 +319,7 @@ def spec_of(label: str) -> str:
     return label.partition("#")[0]
 
 
-def _play_seated(task: tuple[str, tuple[str, ...], dict[str, Any], int]) -> tuple[str, GameStats]:
+def _play_seated(task: Task) -> tuple[str, GameStats]:
     """One tournament game for a worker: its record line (seats named by label) and its stats."""
     game_id, labels, options, seed = task
     match = play_match(game_id, [spec_of(label) for label in labels], options, seed)
@@ -330,13 +339,6 @@ def output_dir(path: str | Path) -> Path:
     except OSError as error:
         raise LagunaError(f"cannot create {where}: {error.strerror or error}") from None
     return where
-
-
-def open_output(path: Path) -> IO[str]:
-    try:
-        return path.open("w", encoding="utf-8")
-    except OSError as error:
-        raise LagunaError(f"cannot write {path}: {error.strerror or error}") from None
 
 
 def write_json(path: Path, data: Any) -> None:
@@ -395,19 +397,8 @@ def tournament(
     tasks = [(game_id, s.lineup, typed, s.seed) for s in seatings]
     runner = backend if backend is not None else LocalBackend()
     folder = output_dir(out_dir) if out_dir is not None else None
-    results: list[GameStats] = []
     files: list[Path] = []
-    out = open_output(folder / "games.jsonl") if folder is not None else None
-    try:
-        for line, stats in runner.map(_play_seated, tasks):
-            if out is not None:
-                out.write(line + "\n")
-            results.append(stats)
-            if progress is not None:
-                progress(len(results), games)
-    finally:
-        if out is not None:
-            out.close()
+    results = collect_games(runner, _play_seated, tasks, folder / "games.jsonl" if folder else None, progress)
     summary = summarize_tournament(game_id, names, seatings, results, seed=seed, options=typed, resamples=resamples)
     if folder is not None:
         files.append(folder / "games.jsonl")
