@@ -9,7 +9,7 @@ record fails verification), never a traceback.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
@@ -84,14 +84,15 @@ AddressOption = Annotated[
 ]
 
 
-def _progress(label: str) -> Progress:
-    return Progress(
-        TextColumn(label),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=Console(stderr=True),
+@contextmanager
+def _progress(label: str, games: int) -> Iterator[Callable[[int, int], None]]:
+    """A progress bar of games on stderr, and the callback that moves it."""
+    bar = Progress(
+        TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=Console(stderr=True)
     )
+    with bar:
+        task = bar.add_task("games", total=games)
+        yield lambda done, _total: bar.update(task, completed=done)
 
 
 def _default_players(game: AnyGame, wanted: int | None) -> int:
@@ -234,15 +235,7 @@ def simulate_command(
         seat_bots = [b.strip() for b in bots.split(",")] if bots is not None else ["random"] * count
         options = found.options_type.parse_pairs(option or []).to_dict()
         check_setup(found.id, count, seat_bots, options, games=games, jobs=jobs)  # fail before the progress bar shows
-        progress = Progress(
-            TextColumn("simulating"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=Console(stderr=True),
-        )
-        with progress:
-            task = progress.add_task("games", total=games)
+        with _progress("simulating", games) as progress:
             summary = simulate(
                 found.id,
                 count,
@@ -252,7 +245,7 @@ def simulate_command(
                 options=options,
                 jobs=jobs,
                 out_path=out,
-                progress=lambda done, total: progress.update(task, completed=done),
+                progress=progress,
             )
     for table in _summary_tables(summary):
         console.print(table)
@@ -338,9 +331,7 @@ def tournament_command(
         check_tournament(found.id, players, specs, options, games)  # fail before the progress bar shows
         runner = make_backend(backend, jobs, address)
         output_dir(out)
-        progress = _progress("tournament")
-        with progress:
-            task = progress.add_task("games", total=games)
+        with _progress("tournament", games) as progress:
             result = tournament(
                 found.id,
                 players,
@@ -350,7 +341,7 @@ def tournament_command(
                 options=options,
                 backend=runner,
                 out_dir=out,
-                progress=lambda done, total: progress.update(task, completed=done),
+                progress=progress,
             )
     summary = result.summary
     for table in _tournament_tables(summary):
@@ -419,9 +410,7 @@ def solo_command(
         runner = make_backend(backend, jobs, address)
         if out is not None:
             output_dir(out)
-        progress = _progress("solo")
-        with progress:
-            task = progress.add_task("games", total=games)
+        with _progress("solo", games) as progress:
             summary = solo(
                 found.id,
                 bot,
@@ -430,7 +419,7 @@ def solo_command(
                 options=options,
                 backend=runner,
                 out_dir=out,
-                progress=lambda done, total: progress.update(task, completed=done),
+                progress=progress,
             )
     for table in _solo_tables(summary):
         console.print(table)
