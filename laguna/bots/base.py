@@ -45,10 +45,13 @@ HARD_ITERATIONS = 200
 EXPERT_ITERATIONS = 800
 """The expert level's search budget per decision."""
 
-COSTLY_JUDGEMENT = {"walking-in-burano-roll-and-write": 0.75}
-"""Games whose estimate is the slowest to compute, and the share of a search level's usual budget
-they get: the Roll & Write estimate plans each sheet's remaining invitations, and at the full budget
-the hard level would think past 2 s on some decisions (docs/strength.md)."""
+COSTLY_JUDGEMENT = {"burano": 0.7, "walking-in-burano-roll-and-write": 0.75}
+"""Games whose positions are the slowest to judge, and the share of a search level's usual budget
+they get, so that the hard level answers within 2 s there too: the Roll & Write estimate plans each
+sheet's remaining invitations, and late in Burano a decision opens positions with dozens of
+privilege, build and swap decisions to judge (docs/strength.md)."""
+
+_GAME_NAMES = {"burano": "Burano", "walking-in-burano-roll-and-write": "Roll & Write"}
 
 
 def _search_level(name: str, iterations: int) -> Level:
@@ -56,12 +59,8 @@ def _search_level(name: str, iterations: int) -> Level:
         share = COSTLY_JUDGEMENT.get(game_id or "", 1.0)
         return IsmctsBot(seed, iterations=round(iterations * share), name=name)
 
-    return Level(
-        name,
-        f"ismcts with {iterations:,} iterations per decision (Roll & Write: "
-        f"{round(iterations * COSTLY_JUDGEMENT['walking-in-burano-roll-and-write']):,})",
-        build,
-    )
+    smaller = ", ".join(f"{_GAME_NAMES[g]} {round(iterations * share):,}" for g, share in COSTLY_JUDGEMENT.items())
+    return Level(name, f"ismcts with {iterations:,} iterations per decision ({smaller})", build)
 
 
 LEVELS: dict[str, Level] = {
