@@ -45,22 +45,23 @@ HARD_ITERATIONS = 200
 EXPERT_ITERATIONS = 800
 """The expert level's search budget per decision."""
 
-COSTLY_JUDGEMENT = {"burano": 0.7, "walking-in-burano-roll-and-write": 0.75}
-"""Games whose positions are the slowest to judge, and the share of a search level's usual budget
-they get, so that the hard level answers within 2 s there too: the Roll & Write estimate plans each
-sheet's remaining invitations, and late in Burano a decision opens positions with dozens of
-privilege, build and swap decisions to judge (docs/strength.md)."""
+BUDGET_SHARE = {"burano": 0.7, "murano": 1.5, "walking-in-burano-roll-and-write": 0.75}
+"""The share of a search level's usual budget each game gets (1 where not listed), so that the hard
+level thinks as long as it can within 2 s a decision. The Roll & Write estimate plans each sheet's
+remaining invitations, and late in Burano a decision opens positions with dozens of privilege, build
+and swap decisions to judge, so they get less; Murano's positions are quick to judge, and its wide
+turns want more (docs/strength.md)."""
 
-_GAME_NAMES = {"burano": "Burano", "walking-in-burano-roll-and-write": "Roll & Write"}
+_GAME_NAMES = {"burano": "Burano", "murano": "Murano", "walking-in-burano-roll-and-write": "Roll & Write"}
 
 
 def _search_level(name: str, iterations: int) -> Level:
     def build(seed: int, game_id: str | None) -> Bot:
-        share = COSTLY_JUDGEMENT.get(game_id or "", 1.0)
+        share = BUDGET_SHARE.get(game_id or "", 1.0)
         return IsmctsBot(seed, iterations=round(iterations * share), name=name)
 
-    smaller = ", ".join(f"{_GAME_NAMES[g]} {round(iterations * share):,}" for g, share in COSTLY_JUDGEMENT.items())
-    return Level(name, f"ismcts with {iterations:,} iterations per decision ({smaller})", build)
+    by_game = ", ".join(f"{_GAME_NAMES[g]} {round(iterations * share):,}" for g, share in BUDGET_SHARE.items())
+    return Level(name, f"ismcts with {iterations:,} iterations per decision ({by_game})", build)
 
 
 LEVELS: dict[str, Level] = {

@@ -43,13 +43,16 @@ def test_levels_are_ordered_and_each_is_a_documented_configuration() -> None:
     assert expert.iterations > hard.iterations
 
 
-def test_search_levels_take_a_smaller_budget_where_judging_a_position_costs_most() -> None:
+def test_search_levels_adjust_their_budget_to_the_cost_of_judging_a_position() -> None:
     usual = make_bot("hard", 0, "walking-in-burano")
     costly = make_bot("hard", 0, "walking-in-burano-roll-and-write")
     assert isinstance(usual, IsmctsBot) and isinstance(costly, IsmctsBot)
     assert usual.iterations == make_bot("hard", 0).iterations
     assert costly.iterations is not None and usual.iterations is not None
     assert costly.iterations < usual.iterations
+    quick = make_bot("hard", 0, "murano")
+    assert isinstance(quick, IsmctsBot) and quick.iterations is not None
+    assert quick.iterations > usual.iterations
 
 
 @pytest.mark.parametrize(
