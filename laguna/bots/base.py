@@ -9,7 +9,7 @@ from typing import Any, Protocol
 from laguna.bots.greedy import GreedyBot
 from laguna.bots.ismcts import IsmctsBot
 from laguna.bots.random_bot import RandomBot
-from laguna.core import GameState, OptionsError, Rng
+from laguna.core import GameState, OptionsError, Rng, get_game
 
 
 class Bot(Protocol):
@@ -52,15 +52,13 @@ remaining invitations, and late in Burano a decision opens positions with dozens
 and swap decisions to judge, so they get less; Murano's positions are quick to judge, and its wide
 turns want more (docs/strength.md)."""
 
-_GAME_NAMES = {"burano": "Burano", "murano": "Murano", "walking-in-burano-roll-and-write": "Roll & Write"}
-
 
 def _search_level(name: str, iterations: int) -> Level:
     def build(seed: int, game_id: str | None) -> Bot:
         share = BUDGET_SHARE.get(game_id or "", 1.0)
         return IsmctsBot(seed, iterations=round(iterations * share), name=name)
 
-    by_game = ", ".join(f"{_GAME_NAMES[g]} {round(iterations * share):,}" for g, share in BUDGET_SHARE.items())
+    by_game = ", ".join(f"{get_game(g).name} {round(iterations * share):,}" for g, share in BUDGET_SHARE.items())
     return Level(name, f"ismcts with {iterations:,} iterations per decision ({by_game})", build)
 
 

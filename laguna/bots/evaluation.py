@@ -58,10 +58,10 @@ def rewards(state: GameState[Any], reference: Sequence[float], scale: float = SC
     """
     players = state.players
     if state.is_terminal():
-        scores = state.outcome().scores
+        outcome = state.outcome()
+        scores = outcome.scores
         if players == 1:
             return (squash(scores[0] - reference[0], scale),)
-        outcome = state.outcome()
         share = 1.0 / len(outcome.winners)
         return tuple(
             WIN_WEIGHT * (share if seat in outcome.winners else 0.0)

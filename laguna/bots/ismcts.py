@@ -31,6 +31,7 @@ so it depends on the machine's speed). Decisions with one legal action are taken
 
 from __future__ import annotations
 
+import heapq
 import math
 import time
 from typing import Any
@@ -173,7 +174,7 @@ class IsmctsBot:
         if self.widening:
             width = max(2, int(self.widening * math.sqrt(node.visits + 1)))
             if width < len(legal):
-                candidates = sorted(legal, key=lambda a: -children[(actor, a)].first)[:width]
+                candidates = heapq.nlargest(width, legal, key=lambda a: children[(actor, a)].first)
         best_action: Any = None
         best_edge: _Edge | None = None
         best_value = -math.inf
