@@ -13,7 +13,7 @@ from laguna.core.errors import (
     UndoError,
     UnknownGame,
 )
-from laguna.core.game import JSON, Event, Game, GameState, Seat
+from laguna.core.game import JSON, Event, Game, GameState, Seat, copy_counter
 from laguna.core.match import Match
 from laguna.core.options import GameOptions, OptionInfo, option
 from laguna.core.outcome import Outcome, SeatResult, rank
@@ -43,6 +43,7 @@ __all__ = [
     "SeatResult",
     "UndoError",
     "UnknownGame",
+    "copy_counter",
     "games",
     "get_game",
     "load_records",

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from array import array
+from collections import Counter
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import chain
@@ -43,6 +44,19 @@ class Event:
 A = TypeVar("A", bound=Hashable)
 Opt = TypeVar("Opt", bound=GameOptions)
 S = TypeVar("S", bound="GameState[Any]")
+K = TypeVar("K")
+
+
+def copy_counter(counter: Counter[K]) -> Counter[K]:
+    """A copy of a `Counter` for `GameState.copy`: the same as ``Counter(counter)`` without its
+    general-purpose ``update`` path, which search pays for on every copy of every position.
+
+    >>> copy_counter(Counter("lagoon"))
+    Counter({'o': 2, 'l': 1, 'a': 1, 'g': 1, 'n': 1})
+    """
+    twin: Counter[K] = Counter.__new__(Counter)
+    dict.update(twin, counter)
+    return twin
 
 
 class GameState(ABC, Generic[A]):

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from laguna.core.game import copy_counter
 from laguna.games.burano.components import Colour, RoofTile
 from laguna.games.burano.pyramid import SLOTS
 from laguna.games.burano.ring import Ring
@@ -40,9 +41,9 @@ class Player:
 
     def copy(self) -> Player:
         return Player(
-            self.ring, self.boat, Counter(self.reserve), self.coins, self.privilege, self.moves,
-            list(self.pyramid), self.cursor, list(self.preparation), list(self.roofs), Counter(self.hand_public),
-            Counter(self.hand_secret), Counter(self.sold), list(self.cards), Counter(self.vp),
+            self.ring, self.boat, copy_counter(self.reserve), self.coins, self.privilege, self.moves,
+            list(self.pyramid), self.cursor, list(self.preparation), list(self.roofs), copy_counter(self.hand_public),
+            copy_counter(self.hand_secret), copy_counter(self.sold), list(self.cards), copy_counter(self.vp),
         )  # fmt: skip
 
     def hand(self) -> Counter[str]:

@@ -15,7 +15,7 @@ from collections import Counter
 from typing import Any, Final
 
 from laguna.core.errors import IllegalAction
-from laguna.core.game import JSON, Event, GameState, Seat
+from laguna.core.game import JSON, Event, GameState, Seat, copy_counter
 from laguna.core.outcome import Outcome, SeatResult, rank
 from laguna.core.rng import Rng
 from laguna.games.burano import heuristics, scoring
@@ -252,7 +252,7 @@ class BuranoState(GameState[Action]):
             setattr(twin, name, value)
         twin.rng = self.rng.copy()
         twin._legal = dict(self._legal)
-        twin.supply = Counter(self.supply)
+        twin.supply = copy_counter(self.supply)
         twin.docks = {island: list(houses) for island, houses in self.docks.items()}
         twin.ports = {port: list(ships) for port, ships in self.ports.items()}
         twin.stacks = dict(self.stacks)

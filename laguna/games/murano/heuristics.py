@@ -27,6 +27,7 @@ still bring:
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
@@ -147,21 +148,21 @@ class _Table:
         self.build_chance = min(1.0, BUILD_TIME * self.tau)
         self.hand_values = self._hand_values()
         self.islands = [island.id for island in state.side.islands]
-        # Each island's contents as a key: the facts and the cards' scores are remembered by it.
+        # Each island's contents as a key: its facts are remembered by it, with a number that stands
+        # for the contents in the keys of the cards' scores (quicker to hash than the contents).
         owners: dict[str, list[int]] = {island: [] for island in self.islands}
         for (island, _), owner in state.gondolas.items():
             owners[island].append(owner)
         tiles = state.tiles
-        self.keys = {
-            island: (island, tuple(map(tiles.get, spaces)), tuple(sorted(owners[island])))
-            for island, spaces in static.spaces.items()
-        }
-        self.facts = {}
-        for island, key in self.keys.items():
-            facts = static.facts.get(key)
-            if facts is None:
-                facts = static.facts[key] = state.facts(island)
-            self.facts[island] = facts
+        known = static.facts
+        self.keys: dict[str, int] = {}
+        self.facts: dict[str, IslandFacts] = {}
+        for island, spaces in static.spaces.items():
+            key = (island, tuple(map(tiles.get, spaces)), tuple(sorted(owners[island])))
+            entry = known.get(key)
+            if entry is None:
+                entry = known[key] = (next(static.numbers), state.facts(island))
+            self.keys[island], self.facts[island] = entry
 
     def seat_value(self, seat: int) -> float:
         state = self.state
@@ -180,16 +181,19 @@ class _Table:
 
     # character cards and gondolas
 
-    def card_now(self, seat: int, card_id: str, island: str) -> float:
-        """What a card scores at an island now (remembered by the island's contents)."""
+    def extra(self, seat: int, card: CharacterCard, extra_kind: int) -> int:
+        """What a card's score depends on besides its island: the seat's gold (up to 8) for a gold
+        exchange card, the beads it can return for a bead card."""
         state = self.state
-        card, _, _, extra_kind = self.static.cards[card_id]
-        extra = 0
         if extra_kind == 1:
-            extra = min(8, state.boards[seat].gold)
-        elif extra_kind == 2 and card.bead is not None:
-            extra = state.usable_beads(seat, card.bead, not state.options.no_studios_in_scoring)
-        key = (card_id, seat, self.keys[island], extra)
+            return min(8, state.boards[seat].gold)
+        if extra_kind == 2 and card.bead is not None:
+            return state.usable_beads(seat, card.bead, not state.options.no_studios_in_scoring)
+        return 0
+
+    def card_now(self, seat: int, card: CharacterCard, island: str, extra: int) -> float:
+        """What a card scores at an island now (remembered by the island's contents)."""
+        key = (card.id, seat, self.keys[island], extra)
         values = self.static.values
         now = values.get(key)
         if now is None:
@@ -229,14 +233,18 @@ class _Table:
         scoring = self.scoring
         tau, progress = self.tau, self.progress
         infos = self.static.cards
+        keys, values = self.keys, self.static.values
         for card_id in hand:
-            _, fixed, prior, extra_kind = infos[card_id]
+            card, fixed, prior, extra_kind = infos[card_id]
+            extra = self.extra(seat, card, extra_kind) if extra_kind else 0
             if extra_kind == 2:
                 # A bead card is worth the beads the seat can return (studios count).
                 prior = BEAD_VP * min(3, self._beads_for(seat, card_id))
             anywhere = 0.0
             for island in (fixed,) if fixed is not None else self.islands:
-                now = self.card_now(seat, card_id, island)
+                now = values.get((card_id, seat, keys[island], extra))
+                if now is None:
+                    now = self.card_now(seat, card, island, extra)
                 worth = now if scoring else progress * now + tau * (now if now > prior else prior)
                 anywhere = max(anywhere, worth)
                 if island in places:
@@ -530,7 +538,9 @@ class _Static:
 
     def __init__(self, state: MuranoState) -> None:
         self.spaces = {island.id: tuple(sp.id for sp in island.spaces) for island in state.side.islands}
-        self.facts: dict[Any, IslandFacts] = {}
+        self.facts: dict[Any, tuple[int, IslandFacts]] = {}
+        self.numbers = itertools.count()
+        """Numbers for islands' contents, never used twice (a forgotten content comes back as a new one)."""
         self.values: dict[Any, float] = {}
         self.cards = {
             card.id: (

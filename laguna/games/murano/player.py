@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from laguna.core.game import copy_counter
 from laguna.games.murano.components import Bead
 
 STARTING_GOLD = 5
@@ -34,7 +35,8 @@ class Player:
     def copy(self) -> Player:
         return Player(
             self.gold, self.gondoliers, self.factories, self.specials, list(self.shops), list(self.palaces),
-            list(self.characters), list(self.special_cards), Counter(self.beads), self.markers, Counter(self.vp),
+            list(self.characters), list(self.special_cards), copy_counter(self.beads), self.markers,
+            copy_counter(self.vp),
         )  # fmt: skip
 
     def score(self) -> int:

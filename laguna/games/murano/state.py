@@ -13,7 +13,7 @@ from collections import Counter
 from typing import Any, Final
 
 from laguna.core.errors import IllegalAction
-from laguna.core.game import JSON, Event, GameState, Seat
+from laguna.core.game import JSON, Event, GameState, Seat, copy_counter
 from laguna.core.outcome import Outcome, SeatResult, rank
 from laguna.core.rng import Rng
 from laguna.games.murano import characters as scoring
@@ -273,7 +273,7 @@ class MuranoState(GameState[Action]):
             "clearing",
         ):
             setattr(twin, name, list(getattr(self, name)))
-        twin.bag = Counter(self.bag)
+        twin.bag = copy_counter(self.bag)
         twin.tiles = dict(self.tiles)
         twin.skipped = {seat: list(cards) for seat, cards in self.skipped.items()}
         twin.gondolas = dict(self.gondolas)
