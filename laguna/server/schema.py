@@ -1,0 +1,99 @@
+"""The database schema of the table server, one SQLAlchemy `MetaData` for SQLite and PostgreSQL alike.
+
+A game is stored as its record: the table row holds what starts the game (game id, seats, options,
+seed) and `actions` is its append-only log, one row per decision in notation, or per undo (which takes
+back the latest decision still standing). The position is never stored: it is rebuilt by replaying
+the log. The table's version counts its changes (decisions, undos, a bot taking over a seat); a log
+row is numbered by the version it was made against, so two servers accepting a decision for the same
+version cannot both write it: the second write fails and its maker is told that the game has moved on.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Column,
+    DateTime,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+)
+
+NAMING = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+"""Constraint names fixed by convention, so that migrations can name what they change on every database."""
+
+metadata = MetaData(naming_convention=NAMING)
+
+users = Table(
+    "users",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("name", String(32), nullable=False),
+    Column("name_key", String(32), nullable=False, unique=True, comment="the name in lower case: names are unique"),
+    Column("password_hash", String(200), nullable=True, comment="argon2; empty for a guest"),
+    Column("guest", Boolean, nullable=False, default=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+sessions = Table(
+    "sessions",
+    metadata,
+    Column("token_hash", String(64), primary_key=True, comment="SHA-256 of the cookie's token, never the token"),
+    Column("user_id", Integer, ForeignKey("users.id", ondelete="CASCADE"), nullable=False, index=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("expires_at", DateTime(timezone=True), nullable=False),
+)
+
+tables = Table(
+    "tables",
+    metadata,
+    Column("id", String(16), primary_key=True, comment="random, URL-safe: the table's address"),
+    Column("game", String(64), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("status", String(16), nullable=False, comment="open, playing or finished"),
+    Column("version", Integer, nullable=False, default=0, comment="changes so far: decisions, undos, seat changes"),
+    Column("waiting", JSON, nullable=True, comment="the seats owing a decision (a cache of the position)"),
+    Column("move_seconds", Integer, nullable=True, comment="time per move; none: no time limit"),
+    Column("invite_token", String(32), nullable=False, unique=True),
+    Column("created_by", Integer, ForeignKey("users.id"), nullable=False, index=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("started_at", DateTime(timezone=True), nullable=True),
+    Column("last_move_at", DateTime(timezone=True), nullable=True),
+    Column("finished_at", DateTime(timezone=True), nullable=True),
+    Column("result", JSON, nullable=True, comment="scores, ranks and breakdown once the game is over"),
+)
+
+seats = Table(
+    "seats",
+    metadata,
+    Column("table_id", String(16), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(16), nullable=False, comment="open, invited, human or bot"),
+    Column("user_id", Integer, ForeignKey("users.id"), nullable=True, index=True),
+    Column("bot", String(64), nullable=True, comment="the bot's level or name"),
+    Column("invited", String(32), nullable=True, comment="the name of the user invited to the seat"),
+)
+
+actions = Table(
+    "actions",
+    metadata,
+    Column("table_id", String(16), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("number", Integer, primary_key=True, comment="the game's version the action was made against"),
+    Column("seat", Integer, nullable=False),
+    Column("action", Text, nullable=False, comment="the decision in the game's notation (for an undo: the one undone)"),
+    Column("undo", Boolean, nullable=False, default=False),
+    Column("made_at", DateTime(timezone=True), nullable=False),
+)

@@ -1,0 +1,384 @@
+"""The table server's persistence: accounts, sessions, tables with their seats, and each game's
+append-only action log, over SQLAlchemy Core (the same statements on SQLite and PostgreSQL).
+
+The store knows no rules: it keeps what it is given, guards the order of a game's log, and hands back
+a game's record for replay. Every write is one transaction, committed before the call returns, so an
+acknowledged action is on disk. Times are passed in by the caller (the store reads no clock).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import Engine, Row, and_, delete, func, insert, or_, select, update
+from sqlalchemy.exc import IntegrityError
+
+from laguna.core import GameRecord, LagunaError, RecordedAction
+from laguna.server.schema import actions, seats, sessions, tables, users
+
+OPEN, INVITED, HUMAN, BOT = "open", "invited", "human", "bot"
+"""Who sits in a seat: nobody yet (anyone with the link may join), a named user, a user, a bot."""
+SEAT_KINDS = (OPEN, INVITED, HUMAN, BOT)
+WAITING, PLAYING, FINISHED = "open", "playing", "finished"
+"""A table's status: gathering players, under way, over."""
+
+
+class StoreError(LagunaError):
+    """A request the stored data cannot satisfy; the message says what is wrong."""
+
+
+class NotFound(StoreError):
+    """No table, user or seat by that name."""
+
+
+class NameTaken(StoreError):
+    """A user name already in use (names compare without case)."""
+
+
+class StaleVersion(StoreError):
+    """The game has moved on since the version an action was made against."""
+
+
+class SeatTaken(StoreError):
+    """The seat is not open to this user (someone sits there, or another user is invited)."""
+
+
+@dataclass(frozen=True, slots=True)
+class User:
+    id: int
+    name: str
+    guest: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    seat: int
+    kind: str
+    user_id: int | None = None
+    user_name: str | None = None
+    bot: str | None = None
+    invited: str | None = None
+
+    @property
+    def label(self) -> str:
+        """Who sits here, as the record and the table show it."""
+        if self.kind == HUMAN and self.user_name:
+            return self.user_name
+        if self.kind == BOT and self.bot:
+            return self.bot
+        if self.kind == INVITED and self.invited:
+            return f"{self.invited} (invited)"
+        return "open seat"
+
+
+@dataclass(frozen=True, slots=True)
+class TableInfo:
+    id: str
+    game: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    status: str
+    version: int
+    waiting: tuple[int, ...]
+    move_seconds: int | None
+    invite_token: str
+    created_by: int
+    created_at: datetime
+    started_at: datetime | None
+    last_move_at: datetime | None
+    finished_at: datetime | None
+    result: dict[str, Any] | None
+    seats: tuple[SeatInfo, ...]
+
+    def seat_of(self, user_id: int) -> list[int]:
+        """The seats `user_id` plays at this table (a user may hold several in a hot-seat game)."""
+        return [s.seat for s in self.seats if s.kind == HUMAN and s.user_id == user_id]
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One row of a game's log: a decision, or the undo of the latest decision still standing."""
+
+    number: int
+    seat: int
+    action: str
+    undo: bool
+    made_at: datetime
+
+
+class Store:
+    """Every read and write of the table server's data."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    # ------------------------------------------------------------------ accounts
+
+    def create_user(self, name: str, password_hash: str | None, now: datetime, *, guest: bool = False) -> User:
+        try:
+            with self.engine.begin() as c:
+                new_id = c.execute(
+                    insert(users).values(
+                        name=name, name_key=name.lower(), password_hash=password_hash, guest=guest, created_at=now
+                    )
+                ).inserted_primary_key
+        except IntegrityError as error:
+            raise NameTaken(f"the name {name!r} is taken") from error
+        assert new_id is not None
+        return User(int(new_id[0]), name, guest)
+
+    def user(self, user_id: int) -> User | None:
+        with self.engine.connect() as c:
+            row = c.execute(select(users).where(users.c.id == user_id)).first()
+        return None if row is None else User(row.id, row.name, row.guest)
+
+    def login_of(self, name: str) -> tuple[User, str | None] | None:
+        """A user by name (any case) with the password hash to check, if there is one."""
+        with self.engine.connect() as c:
+            row = c.execute(select(users).where(users.c.name_key == name.lower())).first()
+        return None if row is None else (User(row.id, row.name, row.guest), row.password_hash)
+
+    def create_session(self, user_id: int, token_hash: str, now: datetime, expires_at: datetime) -> None:
+        with self.engine.begin() as c:
+            c.execute(
+                insert(sessions).values(token_hash=token_hash, user_id=user_id, created_at=now, expires_at=expires_at)
+            )
+
+    def session_user(self, token_hash: str, now: datetime) -> User | None:
+        """The user of a live session; an expired one is forgotten."""
+        with self.engine.connect() as c:
+            row = c.execute(
+                select(users.c.id, users.c.name, users.c.guest, sessions.c.expires_at)
+                .join(sessions, sessions.c.user_id == users.c.id)
+                .where(sessions.c.token_hash == token_hash)
+            ).first()
+        if row is None:
+            return None
+        if _aware(row.expires_at) <= now:
+            self.delete_session(token_hash)
+            return None
+        return User(row.id, row.name, row.guest)
+
+    def delete_session(self, token_hash: str) -> None:
+        with self.engine.begin() as c:
+            c.execute(delete(sessions).where(sessions.c.token_hash == token_hash))
+
+    # ------------------------------------------------------------------ tables
+
+    def create_table(
+        self,
+        table_id: str,
+        game: str,
+        options: dict[str, Any],
+        seed: int,
+        seat_list: Sequence[SeatInfo],
+        *,
+        created_by: int,
+        invite_token: str,
+        move_seconds: int | None,
+        now: datetime,
+    ) -> TableInfo:
+        """A new table gathering players; its seats in order (0, 1, …)."""
+        for index, seat in enumerate(seat_list):
+            if seat.seat != index or seat.kind not in SEAT_KINDS:
+                raise StoreError(f"seat {index} is malformed: {seat}")
+        with self.engine.begin() as c:
+            c.execute(
+                insert(tables).values(
+                    id=table_id, game=game, players=len(seat_list), options=options, seed=seed, status=WAITING,
+                    version=0, waiting=None, move_seconds=move_seconds, invite_token=invite_token,
+                    created_by=created_by, created_at=now,
+                )
+            )  # fmt: skip
+            c.execute(
+                insert(seats),
+                [
+                    {"table_id": table_id, "seat": s.seat, "kind": s.kind, "user_id": s.user_id, "bot": s.bot,
+                     "invited": s.invited}
+                    for s in seat_list
+                ],
+            )  # fmt: skip
+        return self.table(table_id)
+
+    def table(self, table_id: str) -> TableInfo:
+        with self.engine.connect() as c:
+            row = c.execute(select(tables).where(tables.c.id == table_id)).first()
+            if row is None:
+                raise NotFound(f"there is no table {table_id!r}")
+            return self._table(c, row)
+
+    def table_by_invite(self, token: str) -> TableInfo:
+        with self.engine.connect() as c:
+            row = c.execute(select(tables).where(tables.c.invite_token == token)).first()
+            if row is None:
+                raise NotFound("this invitation link leads to no table")
+            return self._table(c, row)
+
+    def user_tables(self, user_id: int) -> list[TableInfo]:
+        """Every table `user_id` sits at, created or is invited to, newest first."""
+        name = select(users.c.name_key).where(users.c.id == user_id).scalar_subquery()
+        mine = select(seats.c.table_id).where(
+            or_(
+                and_(seats.c.kind == HUMAN, seats.c.user_id == user_id),
+                and_(seats.c.kind == INVITED, func.lower(seats.c.invited) == name),
+            )
+        )
+        with self.engine.connect() as c:
+            rows = c.execute(
+                select(tables)
+                .where(or_(tables.c.id.in_(mine), tables.c.created_by == user_id))
+                .order_by(tables.c.created_at.desc())
+            ).all()
+            return [self._table(c, row) for row in rows]
+
+    def take_seat(self, table_id: str, seat: int, user: User) -> TableInfo:
+        """Seat `user` at an open seat, or at the seat they are invited to, while the table gathers."""
+        with self.engine.begin() as c:
+            done = c.execute(
+                update(seats)
+                .where(
+                    seats.c.table_id == table_id,
+                    seats.c.seat == seat,
+                    or_(
+                        seats.c.kind == OPEN,
+                        and_(seats.c.kind == INVITED, func.lower(seats.c.invited) == user.name.lower()),
+                    ),
+                    select(tables.c.status).where(tables.c.id == table_id).scalar_subquery() == WAITING,
+                )
+                .values(kind=HUMAN, user_id=user.id)
+            ).rowcount
+        if done != 1:
+            table = self.table(table_id)
+            if table.status != WAITING:
+                raise SeatTaken("the game has started: its seats are taken")
+            if not 0 <= seat < table.players:
+                raise NotFound(f"the table has no seat {seat}")
+            raise SeatTaken(f"seat {seat} is not open to {user.name}: {table.seats[seat].label}")
+        return self.table(table_id)
+
+    def set_seat(self, table_id: str, seat: SeatInfo, *, version: int) -> TableInfo:
+        """Change who sits at a seat (a bot taking over an abandoned seat, say), if the game is still at
+        `version`. The change is a new version without a row in the log, so that every view of the table
+        refreshes and a decision made before it is refused."""
+        with self.engine.begin() as c:
+            moved = c.execute(
+                update(tables).where(tables.c.id == table_id, tables.c.version == version).values(version=version + 1)
+            ).rowcount
+            if moved != 1:
+                raise StaleVersion(self._stale(table_id, version))
+            c.execute(
+                update(seats)
+                .where(seats.c.table_id == table_id, seats.c.seat == seat.seat)
+                .values(kind=seat.kind, user_id=seat.user_id, bot=seat.bot, invited=seat.invited)
+            )
+        return self.table(table_id)
+
+    def start(self, table_id: str, waiting: Sequence[int], now: datetime) -> TableInfo:
+        """The table's game begins: every seat is filled."""
+        with self.engine.begin() as c:
+            done = c.execute(
+                update(tables)
+                .where(tables.c.id == table_id, tables.c.status == WAITING)
+                .values(status=PLAYING, started_at=now, last_move_at=now, waiting=list(waiting))
+            ).rowcount
+        if done != 1:
+            self.table(table_id)  # a missing table is named as such
+            raise StoreError("the game has already started")
+        return self.table(table_id)
+
+    def append(
+        self,
+        table_id: str,
+        version: int,
+        seat: int,
+        action: str,
+        *,
+        waiting: Sequence[int],
+        now: datetime,
+        undo: bool = False,
+        result: dict[str, Any] | None = None,
+    ) -> int:
+        """Log a decision (or an undo) made against `version`, with what the position now waits for,
+        and the result if the game is over; returns the new version. `StaleVersion` if the game has
+        moved on: nothing is written then."""
+        values: dict[str, Any] = {"version": version + 1, "waiting": list(waiting), "last_move_at": now}
+        if result is not None:
+            values |= {"status": FINISHED, "finished_at": now, "result": result}
+        try:
+            with self.engine.begin() as c:
+                moved = c.execute(
+                    update(tables)
+                    .where(tables.c.id == table_id, tables.c.version == version, tables.c.status == PLAYING)
+                    .values(**values)
+                ).rowcount
+                if moved != 1:
+                    raise StaleVersion(self._stale(table_id, version))
+                c.execute(
+                    insert(actions).values(
+                        table_id=table_id, number=version, seat=seat, action=action, undo=undo, made_at=now
+                    )
+                )
+        except IntegrityError as error:  # another server wrote this version first
+            raise StaleVersion(self._stale(table_id, version)) from error
+        return version + 1
+
+    def log(self, table_id: str) -> list[LogEntry]:
+        with self.engine.connect() as c:
+            rows = c.execute(select(actions).where(actions.c.table_id == table_id).order_by(actions.c.number)).all()
+        return [LogEntry(r.number, r.seat, r.action, r.undo, _aware(r.made_at)) for r in rows]
+
+    def record(self, table_id: str) -> GameRecord:
+        """The game as a record: its set-up and the decisions still standing after the undos."""
+        table = self.table(table_id)
+        standing: list[RecordedAction] = []
+        for entry in self.log(table_id):
+            if entry.undo:
+                standing.pop()
+            else:
+                standing.append(RecordedAction(entry.seat, entry.action))
+        return GameRecord(
+            table.game, [s.label for s in table.seats], table.seed, dict(table.options), standing,
+            result=table.result,
+        )  # fmt: skip
+
+    # ------------------------------------------------------------------ helpers
+
+    def _stale(self, table_id: str, version: int) -> str:
+        table = self.table(table_id)
+        if table.status == FINISHED:
+            return "the game is over"
+        if table.status == WAITING:
+            return "the game has not started"
+        return f"the game has moved on (version {table.version}, not {version}): reload to see the latest decisions"
+
+    def _table(self, c: Any, row: Row[Any]) -> TableInfo:
+        seat_rows = c.execute(
+            select(seats, users.c.name)
+            .outerjoin(users, users.c.id == seats.c.user_id)
+            .where(seats.c.table_id == row.id)
+            .order_by(seats.c.seat)
+        ).all()
+        return TableInfo(
+            id=row.id, game=row.game, players=row.players, options=dict(row.options), seed=int(row.seed),
+            status=row.status, version=row.version, waiting=tuple(row.waiting or ()),
+            move_seconds=row.move_seconds, invite_token=row.invite_token, created_by=row.created_by,
+            created_at=_aware(row.created_at), started_at=_aware_or_none(row.started_at),
+            last_move_at=_aware_or_none(row.last_move_at), finished_at=_aware_or_none(row.finished_at),
+            result=row.result,
+            seats=tuple(
+                SeatInfo(s.seat, s.kind, s.user_id, s.name, s.bot, s.invited) for s in seat_rows
+            ),
+        )  # fmt: skip
+
+
+def _aware(moment: datetime) -> datetime:
+    """SQLite hands back naive datetimes: every stored time is UTC."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def _aware_or_none(moment: datetime | None) -> datetime | None:
+    return None if moment is None else _aware(moment)

@@ -1,0 +1,57 @@
+"""Databases for the server tests: an SQLite file per test, and a fresh PostgreSQL database per test
+process on the server this machine runs (`LAGUNA_TEST_POSTGRES` names another server)."""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from sqlalchemy import Engine, create_engine, text
+from sqlalchemy.engine import make_url
+
+from laguna.server.db import make_engine, upgrade
+from laguna.server.schema import metadata
+
+POSTGRES_SERVER = os.environ.get("LAGUNA_TEST_POSTGRES", "postgresql+psycopg://postgres@127.0.0.1:5432/postgres")
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    """An empty database of its own on the PostgreSQL server, dropped at the end."""
+    server = make_url(POSTGRES_SERVER)
+    name = f"laguna_test_{uuid.uuid4().hex[:12]}"
+    admin = create_engine(server, isolation_level="AUTOCOMMIT")
+    try:
+        with admin.connect() as c:
+            c.execute(text(f'CREATE DATABASE "{name}"'))
+    except Exception as error:  # the server's absence is reported, never skipped
+        pytest.fail(f"the PostgreSQL server at {server.render_as_string()} is needed by the server tests: {error}")
+    yield server.set(database=name).render_as_string(hide_password=False)
+    with admin.connect() as c:
+        c.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    admin.dispose()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """The same test on both databases the server supports."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'laguna.sqlite3'}"
+    url: str = request.getfixturevalue("postgres_url")
+    return url
+
+
+@pytest.fixture
+def engine(database_url: str) -> Iterator[Engine]:
+    """A migrated, empty database."""
+    engine = make_engine(database_url)
+    upgrade(engine)
+    yield engine
+    if engine.dialect.name == "postgresql":  # one database per process: empty it for the next test
+        with engine.begin() as c:
+            for table in reversed(metadata.sorted_tables):
+                c.execute(table.delete())
+    engine.dispose()
