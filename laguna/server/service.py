@@ -1,0 +1,266 @@
+"""The authoritative table: every change to a game passes here. It checks who may act, validates the
+decision against the rules, appends it to the game's log (refused if the game has moved on since the
+version the player saw) and keeps the position as a cache rebuilt by replay.
+
+Nothing here speaks HTTP: the web layer and the bot workers call the same methods, so a bot's turn is
+checked exactly like a player's.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import Any
+
+from laguna.bots import bot_seed, make_bot
+from laguna.core import Event, GameState, IllegalAction, LagunaError, Match, get_game
+from laguna.server.store import (
+    BOT,
+    HUMAN,
+    INVITED,
+    OPEN,
+    PLAYING,
+    WAITING,
+    SeatInfo,
+    StaleVersion,
+    Store,
+    TableInfo,
+    User,
+)
+
+CACHE_TABLES = 512
+"""Positions kept in memory, the most recently used; any other is rebuilt from its log when needed."""
+MAX_SEED = 2**63 - 1
+
+
+class TableError(LagunaError):
+    """A request the table refuses: not the player's seat, not their turn, a table not yet started…"""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRequest:
+    """What the creator of a table asks for a seat: themselves, anyone with the link, a named user,
+    or a bot of some level."""
+
+    kind: str
+    bot: str | None = None
+    invited: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """What a decision did: the game's new version and its events (public text, for the log)."""
+
+    version: int
+    events: tuple[Event, ...]
+
+
+class TableService:
+    """Tables and their games over a `Store`. Safe to share between threads: the decisions of one table
+    are taken one at a time in this process, and the log's version guards against other processes."""
+
+    def __init__(self, store: Store, clock: Callable[[], datetime]) -> None:
+        self.store = store
+        self.clock = clock
+        self._matches: OrderedDict[str, tuple[int, Match]] = OrderedDict()
+        self._cache_lock = threading.Lock()
+        self._table_locks: dict[str, threading.Lock] = {}
+
+    # ------------------------------------------------------------------ gathering players
+
+    def create(
+        self,
+        creator: User,
+        game_id: str,
+        seat_requests: Sequence[SeatRequest],
+        options: dict[str, Any] | None = None,
+        *,
+        move_seconds: int | None = None,
+        seed: int | None = None,
+    ) -> TableInfo:
+        """A new table. The first seat request of kind ``human`` is the creator's seat."""
+        game = get_game(game_id)
+        typed = game.options(options)
+        game.new_game(len(seat_requests), typed, 0)  # refuses a bad player count with the game's words
+        if move_seconds is not None and move_seconds <= 0:
+            raise TableError("the time per move must be a positive number of seconds")
+        seat_list = []
+        creator_seated = False
+        for index, request in enumerate(seat_requests):
+            if request.kind == HUMAN:
+                if creator_seated:
+                    raise TableError("only one seat can be yours when you create a table; the others join by the link")
+                creator_seated = True
+                seat_list.append(SeatInfo(index, HUMAN, creator.id))
+            elif request.kind == BOT:
+                if not request.bot:
+                    raise TableError(f"seat {index + 1}: choose a bot level")
+                make_bot(request.bot, 0, game_id)  # an unknown bot is refused by name
+                seat_list.append(SeatInfo(index, BOT, bot=request.bot))
+            elif request.kind == INVITED:
+                name = (request.invited or "").strip()
+                if not name or self.store.login_of(name) is None:
+                    raise TableError(f"seat {index + 1}: there is no player called {name!r} to invite")
+                seat_list.append(SeatInfo(index, INVITED, invited=name))
+            elif request.kind == OPEN:
+                seat_list.append(SeatInfo(index, OPEN))
+            else:
+                raise TableError(
+                    f"seat {index + 1}: {request.kind!r} is not a kind of seat (human, open, invited, bot)"
+                )
+        return self.store.create_table(
+            secrets.token_urlsafe(9),
+            game_id,
+            typed.to_dict(),
+            secrets.randbelow(MAX_SEED) if seed is None else seed,
+            seat_list,
+            created_by=creator.id,
+            invite_token=secrets.token_urlsafe(16),
+            move_seconds=move_seconds,
+            now=self.clock(),
+        )
+
+    def join(self, table_id: str, seat: int, user: User) -> TableInfo:
+        return self.store.take_seat(table_id, seat, user)
+
+    def start(self, table_id: str, user: User) -> TableInfo:
+        """The creator starts the game once every seat is filled."""
+        table = self.store.table(table_id)
+        if table.created_by != user.id:
+            raise TableError("only the player who created the table can start it")
+        if table.status != WAITING:
+            raise TableError("the game has already started")
+        empty = [s.seat + 1 for s in table.seats if s.kind in (OPEN, INVITED)]
+        if empty:
+            raise TableError(f"seat {', '.join(map(str, empty))} still waits for a player")
+        match = self._fresh(table)
+        started = self.store.start(table_id, match.state.to_act(), self.clock())
+        self._remember(started, match)
+        return started
+
+    # ------------------------------------------------------------------ playing
+
+    def position(self, table_id: str) -> tuple[TableInfo, GameState[Any]]:
+        """The table and its current position (a copy: the caller may not change the game)."""
+        with self._lock(table_id):
+            table, match = self._match(table_id)
+            return table, match.state.copy()
+
+    def act(self, table_id: str, user: User | None, seat: int, action: str, version: int) -> Played:
+        """A player's (or, with `user` None, the seat's bot's) decision, made against `version`."""
+        with self._lock(table_id):
+            table, match = self._match(table_id)
+            self._check_turn(table, user, seat, version)
+            state = match.state
+            parsed = match.game.parse_action(action)
+            if seat not in state.to_act():
+                raise TableError(f"it is not seat {seat + 1}'s turn")
+            if parsed not in state.legal_actions(seat):
+                raise IllegalAction(f"{parsed} is illegal: {state.explain_illegal(seat, parsed)}")
+            events = match.act(seat, parsed)
+            result = match.record.result if state.is_terminal() else None
+            try:
+                new_version = self.store.append(
+                    table_id, version, seat, str(parsed), waiting=state.to_act(), now=self.clock(), result=result
+                )
+            except LagunaError:
+                self._forget(table_id)  # the cached position took a decision the log refused
+                raise
+            self._remember(_at(table, new_version), match)
+            return Played(new_version, tuple(events))
+
+    def undo(self, table_id: str, user: User, seat: int, version: int) -> int:
+        """Take back the seat's own last decision, where the undo policy allows; returns the new version."""
+        with self._lock(table_id):
+            table, match = self._match(table_id)
+            self._check_turn(table, user, seat, version)
+            undone = match.record.actions[-1].action if match.record.actions else ""
+            match.undo(seat)  # UndoError says why not
+            try:
+                new_version = self.store.append(
+                    table_id, version, seat, undone, waiting=match.state.to_act(), now=self.clock(), undo=True
+                )
+            except LagunaError:
+                self._forget(table_id)
+                raise
+            self._remember(_at(table, new_version), match)
+            return new_version
+
+    def bot_turn(self, table_id: str) -> Played | None:
+        """Let a bot seat that owes a decision take it; None when no bot owes one. The bot thinks on a
+        copy, without holding up the table; its decision is refused if the game moved on meanwhile."""
+        table, state = self.position(table_id)
+        if table.status != PLAYING:
+            return None
+        for seat in state.to_act():
+            info = table.seats[seat]
+            if info.kind == BOT and info.bot:
+                bot = make_bot(info.bot, bot_seed(table.seed + table.version, seat), table.game)
+                choice = bot.choose(state, seat)
+                return self.act(table_id, None, seat, str(choice), table.version)
+        return None
+
+    def hand_to_bot(self, table_id: str, seat: int, bot: str, version: int) -> TableInfo:
+        """A bot of level `bot` takes over a seat (an abandoned player's, say)."""
+        make_bot(bot, 0, self.store.table(table_id).game)  # an unknown bot is refused by name
+        table = self.store.set_seat(table_id, SeatInfo(seat, BOT, bot=bot), version=version)
+        self._forget(table_id)
+        return table
+
+    # ------------------------------------------------------------------ the cache
+
+    def _check_turn(self, table: TableInfo, user: User | None, seat: int, version: int) -> None:
+        if table.status == WAITING:
+            raise TableError("the game has not started yet")
+        if table.status != PLAYING:
+            raise TableError("the game is over")
+        if not 0 <= seat < table.players:
+            raise TableError(f"the table has no seat {seat + 1}")
+        info = table.seats[seat]
+        if user is None:
+            if info.kind != BOT:
+                raise TableError(f"seat {seat + 1} is not a bot's")
+        elif info.kind != HUMAN or info.user_id != user.id:
+            raise TableError(f"seat {seat + 1} is not yours")
+        if version != table.version:
+            raise StaleVersion(
+                f"the game has moved on (version {table.version}, not {version}): reload to see the latest decisions"
+            )
+
+    def _lock(self, table_id: str) -> threading.Lock:
+        with self._cache_lock:
+            return self._table_locks.setdefault(table_id, threading.Lock())
+
+    def _match(self, table_id: str) -> tuple[TableInfo, Match]:
+        table = self.store.table(table_id)
+        with self._cache_lock:
+            cached = self._matches.get(table_id)
+            if cached is not None and cached[0] == table.version:
+                self._matches.move_to_end(table_id)
+                return table, cached[1]
+        match = Match.from_record(self.store.record(table_id)) if table.status != WAITING else self._fresh(table)
+        self._remember(table, match)
+        return table, match
+
+    def _fresh(self, table: TableInfo) -> Match:
+        return Match(table.game, [s.label for s in table.seats], table.options, table.seed)
+
+    def _remember(self, table: TableInfo, match: Match) -> None:
+        with self._cache_lock:
+            self._matches[table.id] = (table.version, match)
+            self._matches.move_to_end(table.id)
+            while len(self._matches) > CACHE_TABLES:
+                self._matches.popitem(last=False)
+
+    def _forget(self, table_id: str) -> None:
+        with self._cache_lock:
+            self._matches.pop(table_id, None)
+
+
+def _at(table: TableInfo, version: int) -> TableInfo:
+    """The table as it stands at a newer version (only the version matters to the cache)."""
+    return replace(table, version=version)

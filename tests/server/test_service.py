@@ -1,0 +1,190 @@
+"""The authoritative table: who may act, rules enforced with their own words, stale decisions refused,
+undo by the policy, bots playing their seats, on SQLite and PostgreSQL alike."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+from sqlalchemy import Engine
+
+from laguna.core import IllegalAction, NotationError, OptionsError, UndoError, UnknownGame, get_game, replay
+from laguna.server.service import SeatRequest, TableError, TableService
+from laguna.server.store import BOT, FINISHED, HUMAN, INVITED, OPEN, PLAYING, StaleVersion, Store, User
+
+NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
+GAME = "walking-in-burano"
+
+
+@pytest.fixture
+def service(engine: Engine) -> TableService:
+    return TableService(Store(engine), lambda: NOW)
+
+
+@pytest.fixture
+def ada(service: TableService) -> User:
+    return service.store.create_user("Ada", "h", NOW)
+
+
+@pytest.fixture
+def bob(service: TableService) -> User:
+    return service.store.create_user("Bob", "h", NOW)
+
+
+def _two_players(service: TableService, ada: User, bob: User, seed: int = 42) -> str:
+    table = service.create(ada, GAME, [SeatRequest(HUMAN), SeatRequest(INVITED, invited="bob")], seed=seed)
+    service.join(table.id, 1, bob)
+    service.start(table.id, ada)
+    return table.id
+
+
+def _log_length(service: TableService, table_id: str) -> int:
+    return len(service.store.log(table_id))
+
+
+@pytest.mark.parametrize(
+    ("game", "seats", "options", "error", "message"),
+    [
+        ("chess", [SeatRequest(HUMAN)], {}, UnknownGame, "chess"),
+        (GAME, [SeatRequest(HUMAN)] + [SeatRequest(OPEN)] * 4, {}, OptionsError, "1–4 players, not 5"),
+        (GAME, [SeatRequest(HUMAN), SeatRequest(OPEN)], {"nonsense": True}, OptionsError, "nonsense"),
+        (GAME, [SeatRequest(HUMAN), SeatRequest(BOT, bot="grandmaster")], {}, Exception, "grandmaster"),
+        (GAME, [SeatRequest(HUMAN), SeatRequest(BOT)], {}, TableError, "seat 2: choose a bot level"),
+        (GAME, [SeatRequest(HUMAN), SeatRequest(INVITED, invited="zed")], {}, TableError, "no player called 'zed'"),
+        (GAME, [SeatRequest(HUMAN), SeatRequest(HUMAN)], {}, TableError, "only one seat can be yours"),
+        (GAME, [SeatRequest(HUMAN), SeatRequest("sofa")], {}, TableError, "'sofa' is not a kind of seat"),
+    ],
+)
+def test_a_bad_table_is_refused_with_the_reason(
+    service: TableService,
+    ada: User,
+    game: str,
+    seats: list[SeatRequest],
+    options: dict[str, bool],
+    error: type[Exception],
+    message: str,
+) -> None:
+    with pytest.raises(error, match=message):
+        service.create(ada, game, seats, options)
+
+
+def test_the_time_per_move_is_positive(service: TableService, ada: User) -> None:
+    with pytest.raises(TableError, match="positive number of seconds"):
+        service.create(ada, GAME, [SeatRequest(HUMAN)], move_seconds=0)
+    table = service.create(ada, GAME, [SeatRequest(HUMAN)], move_seconds=3600)
+    assert table.move_seconds == 3600
+    assert table.options == get_game(GAME).options().to_dict()  # every option written out: the record is whole
+
+
+def test_only_the_creator_starts_and_only_a_full_table(service: TableService, ada: User, bob: User) -> None:
+    table = service.create(ada, GAME, [SeatRequest(HUMAN), SeatRequest(OPEN), SeatRequest(BOT, bot="easy")])
+    with pytest.raises(TableError, match="seat 2 still waits for a player"):
+        service.start(table.id, ada)
+    service.join(table.id, 1, bob)
+    with pytest.raises(TableError, match="only the player who created the table"):
+        service.start(table.id, bob)
+    started = service.start(table.id, ada)
+    assert started.status == PLAYING
+    assert started.waiting == service.position(table.id)[1].to_act() != ()
+    with pytest.raises(TableError, match="already started"):
+        service.start(table.id, ada)
+
+
+def test_each_player_acts_only_for_their_own_seat_on_their_turn(
+    service: TableService, ada: User, bob: User
+) -> None:
+    table_id = _two_players(service, ada, bob)
+    _, state = service.position(table_id)
+    first = str(state.legal_actions(0)[0])
+    with pytest.raises(TableError, match="seat 1 is not yours"):
+        service.act(table_id, bob, 0, first, 0)
+    with pytest.raises(TableError, match="not seat 2's turn"):
+        service.act(table_id, bob, 1, first, 0)
+    with pytest.raises(TableError, match="no seat 5"):
+        service.act(table_id, bob, 4, first, 0)
+    with pytest.raises(TableError, match="seat 2 is not a bot's"):
+        service.act(table_id, None, 1, first, 0)
+    with pytest.raises(NotationError):
+        service.act(table_id, ada, 0, "fly to the moon", 0)
+    with pytest.raises(IllegalAction, match="is illegal: "):
+        service.act(table_id, ada, 0, "place O1b c1", 0)
+    with pytest.raises(StaleVersion, match="moved on"):
+        service.act(table_id, ada, 0, first, 3)
+    assert _log_length(service, table_id) == 0
+    played = service.act(table_id, ada, 0, first, 0)
+    assert played.version == 1 and played.events
+    assert _log_length(service, table_id) == 1
+
+
+def test_a_refused_write_leaves_the_position_as_the_log_has_it(service: TableService, ada: User, bob: User) -> None:
+    """Another server took the version first: this one's cached position must not keep its decision."""
+    table_id = _two_players(service, ada, bob)
+    _, state = service.position(table_id)
+    other = TableService(Store(service.store.engine), lambda: NOW)
+    other.act(table_id, ada, 0, str(state.legal_actions(0)[0]), 0)
+    with pytest.raises(StaleVersion):  # this server learns the version from the database
+        service.act(table_id, ada, 0, str(state.legal_actions(0)[1]), 0)
+    table, now = service.position(table_id)
+    assert table.version == 1
+    assert now == replay(service.store.record(table_id))
+
+
+def test_undo_follows_the_policy(service: TableService, ada: User, bob: User) -> None:
+    table_id = _two_players(service, ada, bob)
+    with pytest.raises(UndoError, match="nothing to undo"):
+        service.undo(table_id, ada, 0, 0)
+    _, state = service.position(table_id)
+    service.act(table_id, ada, 0, "take c1 f1", 0)
+    with pytest.raises(TableError, match="not yours"):
+        service.undo(table_id, bob, 0, 1)
+    with pytest.raises(UndoError, match="not yours"):
+        service.undo(table_id, bob, 1, 1)
+    assert service.undo(table_id, ada, 0, 1) == 2
+    table, after = service.position(table_id)
+    assert after == state and table.waiting == (0,)
+    assert service.store.record(table_id).actions == []
+    service.act(table_id, ada, 0, "take c1 f1", 2)
+    service.act(table_id, ada, 0, "place O1b c1", 3)
+    service.act(table_id, bob, 1, "take c1 f2", 4)
+    service.act(table_id, bob, 1, "place P2c c1", 5)  # refills the market: chance, so it stands
+    with pytest.raises(UndoError, match="revealed hidden information or drew chance"):
+        service.undo(table_id, bob, 1, 6)
+    assert [a.action for a in service.store.record(table_id).actions][-1] == "place P2c c1"
+
+
+def test_a_game_against_a_bot_is_played_to_its_end(service: TableService, ada: User) -> None:
+    table = service.create(ada, GAME, [SeatRequest(HUMAN), SeatRequest(BOT, bot="medium")], seed=7)
+    service.start(table.id, ada)
+    while True:
+        if service.bot_turn(table.id) is not None:
+            continue
+        info, state = service.position(table.id)
+        if info.status == FINISHED:
+            break
+        assert state.to_act() == (0,)
+        service.act(table.id, ada, 0, str(state.legal_actions(0)[-1]), info.version)
+    info, state = service.position(table.id)
+    assert info.result is not None and info.result == state.outcome().to_json()
+    record = service.store.record(table.id)
+    assert record.seats == ["Ada", "medium"]
+    assert replay(record) == state
+    with pytest.raises(TableError, match="the game is over"):
+        service.act(table.id, ada, 0, "take c1 f1", info.version)
+    assert service.bot_turn(table.id) is None
+
+
+def test_an_abandoned_seat_can_be_handed_to_a_bot(service: TableService, ada: User, bob: User) -> None:
+    table_id = _two_players(service, ada, bob)
+    service.act(table_id, ada, 0, "take c1 f1", 0)
+    service.act(table_id, ada, 0, "place O1b c1", 1)
+    with pytest.raises(Exception, match="grandmaster"):
+        service.hand_to_bot(table_id, 1, "grandmaster", 2)
+    table = service.hand_to_bot(table_id, 1, "easy", 2)
+    assert table.version == 3 and table.seats[1].label == "easy"
+    with pytest.raises(TableError, match="not yours"):
+        service.act(table_id, bob, 1, "take c1 f2", 3)
+    with pytest.raises(StaleVersion):
+        service.act(table_id, None, 1, "take c1 f2", 2)
+    played = service.bot_turn(table_id)
+    assert played is not None and played.version == 4
+    assert service.store.log(table_id)[-1].seat == 1
