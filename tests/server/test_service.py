@@ -58,6 +58,7 @@ def _log_length(service: TableService, table_id: str) -> int:
 def test_a_bad_table_is_refused_with_the_reason(
     service: TableService,
     ada: User,
+    *,
     game: str,
     seats: list[SeatRequest],
     options: dict[str, bool],
@@ -90,9 +91,7 @@ def test_only_the_creator_starts_and_only_a_full_table(service: TableService, ad
         service.start(table.id, ada)
 
 
-def test_each_player_acts_only_for_their_own_seat_on_their_turn(
-    service: TableService, ada: User, bob: User
-) -> None:
+def test_each_player_acts_only_for_their_own_seat_on_their_turn(service: TableService, ada: User, bob: User) -> None:
     table_id = _two_players(service, ada, bob)
     _, state = service.position(table_id)
     first = str(state.legal_actions(0)[0])
