@@ -17,7 +17,7 @@ from datetime import datetime
 from typing import Any
 
 from laguna.bots import bot_seed, make_bot
-from laguna.core import Event, GameState, IllegalAction, LagunaError, Match, get_game
+from laguna.core import Event, GameRecord, GameState, IllegalAction, LagunaError, Match, get_game
 from laguna.server.store import (
     BOT,
     HUMAN,
@@ -31,6 +31,9 @@ from laguna.server.store import (
     TableInfo,
     User,
 )
+
+Thinker = Callable[[GameRecord, int, str, int], str]
+"""A bot's decision from the game's record, its seat, the bot's name and its seed, in notation."""
 
 CACHE_TABLES = 512
 """Positions kept in memory, the most recently used; any other is rebuilt from its log when needed."""
@@ -190,19 +193,32 @@ class TableService:
             self._remember(_at(table, new_version), match)
             return new_version
 
-    def bot_turn(self, table_id: str) -> Played | None:
-        """Let a bot seat that owes a decision take it; None when no bot owes one. The bot thinks on a
-        copy, without holding up the table; its decision is refused if the game moved on meanwhile."""
-        table, state = self.position(table_id)
+    def bot_owing(self, table_id: str) -> tuple[TableInfo, int, str] | None:
+        """The table, a bot seat that owes a decision now and its bot, if any."""
+        table = self.store.table(table_id)
         if table.status != PLAYING:
             return None
-        for seat in state.to_act():
+        for seat in table.waiting:
             info = table.seats[seat]
             if info.kind == BOT and info.bot:
-                bot = make_bot(info.bot, bot_seed(table.seed + table.version, seat), table.game)
-                choice = bot.choose(state, seat)
-                return self.act(table_id, None, seat, str(choice), table.version)
+                return table, seat, info.bot
         return None
+
+    def bot_turn(self, table_id: str, think: Thinker | None = None) -> Played | None:
+        """Let a bot seat that owes a decision take it; None when no bot owes one. The bot thinks
+        (by default here, on a copy; `think` may send the work elsewhere) without holding up the
+        table, and its decision is refused if the game moved on meanwhile."""
+        owing = self.bot_owing(table_id)
+        if owing is None:
+            return None
+        table, seat, spec = owing
+        seed = bot_seed(table.seed + table.version, seat)
+        if think is None:
+            _, state = self.position(table_id)
+            choice = str(make_bot(spec, seed, table.game).choose(state, seat))
+        else:
+            choice = think(self.store.record(table_id), seat, spec, seed)
+        return self.act(table_id, None, seat, choice, table.version)
 
     def hand_to_bot(self, table_id: str, seat: int, bot: str, version: int) -> TableInfo:
         """A bot of level `bot` takes over a seat (an abandoned player's, say)."""

@@ -1,0 +1,87 @@
+"""Accounts and sessions: argon2 password hashes, random session tokens kept only as their SHA-256 in the
+database, and the CSRF token of a session (an HMAC of its token) that every form and action carries."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+import secrets
+from datetime import datetime, timedelta
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+
+from laguna.core import LagunaError
+from laguna.server.store import Store, User
+
+SESSION_DAYS = 30
+NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{1,23}")
+"""A player name: 2–24 letters, digits, '_', '.' or '-', starting with a letter or digit."""
+MIN_PASSWORD = 8
+_HASHER = PasswordHasher()
+
+
+class AuthError(LagunaError):
+    """A sign-up or log-in that cannot be done; the message says why."""
+
+
+def hash_password(password: str) -> str:
+    return _HASHER.hash(password)
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def csrf_token(secret: bytes, session_token: str) -> str:
+    """The token forms and actions of a session carry: derived from the session, useless without it."""
+    return hmac.new(secret, session_token.encode(), hashlib.sha256).hexdigest()
+
+
+def csrf_ok(secret: bytes, session_token: str | None, sent: str | None) -> bool:
+    return bool(session_token and sent) and hmac.compare_digest(csrf_token(secret, session_token or ""), sent or "")
+
+
+class Accounts:
+    """Sign-up, log-in, guests and sessions over the store."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    def sign_up(self, name: str, password: str, now: datetime) -> User:
+        name = name.strip()
+        if not NAME.fullmatch(name):
+            raise AuthError("a name has 2 to 24 letters, digits, '_', '.' or '-', and starts with a letter or digit")
+        if name.lower().startswith("guest"):
+            raise AuthError("names starting with 'guest' are kept for guests")
+        if len(password) < MIN_PASSWORD:
+            raise AuthError(f"a password has at least {MIN_PASSWORD} characters")
+        return self.store.create_user(name, hash_password(password), now)
+
+    def log_in(self, name: str, password: str) -> User:
+        found = self.store.login_of(name.strip())
+        user, stored = found if found is not None else (None, None)
+        if user is None or stored is None:
+            raise AuthError("unknown name or wrong password")
+        try:
+            _HASHER.verify(stored, password)
+        except (VerificationError, InvalidHashError):
+            raise AuthError("unknown name or wrong password") from None
+        return user
+
+    def guest(self, now: datetime) -> User:
+        """A guest account for playing against bots without signing up."""
+        return self.store.create_user(f"Guest-{secrets.token_hex(3)}", None, now, guest=True)
+
+    def open_session(self, user: User, now: datetime) -> str:
+        """A new session for `user`: the token for the cookie (only its hash is stored)."""
+        token = secrets.token_urlsafe(32)
+        self.store.create_session(user.id, token_hash(token), now, now + timedelta(days=SESSION_DAYS))
+        return token
+
+    def session_user(self, token: str | None, now: datetime) -> User | None:
+        return None if not token else self.store.session_user(token_hash(token), now)
+
+    def close_session(self, token: str) -> None:
+        self.store.delete_session(token_hash(token))
