@@ -15,15 +15,19 @@ from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
+import uvicorn
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 from rich.text import Text
+from sqlalchemy import make_url
 
 from laguna.cli.play import PlaySettings, outcome_lines, parse_seats, play, score_sheet
 from laguna.core import GameRecord, LagunaError, RecordError, get_game, read_records, verify
 from laguna.core import games as registered_games
 from laguna.core.registry import AnyGame
+from laguna.server.app import create_app
+from laguna.server.db import default_database_url
 from laguna.sim import bench, simulate
 from laguna.sim.backends import BACKENDS, make_backend
 from laguna.sim.simulate import check_setup
@@ -508,6 +512,29 @@ def bench_command(
     table.add_row("copies", f"{result.copies_per_second:,.0f}", f"{result.copies:,}")
     console.print(table)
     console.print(f"{result.decisions_per_game:.1f} decisions per game")
+
+
+@app.command("serve")
+def serve_command(
+    host: Annotated[str, typer.Option("--host", help="The address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="The port to listen on.")] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option("--db", help="The database: sqlite:///file or postgresql://host/db (default: an embedded file)."),
+    ] = None,
+    bot_workers: Annotated[int, typer.Option("--bot-workers", help="Processes in which bots think.")] = 1,
+) -> None:
+    """Start the browser table: live and asynchronous games with friends and bots."""
+    url = db or default_database_url()
+    with _user_errors():
+        web = create_app(url, bot_workers=bot_workers)
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
+    _stdout().print(f"Laguna's table is open at http://{shown}:{port}/  (database: {_safe_url(url)}; Ctrl+C stops it)")
+    uvicorn.run(web, host=host, port=port, log_level="warning")
+
+
+def _safe_url(url: str) -> str:
+    return make_url(url).render_as_string(hide_password=True)
 
 
 def main() -> None:

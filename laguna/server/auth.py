@@ -1,5 +1,5 @@
 """Accounts and sessions: argon2 password hashes, random session tokens kept only as their SHA-256 in the
-database, and the CSRF token of a session (an HMAC of its token) that every form and action carries."""
+database, and the CSRF token of a session (derived from its token) that every form and action carries."""
 
 from __future__ import annotations
 
@@ -34,13 +34,17 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def csrf_token(secret: bytes, session_token: str) -> str:
-    """The token forms and actions of a session carry: derived from the session, useless without it."""
-    return hmac.new(secret, session_token.encode(), hashlib.sha256).hexdigest()
+def csrf_token(session_token: str) -> str:
+    """The token a session's forms and actions carry. It is derived from the session's secret token,
+    which another site can neither read (the cookie is HttpOnly) nor guess, so a forged request from
+    elsewhere cannot carry it."""
+    return hmac.new(b"laguna csrf", session_token.encode(), hashlib.sha256).hexdigest()
 
 
-def csrf_ok(secret: bytes, session_token: str | None, sent: str | None) -> bool:
-    return bool(session_token and sent) and hmac.compare_digest(csrf_token(secret, session_token or ""), sent or "")
+def csrf_ok(session_token: str | None, sent: str | None) -> bool:
+    if not session_token or not sent:
+        return False
+    return hmac.compare_digest(csrf_token(session_token), sent)
 
 
 class Accounts:

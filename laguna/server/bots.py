@@ -30,6 +30,13 @@ class BotPlayers:
         self.service = service
         self.pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
         self._busy: set[str] = set()
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    def wake(self, table_id: str, announce: Callable[[str, int], None]) -> None:
+        """Let the table's bots play, in the background (call from the event loop)."""
+        task = asyncio.create_task(self.play(table_id, announce))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     def _think(self, record: GameRecord, seat: int, bot: str, seed: int) -> str:
         return self.pool.submit(think, record, seat, bot, seed).result()

@@ -235,6 +235,18 @@ class Store:
             ).all()
             return [self._table(c, row) for row in rows]
 
+    def tables_waiting_for_bots(self) -> list[str]:
+        """Tables under way where a bot owes a decision (after a restart, the bots pick up from there)."""
+        with self.engine.connect() as c:
+            rows = c.execute(select(tables.c.id, tables.c.waiting).where(tables.c.status == PLAYING)).all()
+            bots = c.execute(
+                select(seats.c.table_id, seats.c.seat)
+                .join(tables, tables.c.id == seats.c.table_id)
+                .where(tables.c.status == PLAYING, seats.c.kind == BOT)
+            ).all()
+        bot_seats = {(row.table_id, row.seat) for row in bots}
+        return [row.id for row in rows if any((row.id, seat) in bot_seats for seat in row.waiting or ())]
+
     def take_seat(self, table_id: str, seat: int, user: User) -> TableInfo:
         """Seat `user` at an open seat, or at the seat they are invited to, while the table gathers."""
         with self.engine.begin() as c:

@@ -1,0 +1,489 @@
+"""The browser table as a FastAPI application: pages for accounts, the lobby and the tables, a small JSON
+interface for decisions, and a WebSocket per table for live updates.
+
+Only views leave the server: a page, a board fragment or a log is built from `view(seat)` of the
+viewer's own seat (a spectator's view for anyone else), never from a state.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Form, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from fastapi.staticfiles import StaticFiles
+from fastapi.templating import Jinja2Templates
+from starlette.exceptions import HTTPException
+from starlette.middleware.base import BaseHTTPMiddleware, RequestResponseEndpoint
+
+from laguna.bots import LEVELS
+from laguna.core import GameState, IllegalAction, LagunaError, Match, NotationError, UndoError, games, get_game
+from laguna.server.auth import Accounts, AuthError, csrf_ok, csrf_token
+from laguna.server.bots import BotPlayers
+from laguna.server.db import make_engine, upgrade
+from laguna.server.limits import RateLimiter
+from laguna.server.live import Announcer, Hub
+from laguna.server.service import SeatRequest, TableError, TableService
+from laguna.server.store import (
+    BOT,
+    FINISHED,
+    HUMAN,
+    INVITED,
+    OPEN,
+    PLAYING,
+    NotFound,
+    SeatTaken,
+    StaleVersion,
+    Store,
+    TableInfo,
+    User,
+)
+from laguna.web.boards import render_board
+
+WEB = Path(__file__).parent.parent / "web"
+COOKIE = "laguna_session"
+MAX_BODY = 64 * 1024
+"""Bytes a request may send: a form or a decision is far smaller."""
+MOVE_TIMES = {"": None, "3600": 3600, "86400": 86400, "259200": 259200}
+"""Time per move offered when creating a table: none (Yucata), an hour, a day, three days."""
+_LOG = logging.getLogger("laguna.server")
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass
+class Table:
+    """Everything the server runs on, shared by the routes."""
+
+    store: Store
+    service: TableService
+    accounts: Accounts
+    hub: Hub
+    announcer: Announcer
+    bots: BotPlayers
+    limiter: RateLimiter
+    clock: Callable[[], datetime]
+
+
+class BodyLimit(BaseHTTPMiddleware):
+    """Refuse a request that announces a body larger than `MAX_BODY`."""
+
+    async def dispatch(self, request: Request, call_next: RequestResponseEndpoint) -> Response:
+        length = request.headers.get("content-length")
+        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+            return _error_response(request, 413, f"the request is too large (at most {MAX_BODY // 1024} KB)")
+        return await call_next(request)
+
+
+def create_app(database_url: str, *, bot_workers: int = 1, clock: Callable[[], datetime] = utcnow) -> FastAPI:
+    """The application on the database at `database_url` (migrated on start)."""
+    engine = make_engine(database_url)
+    upgrade(engine)
+    store = Store(engine)
+    hub = Hub()
+    service = TableService(store, clock)
+    server = Table(
+        store=store,
+        service=service,
+        accounts=Accounts(store),
+        hub=hub,
+        announcer=Announcer(engine, hub),
+        bots=BotPlayers(service, bot_workers),
+        limiter=RateLimiter(rate=10.0, burst=30),
+        clock=clock,
+    )
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        hub.bind(asyncio.get_running_loop())
+        listener = asyncio.create_task(server.announcer.listen())
+        for table_id in store.tables_waiting_for_bots():  # bots resume where a restart left them
+            server.bots.wake(table_id, server.announcer.announce)
+        yield
+        listener.cancel()
+        server.bots.close()
+        engine.dispose()
+
+    app = FastAPI(title="Laguna", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
+    app.state.server = server
+    app.add_middleware(BodyLimit)
+    app.mount("/static", StaticFiles(directory=WEB / "static"), name="static")
+    _routes(app, server)
+    _error_handlers(app)
+    return app
+
+
+TEMPLATES = Jinja2Templates(directory=WEB / "templates")
+
+
+def _page(request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
+    user = _user(request)
+    token = request.cookies.get(COOKIE)
+    context |= {"user": user, "csrf": csrf_token(token) if user and token else ""}
+    context.setdefault("games", {g.id: g.name for g in games()})
+    return TEMPLATES.TemplateResponse(request, template, context, status_code=status)
+
+
+def _user(request: Request) -> User | None:
+    if "user" not in request.scope:
+        server: Table = request.app.state.server
+        request.scope["user"] = server.accounts.session_user(request.cookies.get(COOKIE), server.clock())
+    user: User | None = request.scope["user"]
+    return user
+
+
+def _require_user(request: Request) -> User:
+    user = _user(request)
+    if user is None:
+        raise HTTPException(401, "log in, sign up or play as a guest first")
+    return user
+
+
+def _check_csrf(request: Request, sent: str | None) -> None:
+    if not csrf_ok(request.cookies.get(COOKIE), sent):
+        raise HTTPException(403, "the form has expired or came from another site: reload the page and try again")
+
+
+def _login_response(server: Table, user: User, target: str = "/") -> RedirectResponse:
+    response = RedirectResponse(target, status_code=303)
+    token = server.accounts.open_session(user, server.clock())
+    response.set_cookie(COOKIE, token, httponly=True, samesite="lax", max_age=30 * 86400)
+    return response
+
+
+def _routes(app: FastAPI, server: Table) -> None:
+    @app.get("/", response_class=HTMLResponse)
+    def lobby(request: Request) -> HTMLResponse:
+        user = _user(request)
+        if user is None:
+            return _page(request, "welcome.html", levels=LEVELS)
+        return _page(
+            request, "lobby.html", tables=_my_tables(server, user), levels=LEVELS,
+            game_list=[g for g in games()], move_times=MOVE_TIMES,
+        )  # fmt: skip
+
+    @app.get("/signup", response_class=HTMLResponse)
+    def signup_page(request: Request) -> HTMLResponse:
+        return _page(request, "account.html", mode="signup")
+
+    @app.post("/signup")
+    def signup(request: Request, name: str = Form(""), password: str = Form("")) -> Response:
+        try:
+            user = server.accounts.sign_up(name, password, server.clock())
+        except (AuthError, LagunaError) as error:
+            return _page(request, "account.html", status=400, mode="signup", error=str(error), name=name)
+        return _login_response(server, user)
+
+    @app.get("/login", response_class=HTMLResponse)
+    def login_page(request: Request) -> HTMLResponse:
+        return _page(request, "account.html", mode="login")
+
+    @app.post("/login")
+    def login(request: Request, name: str = Form(""), password: str = Form("")) -> Response:
+        try:
+            user = server.accounts.log_in(name, password)
+        except AuthError as error:
+            return _page(request, "account.html", status=400, mode="login", error=str(error), name=name)
+        return _login_response(server, user)
+
+    @app.post("/guest")
+    def guest(request: Request) -> Response:
+        del request
+        return _login_response(server, server.accounts.guest(server.clock()))
+
+    @app.post("/logout")
+    def logout(request: Request, csrf: str = Form("")) -> Response:
+        _check_csrf(request, csrf)
+        token = request.cookies.get(COOKIE)
+        if token:
+            server.accounts.close_session(token)
+        response = RedirectResponse("/", status_code=303)
+        response.delete_cookie(COOKIE)
+        return response
+
+    @app.post("/tables")
+    async def create_table(request: Request) -> Response:
+        user = _require_user(request)
+        form = await request.form()
+        _check_csrf(request, _text(form.get("csrf")))
+        game_id = _text(form.get("game"))
+        players = _int(_text(form.get("players")), "the number of players")
+        requests = [SeatRequest(HUMAN)]
+        for seat in range(2, players + 1):
+            choice = _text(form.get(f"seat{seat}")) or OPEN
+            if choice == INVITED:
+                requests.append(SeatRequest(INVITED, invited=_text(form.get(f"invite{seat}"))))
+            elif choice == OPEN:
+                requests.append(SeatRequest(OPEN))
+            else:
+                requests.append(SeatRequest(BOT, bot=choice))
+        game = get_game(game_id)
+        options: dict[str, Any] = {}
+        for info in game.options_type.describe():
+            if info.kind == "bool":
+                options[info.name] = form.get(f"option_{info.name}") == "on"
+        move = _text(form.get("move_seconds"))
+        if move not in MOVE_TIMES:
+            raise TableError(f"{move!r} is not a time per move offered")
+        table = server.service.create(user, game_id, requests, options, move_seconds=MOVE_TIMES[move])
+        if all(s.kind in (HUMAN, BOT) for s in table.seats):
+            await _start(server, table.id, user)
+        return RedirectResponse(f"/t/{table.id}", status_code=303)
+
+    @app.post("/play-now")
+    async def play_now(request: Request) -> Response:
+        """A game against bots at once (a guest account if need be)."""
+        form = await request.form()
+        user = _user(request)
+        if user is not None:
+            _check_csrf(request, _text(form.get("csrf")))
+        level = _text(form.get("level")) or "medium"
+        game_id = _text(form.get("game")) or "walking-in-burano"
+        opponents = _int(_text(form.get("opponents")) or "1", "the number of opponents")
+        if level not in LEVELS:
+            raise TableError(f"{level!r} is not a bot level ({', '.join(LEVELS)})")
+        new_user = user or server.accounts.guest(server.clock())
+        requests = [SeatRequest(HUMAN)] + [SeatRequest(BOT, bot=level)] * opponents
+        table = server.service.create(new_user, game_id, requests)
+        await _start(server, table.id, new_user)
+        if user is None:
+            return _login_response(server, new_user, f"/t/{table.id}")
+        return RedirectResponse(f"/t/{table.id}", status_code=303)
+
+    @app.get("/join/{token}")
+    def invitation(request: Request, token: str) -> Response:
+        table = server.store.table_by_invite(token)
+        return RedirectResponse(f"/t/{table.id}", status_code=303)
+
+    @app.post("/t/{table_id}/join")
+    async def join(request: Request, table_id: str, seat: str = Form(""), csrf: str = Form("")) -> Response:
+        user = _require_user(request)
+        _check_csrf(request, csrf)
+        table = server.service.join(table_id, _int(seat, "the seat") - 1, user)
+        server.announcer.announce(table.id, table.version)
+        return RedirectResponse(f"/t/{table_id}", status_code=303)
+
+    @app.post("/t/{table_id}/start")
+    async def start(request: Request, table_id: str, csrf: str = Form("")) -> Response:
+        user = _require_user(request)
+        _check_csrf(request, csrf)
+        await _start(server, table_id, user)
+        return RedirectResponse(f"/t/{table_id}", status_code=303)
+
+    @app.get("/t/{table_id}", response_class=HTMLResponse)
+    def table_page(request: Request, table_id: str) -> HTMLResponse:
+        return _page(request, "table.html", **_table_context(server, table_id, _user(request)))
+
+    @app.get("/t/{table_id}/main", response_class=HTMLResponse)
+    def table_main(request: Request, table_id: str) -> HTMLResponse:
+        """The table's changing part, fetched by the page after a live update."""
+        return _page(request, "table_main.html", **_table_context(server, table_id, _user(request)))
+
+    @app.post("/t/{table_id}/act")
+    async def act(request: Request, table_id: str) -> JSONResponse:
+        user = _require_user(request)
+        _check_csrf(request, request.headers.get("x-csrf-token"))
+        if not server.limiter.allow(user.id, server.clock().timestamp()):
+            raise HTTPException(429, "too many decisions at once: wait a moment")
+        body = await _json(request)
+        seat = _int(str(body.get("seat", "")), "the seat")
+        version = _int(str(body.get("version", "")), "the version")
+        if body.get("undo"):
+            new_version = await asyncio.to_thread(server.service.undo, table_id, user, seat, version)
+        else:
+            action = str(body.get("action", ""))
+            played = await asyncio.to_thread(server.service.act, table_id, user, seat, action, version)
+            new_version = played.version
+        await asyncio.to_thread(server.announcer.announce, table_id, new_version)
+        server.bots.wake(table_id, server.announcer.announce)
+        return JSONResponse({"version": new_version})
+
+    @app.get("/t/{table_id}/record")
+    def record(table_id: str) -> JSONResponse:
+        """A finished game's record (its seed gives away the decks, so never before the end)."""
+        table = server.store.table(table_id)
+        if table.status != FINISHED:
+            raise HTTPException(403, "a game's record is shown once the game is over")
+        return JSONResponse(server.store.record(table_id).to_json())
+
+    @app.websocket("/t/{table_id}/live")
+    async def live(websocket: WebSocket, table_id: str) -> None:
+        try:
+            table = server.store.table(table_id)
+        except NotFound:
+            await websocket.close(code=4404)
+            return
+        await websocket.accept()
+        with server.hub.subscription(table_id) as queue:
+            await websocket.send_json({"version": table.version})
+            receiver = asyncio.create_task(_drain(websocket))
+            try:
+                while not receiver.done():
+                    getter = asyncio.create_task(queue.get())
+                    finished, _ = await asyncio.wait({getter, receiver}, return_when=asyncio.FIRST_COMPLETED)
+                    if getter in finished:
+                        await websocket.send_json({"version": getter.result()})
+                    else:
+                        getter.cancel()
+            except (WebSocketDisconnect, RuntimeError):
+                pass
+            finally:
+                receiver.cancel()
+
+
+async def _drain(websocket: WebSocket) -> None:
+    """Read (and ignore) what the browser sends, until it goes away."""
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+        while True:
+            await websocket.receive_text()
+
+
+async def _start(server: Table, table_id: str, user: User) -> None:
+    table = await asyncio.to_thread(server.service.start, table_id, user)
+    server.announcer.announce(table.id, table.version)
+    server.bots.wake(table_id, server.announcer.announce)
+
+
+def _text(value: Any) -> str:
+    return value.strip() if isinstance(value, str) else ""
+
+
+def _int(text: str, what: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise TableError(f"{what} must be a whole number, not {text!r}") from None
+
+
+async def _json(request: Request) -> dict[str, Any]:
+    try:
+        body = await request.json()
+    except ValueError:
+        raise TableError("the request must be a JSON object") from None
+    if not isinstance(body, dict):
+        raise TableError("the request must be a JSON object")
+    return body
+
+
+def _my_tables(server: Table, user: User) -> list[dict[str, Any]]:
+    """The user's tables: those waiting for them first, longest-waiting first, then the others."""
+    rows: list[dict[str, Any]] = []
+    for table in server.store.user_tables(user.id):
+        mine = set(table.seat_of(user.id))
+        my_turn = table.status == PLAYING and bool(mine & set(table.waiting))
+        waited = table.last_move_at or table.created_at
+        rows.append({"table": table, "my_turn": my_turn, "waited": waited, "whose": _whose(table)})
+    rows.sort(key=lambda r: (not r["my_turn"], r["whose"] == "finished", r["waited"]))
+    return rows
+
+
+def _whose(table: TableInfo) -> str:
+    if table.status == FINISHED:
+        return "finished"
+    if table.status != PLAYING:
+        return "gathering players"
+    names = [table.seats[s].label for s in table.waiting]
+    return "waiting for " + ", ".join(names)
+
+
+def _table_context(server: Table, table_id: str, user: User | None) -> dict[str, Any]:
+    table, state = server.service.position(table_id)
+    game = get_game(table.game)
+    mine = table.seat_of(user.id) if user else []
+    owing = [s for s in mine if s in state.to_act()] if table.status == PLAYING else []
+    viewer = owing[0] if owing else (mine[0] if mine else None)
+    if table.status == FINISHED:
+        viewer = mine[0] if mine else None
+    view = state.view(viewer)
+    actions = [str(a) for a in state.legal_actions(viewer)] if viewer is not None and viewer in owing else []
+    described = [(a, a) for a in actions]
+    return {
+        "table": table,
+        "game": game,
+        "viewer": viewer,
+        "owing": owing,
+        "mine": mine,
+        "board": render_board(table.game, view, actions),
+        "actions": described,
+        "log": _log_lines(server, table, state),
+        "outcome": state.outcome() if state.is_terminal() else None,
+        "can_undo": _can_undo(server, table, viewer),
+        "invite": f"/join/{table.invite_token}",
+        "whose": _whose(table),
+        "open_seats": [s for s in table.seats if s.kind == OPEN or (s.kind == INVITED and user and s.invited
+                       and s.invited.lower() == user.name.lower())],
+    }  # fmt: skip
+
+
+def _can_undo(server: Table, table: TableInfo, viewer: int | None) -> bool:
+    if viewer is None or table.status != PLAYING:
+        return False
+    record = server.store.record(table.id)
+    if not record.actions or record.actions[-1].seat != viewer:
+        return False
+    match = Match.from_record(record)
+    return match.can_undo(viewer)
+
+
+def _log_lines(server: Table, table: TableInfo, state: GameState[Any]) -> list[str]:
+    """The game log in sentences: every decision's public events, replayed from the record."""
+    del state
+    if table.status == "open":
+        return []
+    record = server.store.record(table.id)
+    match = Match(record.game, record.seats, record.options, record.seed)
+    lines: list[str] = []
+    for entry in record.actions:
+        for event in match.act(entry.seat, entry.action):
+            lines.append(event.text)
+    return lines
+
+
+def _wants_json(request: Request) -> bool:
+    return request.url.path.endswith(("/act", "/record")) or "application/json" in request.headers.get("accept", "")
+
+
+def _error_response(request: Request, status: int, message: str) -> Response:
+    if _wants_json(request):
+        return JSONResponse({"error": message}, status_code=status)
+    return TEMPLATES.TemplateResponse(
+        request, "error.html", {"status": status, "message": message, "user": None, "csrf": ""}, status_code=status
+    )
+
+
+def _error_handlers(app: FastAPI) -> None:
+    statuses: list[tuple[type[LagunaError], int]] = [
+        (NotFound, 404),
+        (StaleVersion, 409),
+        (SeatTaken, 409),
+        (IllegalAction, 400),
+        (NotationError, 400),
+        (UndoError, 400),
+        (AuthError, 400),
+    ]
+
+    @app.exception_handler(LagunaError)
+    async def laguna_error(request: Request, error: LagunaError) -> Response:
+        status = next((code for kind, code in statuses if isinstance(error, kind)), 400)
+        return _error_response(request, status, str(error))
+
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, error: HTTPException) -> Response:
+        message = error.detail if error.status_code != 404 else f"there is no page at {request.url.path}"
+        if error.status_code == 405:
+            message = f"{request.method} is not how {request.url.path} is used"
+        return _error_response(request, error.status_code, str(message))
+
+    @app.exception_handler(Exception)
+    async def unexpected(request: Request, error: Exception) -> Response:
+        _LOG.exception("unexpected error on %s", request.url.path, exc_info=error)
+        return _error_response(request, 500, "something went wrong on our side; the game is safe, try again")

@@ -1,0 +1,83 @@
+// The table page: decisions are buttons (on the board and in the list) sent as JSON; a WebSocket says
+// when the game has a new version, and the changing part of the page is fetched again.
+(function () {
+  "use strict";
+  const root = document.getElementById("table");
+  if (!root) return;
+  const tableId = root.dataset.table;
+  const csrf = root.dataset.csrf;
+  const message = document.getElementById("message");
+  let busy = false;
+
+  function inner() { return document.getElementById("main-inner"); }
+  function version() { return Number(inner().dataset.version); }
+
+  function say(text) {
+    message.textContent = text;
+    message.hidden = !text;
+  }
+
+  async function refresh() {
+    const response = await fetch(`/t/${tableId}/main`, { headers: { Accept: "text/html" } });
+    if (!response.ok) return;
+    const html = await response.text();
+    document.getElementById("table-main").innerHTML = html;
+  }
+
+  async function send(body) {
+    if (busy) return;
+    busy = true;
+    say("");
+    try {
+      const response = await fetch(`/t/${tableId}/act`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf, Accept: "application/json" },
+        body: JSON.stringify(Object.assign({ seat: Number(inner().dataset.seat), version: version() }, body)),
+      });
+      const answer = await response.json().catch(() => ({ error: "the server did not answer" }));
+      if (!response.ok) say(answer.error || "that did not work");
+      await refresh();
+    } finally {
+      busy = false;
+    }
+  }
+
+  document.addEventListener("click", (event) => {
+    const target = event.target.closest("button");
+    if (!target || !root.contains(target)) return;
+    if (target.dataset.action) {
+      send({ action: target.dataset.action });
+    } else if (target.dataset.pick) {
+      const pick = target.dataset.pick;
+      document.querySelectorAll("[data-pick-of]").forEach((button) => {
+        button.hidden = button.dataset.pickOf !== pick;
+      });
+      document.querySelectorAll(".pick").forEach((button) => button.classList.toggle("picked", button === target));
+    } else if (target.id === "undo") {
+      send({ undo: true });
+    }
+  });
+
+  let delay = 500;
+  function connect() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const socket = new WebSocket(`${scheme}://${location.host}/t/${tableId}/live`);
+    socket.onopen = () => { delay = 500; };
+    let first = true;
+    socket.onmessage = (event) => {
+      const data = JSON.parse(event.data);
+      const gathering = inner().dataset.status === "open";
+      if (gathering && !first) {
+        location.reload(); // a player joined or the game started: the whole page changes
+      } else if (data.version !== version() && !busy) {
+        refresh();
+      }
+      first = false;
+    };
+    socket.onclose = () => {
+      setTimeout(connect, delay);
+      delay = Math.min(delay * 2, 10000);
+    };
+  }
+  connect();
+})();
