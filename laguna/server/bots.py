@@ -8,6 +8,7 @@ import logging
 import multiprocessing
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 
 from laguna.bots import make_bot
 from laguna.core import GameRecord, LagunaError, replay
@@ -56,6 +57,8 @@ class BotPlayers:
                 except LagunaError as error:
                     _LOG.error("table %s: a bot could not play: %s", table_id, error)
                     return
+                except (RuntimeError, BrokenProcessPool):  # the server is shutting down
+                    return
                 if played is None:
                     return
                 await asyncio.to_thread(announce, table_id, played.version)
@@ -63,4 +66,6 @@ class BotPlayers:
             self._busy.discard(table_id)
 
     def close(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
         self.pool.shutdown(cancel_futures=True)

@@ -1,0 +1,210 @@
+"""The browser table over HTTP (FastAPI's test client), on SQLite and PostgreSQL: accounts, the lobby,
+tables, decisions, errors as pages or JSON that name the problem, and pages that show only views."""
+
+from __future__ import annotations
+
+import html
+import re
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import Engine
+
+from laguna.server.app import create_app
+
+CSRF = re.compile(r'name="csrf" value="([0-9a-f]+)"')
+LISTED = re.compile(r'class="act listed" data-action="([^"]+)"')
+
+
+@pytest.fixture
+def app(engine: Engine, database_url: str) -> Iterator[Any]:
+    del engine  # the database is ready (and emptied afterwards)
+    yield create_app(database_url)
+
+
+def _client(app: Any) -> TestClient:
+    return TestClient(app, follow_redirects=True)
+
+
+def _sign_up(client: TestClient, name: str) -> str:
+    """Sign up and return the session's CSRF token (read from the lobby, as a browser would)."""
+    page = client.post("/signup", data={"name": name, "password": "correct horse"})
+    assert page.status_code == 200, page.text
+    found = CSRF.search(page.text)
+    assert found is not None
+    return found.group(1)
+
+
+def _table_id(url: str) -> str:
+    found = re.search(r"/t/([\w-]+)$", url)
+    assert found is not None, url
+    return found.group(1)
+
+
+def _main(client: TestClient, table_id: str) -> str:
+    return client.get(f"/t/{table_id}/main").text
+
+
+def _my_turn(client: TestClient, table_id: str) -> str:
+    """The table's changing part once the bots have played and it is the client's turn (or the end)."""
+    for _ in range(200):
+        page = _main(client, table_id)
+        if "Your turn" in page or 'data-status="finished"' in page:
+            return page
+        time.sleep(0.05)
+    raise AssertionError("the bots did not play")
+
+
+def _state(page: str) -> tuple[int, str]:
+    version = re.search(r'data-version="(\d+)" data-seat="(\d*)"', page)
+    assert version is not None
+    return int(version.group(1)), version.group(2)
+
+
+def test_visitors_see_the_welcome_and_can_sign_up_log_out_and_in(app: Any) -> None:
+    with _client(app) as client:
+        assert "Play as a guest" in client.get("/").text
+        csrf = _sign_up(client, "Ada")
+        assert "My games" in client.get("/").text
+        refused = client.post("/logout", data={"csrf": "forged"})
+        assert refused.status_code == 403 and "came from another site" in refused.text
+        assert "Play as a guest" in client.post("/logout", data={"csrf": csrf}).text
+        wrong = client.post("/login", data={"name": "ada", "password": "wrong password"})
+        assert wrong.status_code == 400 and "unknown name or wrong password" in wrong.text
+        assert "My games" in client.post("/login", data={"name": "ADA", "password": "correct horse"}).text
+
+
+@pytest.mark.parametrize(
+    ("name", "password", "message"),
+    [
+        ("a", "long enough", "2 to 24 letters"),
+        ("Ada", "short", "at least 8 characters"),
+        ("guest-7", "long enough", "kept for guests"),
+        ("<script>", "long enough", "2 to 24 letters"),
+    ],
+)
+def test_a_bad_sign_up_says_why(app: Any, name: str, password: str, message: str) -> None:
+    with _client(app) as client:
+        page = client.post("/signup", data={"name": name, "password": password})
+        assert page.status_code == 400 and message in page.text
+        assert "<script>" not in page.text  # what the visitor typed comes back escaped
+
+
+def test_a_taken_name_is_refused(app: Any) -> None:
+    with _client(app) as first, _client(app) as second:
+        _sign_up(first, "Ada")
+        page = second.post("/signup", data={"name": "ada", "password": "long enough"})
+        assert page.status_code == 400 and "the name 'ada' is taken" in html.unescape(page.text)
+
+
+def test_two_players_meet_at_a_table_and_play_it_to_the_score_sheet(app: Any) -> None:
+    with _client(app) as ada, _client(app) as bob, _client(app) as spectator:
+        ada_csrf = _sign_up(ada, "Ada")
+        bob_csrf = _sign_up(bob, "Bob")
+        created = ada.post(
+            "/tables",
+            data={"csrf": ada_csrf, "game": "walking-in-burano", "players": "2", "seat2": "invited", "invite2": "Bob"},
+        )
+        table_id = _table_id(str(created.url))
+        invite = re.search(r'id="invite-link" href="([^"]+)"', created.text)
+        assert invite is not None
+        assert "Join as seat 2" in bob.get(invite.group(1)).text
+        assert "My games" in bob.get("/").text and table_id in bob.get("/").text
+        bob.post(f"/t/{table_id}/join", data={"csrf": bob_csrf, "seat": "2"})
+        ada.post(f"/t/{table_id}/start", data={"csrf": ada_csrf})
+        players = {"0": (ada, ada_csrf), "1": (bob, bob_csrf)}
+        decisions = 0
+        while True:
+            page = _main(ada, table_id)
+            if 'data-status="finished"' in page:
+                break
+            version, seat = _state(page)
+            if seat == "" or "Your turn" not in page:
+                page = _main(bob, table_id)
+                version, seat = _state(page)
+            client, csrf = players[seat]
+            action = LISTED.findall(page)[0]
+            answer = client.post(
+                f"/t/{table_id}/act", json={"seat": int(seat), "action": action, "version": version},
+                headers={"X-CSRF-Token": csrf},
+            )  # fmt: skip
+            assert answer.status_code == 200, answer.text
+            assert answer.json() == {"version": version + 1}
+            decisions += 1
+        assert decisions > 20
+        final = spectator.get(f"/t/{table_id}").text
+        assert 'id="score-sheet"' in final and "total" in final and "★ 1" in final
+        record = spectator.get(f"/t/{table_id}/record").json()
+        assert record["seats"] == ["Ada", "Bob"] and len(record["actions"]) == decisions
+
+
+def test_decisions_are_refused_with_the_reason(app: Any) -> None:
+    with _client(app) as ada, _client(app) as stranger:
+        csrf = _sign_up(ada, "Ada")
+        stranger_csrf = _sign_up(stranger, "Eve")
+        table_id = _table_id(str(ada.post("/play-now", data={"csrf": csrf, "level": "easy"}).url))
+        page = _my_turn(ada, table_id)
+        version, seat = _state(page)
+        assert seat == "0"
+
+        def act(client: TestClient, token: str, body: dict[str, Any]) -> tuple[int, str]:
+            answer = client.post(f"/t/{table_id}/act", json=body, headers={"X-CSRF-Token": token})
+            return answer.status_code, answer.json()["error"]
+
+        assert act(ada, "forged", {"seat": 0, "action": "done", "version": version})[0] == 403
+        assert act(ada, csrf, {"seat": 0, "action": "fly away", "version": version})[0] == 400
+        status, error = act(ada, csrf, {"seat": 0, "action": "done", "version": version})
+        assert status == 400 and "is illegal" in error
+        status, error = act(ada, csrf, {"seat": 0, "action": LISTED.findall(page)[0], "version": version + 5})
+        assert status == 409 and "moved on" in error
+        status, error = act(stranger, stranger_csrf, {"seat": 0, "action": "done", "version": version})
+        assert status == 400 and "seat 1 is not yours" in error
+        status, error = act(ada, csrf, {"seat": "first", "action": "done", "version": version})
+        assert status == 400 and "the seat must be a whole number" in error
+        answer = ada.post(f"/t/{table_id}/act", content=b"[1, 2]", headers={"X-CSRF-Token": csrf})
+        assert answer.status_code == 400 and "JSON object" in answer.json()["error"]
+        huge = ada.post(f"/t/{table_id}/act", content=b"x" * 70_000, headers={"X-CSRF-Token": csrf})
+        assert huge.status_code == 413 and "too large" in huge.json()["error"]
+        assert ada.get(f"/t/{table_id}/record").status_code == 403  # the seed stays secret until the end
+        missing = ada.get("/t/no-such-table")
+        assert missing.status_code == 404 and "there is no table 'no-such-table'" in html.unescape(missing.text)
+        assert "Traceback" not in missing.text
+
+
+def test_a_guest_plays_a_bot_to_the_end(app: Any) -> None:
+    with _client(app) as guest:
+        page = guest.post("/play-now", data={"level": "easy", "game": "walking-in-burano"})
+        assert page.status_code == 200 and "Guest-" in page.text and "easy (bot)" in page.text
+        table_id = _table_id(str(page.url))
+        csrf = CSRF.search(page.text)
+        assert csrf is not None
+        while 'data-status="finished"' not in (page := _main(guest, table_id)):
+            if "Your turn" not in page:
+                page = _my_turn(guest, table_id)
+                if "Your turn" not in page:
+                    continue
+            version, seat = _state(page)
+            answer = guest.post(
+                f"/t/{table_id}/act", json={"seat": int(seat), "action": LISTED.findall(page)[-1], "version": version},
+                headers={"X-CSRF-Token": csrf.group(1)},
+            )  # fmt: skip
+            assert answer.status_code in (200, 409), answer.text  # 409: the page was older than a bot's move
+        assert 'id="score-sheet"' in page
+        assert "My games" in guest.get("/").text and "finished" in guest.get("/").text
+
+
+def test_pages_show_no_card_still_in_a_deck(app: Any) -> None:
+    """The deck order is the game's secret: no page, for a seat or a spectator, names a card in a deck."""
+    with _client(app) as ada, _client(app) as spectator:
+        csrf = _sign_up(ada, "Ada")
+        table_id = _table_id(str(ada.post("/play-now", data={"csrf": csrf, "level": "easy"}).url))
+        server = app.state.server
+        _, state = server.service.position(table_id)
+        deck_ids = {state._cards.cards[i].id for deck in state.decks for i in deck}
+        assert deck_ids
+        for page in (ada.get(f"/t/{table_id}").text, spectator.get(f"/t/{table_id}").text, _main(ada, table_id)):
+            shown = set(re.findall(r"\b[A-Z][123][a-z]\b", page))
+            assert not shown & deck_ids
