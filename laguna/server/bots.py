@@ -31,6 +31,7 @@ class BotPlayers:
         self.service = service
         self.pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
         self._busy: set[str] = set()
+        self._again: set[str] = set()
         self._tasks: set[asyncio.Task[None]] = set()
 
     def wake(self, table_id: str, announce: Callable[[str, int], None]) -> None:
@@ -46,10 +47,12 @@ class BotPlayers:
         """Let the table's bots decide until a human (or nobody) owes a decision; `announce(table,
         version)` tells the watchers of each decision."""
         if table_id in self._busy:
+            self._again.add(table_id)  # the running loop looks once more before it stops
             return
         self._busy.add(table_id)
         try:
             while True:
+                self._again.discard(table_id)
                 try:
                     played = await asyncio.to_thread(self.service.bot_turn, table_id, self._think)
                 except StaleVersion:
@@ -60,6 +63,8 @@ class BotPlayers:
                 except (RuntimeError, BrokenProcessPool):  # the server is shutting down
                     return
                 if played is None:
+                    if table_id in self._again:
+                        continue
                     return
                 await asyncio.to_thread(announce, table_id, played.version)
         finally:

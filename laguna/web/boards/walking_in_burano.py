@@ -21,17 +21,18 @@ from laguna.games.walking_in_burano.cards import Colour
 from laguna.web.boards import action_button
 
 SYMBOLS = {
-    "flowers": "✿",
-    "plants": "♣",
-    "cats": "🐈",
-    "red_curtains": "▥",
-    "blue_curtains": "▤",
-    "streetlights": "ϒ",
-    "chimneys": "♜",
-    "pedestrians": "🚶",
-    "closed_windows": "▣",
+    "flowers": "fl",
+    "plants": "pl",
+    "cats": "ca",
+    "red_curtains": "rc",
+    "blue_curtains": "bc",
+    "streetlights": "sl",
+    "chimneys": "ch",
+    "pedestrians": "pe",
+    "closed_windows": "cw",
 }
-"""A sign per symbol the scoring reads; its name is the sign's tooltip and accessible label."""
+"""Two letters per symbol the scoring reads (as on the terminal board); the full name is the tooltip and
+accessible label."""
 
 _TAKE = re.compile(r"take c(\d+) f(\d)(?:-(\d))?")
 _PLACE = re.compile(r"place (\S+) c(\d+)")
@@ -53,7 +54,7 @@ def card(card_view: dict[str, Any] | None, *, extra: Markup | None = None) -> Ma
         return Markup('<div class="card empty" aria-label="empty">·</div>')
     colour = str(card_view.get("colour", ""))
     symbols = Markup("").join(
-        Markup('<span class="sym" title="{0}" aria-label="{0} {1}">{2}{1}</span>').format(
+        Markup('<span class="sym" title="{0}" aria-label="{0} {1}">{2}{1}</span> ').format(
             name.replace("_", " "), count, SYMBOLS.get(name, name)
         )
         for name, count in card_view.get("symbols", {}).items()
