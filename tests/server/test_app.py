@@ -176,10 +176,10 @@ def test_decisions_are_refused_with_the_reason(app: Any) -> None:
 
 def test_a_guest_plays_a_bot_to_the_end(app: Any) -> None:
     with _client(app) as guest:
-        page = guest.post("/play-now", data={"level": "easy", "game": "walking-in-burano"})
-        assert page.status_code == 200 and "Guest-" in page.text and "easy (bot)" in page.text
-        table_id = _table_id(str(page.url))
-        csrf = CSRF.search(page.text)
+        start = guest.post("/play-now", data={"level": "easy", "game": "walking-in-burano"})
+        assert start.status_code == 200 and "Guest-" in start.text and "easy (bot)" in start.text
+        table_id = _table_id(str(start.url))
+        csrf = CSRF.search(start.text)
         assert csrf is not None
         while 'data-status="finished"' not in (page := _main(guest, table_id)):
             if "Your turn" not in page:
