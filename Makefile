@@ -1,4 +1,4 @@
-# Two commands matter: `make run` (play) and `make test` (all checks). Both set up .venv themselves.
+# Two commands matter: `make run` (the browser table) and `make test` (all checks). Both set up .venv themselves.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -13,7 +13,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/laguna play walking-in-burano --players 2 --seats human,medium
+	$(BIN)/laguna serve
 
 test: $(STAMP)
 	$(BIN)/ruff check laguna tests benchmarks
