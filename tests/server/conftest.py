@@ -4,6 +4,10 @@ process on the server this machine runs (`LAGUNA_TEST_POSTGRES` names another se
 from __future__ import annotations
 
 import os
+import socket
+import subprocess
+import sys
+import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -55,3 +59,30 @@ def engine(database_url: str) -> Iterator[Engine]:
             for table in reversed(metadata.sorted_tables):
                 c.execute(table.delete())
     engine.dispose()
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def launch_server(database_url: str, folder: Path, port: int | None = None) -> tuple[subprocess.Popen[bytes], str]:
+    """A `laguna serve` process on `database_url`, once it accepts connections; its address."""
+    port = port or free_port()
+    command = [sys.executable, "-c", "from laguna.cli.app import main; main()", "serve", "--port", str(port)]
+    process = subprocess.Popen(
+        [*command, "--db", database_url],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env={**os.environ, "LAGUNA_DATA": str(folder)},
+    )  # fmt: skip
+    for _ in range(300):
+        with socket.socket() as probe:
+            if probe.connect_ex(("127.0.0.1", port)) == 0:
+                return process, f"http://127.0.0.1:{port}"
+        if process.poll() is not None:
+            output = process.stdout.read().decode() if process.stdout else ""
+            raise AssertionError(f"laguna serve stopped: {output}")
+        time.sleep(0.1)
+    process.kill()
+    raise AssertionError("laguna serve did not open its port in 30 s")

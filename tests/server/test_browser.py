@@ -5,17 +5,15 @@ game to the end. Screenshots go to test-output/screenshots/."""
 
 from __future__ import annotations
 
-import os
 import re
-import socket
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
+
+from tests.server.conftest import launch_server
 
 CHROMIUM = "/usr/bin/chromium"
 SCREENSHOTS = Path(__file__).parents[2] / "test-output" / "screenshots"
@@ -31,31 +29,12 @@ FLAGS = [
 """Chromium as root on a machine without a network: no sandbox, no background connections."""
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A `laguna serve` process on an SQLite file of its own; its address."""
     folder = tmp_path_factory.mktemp("serve")
-    port = _free_port()
-    command = [sys.executable, "-c", "from laguna.cli.app import main; main()", "serve", "--port", str(port)]
-    process = subprocess.Popen(
-        [*command, "--db", f"sqlite:///{folder / 'laguna.sqlite3'}"],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env={**os.environ, "LAGUNA_DATA": str(folder)},
-    )  # fmt: skip
-    for _ in range(300):
-        with socket.socket() as probe:
-            if probe.connect_ex(("127.0.0.1", port)) == 0:
-                break
-        if process.poll() is not None:
-            raise AssertionError(f"laguna serve stopped: {process.stdout.read().decode() if process.stdout else ''}")
-        time.sleep(0.1)
-    yield f"http://127.0.0.1:{port}"
+    process, address = launch_server(f"sqlite:///{folder / 'laguna.sqlite3'}", folder)
+    yield address
     process.terminate()
     process.wait(10)
 
