@@ -51,7 +51,17 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 @pytest.fixture
 def engine(database_url: str) -> Iterator[Engine]:
     """A migrated, empty database."""
-    engine = make_engine(database_url)
+    yield from _migrated(database_url)
+
+
+@pytest.fixture
+def postgres_engine(postgres_url: str) -> Iterator[Engine]:
+    """The PostgreSQL database alone, migrated and empty (for what only PostgreSQL does)."""
+    yield from _migrated(postgres_url)
+
+
+def _migrated(url: str) -> Iterator[Engine]:
+    engine = make_engine(url)
     upgrade(engine)
     yield engine
     if engine.dialect.name == "postgresql":  # one database per process: empty it for the next test
