@@ -307,6 +307,30 @@ def _routes(app: FastAPI, server: Table) -> None:
         server.bots.wake(table_id, server.announcer.announce)
         return JSONResponse({"version": new_version})
 
+    @app.post("/t/{table_id}/handover")
+    async def handover(
+        request: Request, table_id: str, seat: str = Form(""), level: str = Form("medium"), csrf: str = Form("")
+    ) -> Response:
+        """Hand a seat whose player ran out of time to a bot."""
+        user = _require_user(request)
+        _check_csrf(request, csrf)
+        table = server.store.table(table_id)
+        handed = await asyncio.to_thread(
+            server.service.hand_to_bot, table_id, _int(seat, "the seat") - 1, level, table.version, by=user
+        )
+        server.announcer.announce(table_id, handed.version)
+        server.bots.wake(table_id, server.announcer.announce)
+        return RedirectResponse(f"/t/{table_id}", status_code=303)
+
+    @app.post("/t/{table_id}/rematch")
+    async def rematch(request: Request, table_id: str, csrf: str = Form("")) -> Response:
+        user = _require_user(request)
+        _check_csrf(request, csrf)
+        table = server.service.rematch(table_id, user)
+        if all(s.kind in (HUMAN, BOT) for s in table.seats):
+            await _start(server, table.id, user)
+        return RedirectResponse(f"/t/{table.id}", status_code=303)
+
     @app.get("/t/{table_id}/record")
     def record(table_id: str) -> JSONResponse:
         """A finished game's record (its seed gives away the decks, so never before the end)."""
@@ -419,6 +443,8 @@ def _table_context(server: Table, table_id: str, user: User | None) -> dict[str,
         "can_undo": _can_undo(server, table, viewer),
         "invite": f"/join/{table.invite_token}",
         "whose": _whose(table),
+        "abandoned": server.service.abandoned(table) if mine else [],
+        "levels": LEVELS,
         "open_seats": [s for s in table.seats if s.kind == OPEN or (s.kind == INVITED and user and s.invited
                        and s.invited.lower() == user.name.lower())],
     }  # fmt: skip

@@ -20,6 +20,7 @@ from laguna.bots import bot_seed, make_bot
 from laguna.core import Event, GameRecord, GameState, IllegalAction, LagunaError, Match, get_game
 from laguna.server.store import (
     BOT,
+    FINISHED,
     HUMAN,
     INVITED,
     OPEN,
@@ -220,12 +221,55 @@ class TableService:
             choice = think(self.store.record(table_id), seat, spec, seed)
         return self.act(table_id, None, seat, choice, table.version)
 
-    def hand_to_bot(self, table_id: str, seat: int, bot: str, version: int) -> TableInfo:
-        """A bot of level `bot` takes over a seat (an abandoned player's, say)."""
-        make_bot(bot, 0, self.store.table(table_id).game)  # an unknown bot is refused by name
-        table = self.store.set_seat(table_id, SeatInfo(seat, BOT, bot=bot), version=version)
+    def hand_to_bot(self, table_id: str, seat: int, bot: str, version: int, *, by: User | None = None) -> TableInfo:
+        """A bot of level `bot` takes over a seat. Asked by a player (`by`), this is Board Game Arena's
+        answer to an abandoned game: another player at the table may hand over a seat whose player
+        has let the table's time per move run out on a decision they owe."""
+        table = self.store.table(table_id)
+        make_bot(bot, 0, table.game)  # an unknown bot is refused by name
+        if by is not None:
+            self._check_abandoned(table, seat, by)
+        handed = self.store.set_seat(table_id, SeatInfo(seat, BOT, bot=bot), version=version)
         self._forget(table_id)
-        return table
+        return handed
+
+    def abandoned(self, table: TableInfo) -> list[int]:
+        """Seats whose player has owed a decision for longer than the table's time per move."""
+        if table.status != PLAYING or table.move_seconds is None or table.last_move_at is None:
+            return []
+        late = (self.clock() - table.last_move_at).total_seconds() >= table.move_seconds
+        return [s for s in table.waiting if late and table.seats[s].kind == HUMAN]
+
+    def _check_abandoned(self, table: TableInfo, seat: int, by: User) -> None:
+        if not table.seat_of(by.id):
+            raise TableError("only a player at this table can hand a seat to a bot")
+        if table.move_seconds is None:
+            raise TableError("this table has no time limit: every player may take as long as they like")
+        if not 0 <= seat < table.players or seat in table.seat_of(by.id):
+            raise TableError(f"seat {seat + 1} is not another player's seat")
+        if seat not in self.abandoned(table):
+            raise TableError(f"seat {seat + 1} has not run out of time: it can be handed over only once it has")
+
+    def rematch(self, table_id: str, user: User) -> TableInfo:
+        """A new table for the same game, options and seats: the players are invited again, the bots
+        return, and the one who asks sits at their old seat."""
+        table = self.store.table(table_id)
+        if table.status != FINISHED:
+            raise TableError("a rematch is offered once the game is over")
+        if not table.seat_of(user.id):
+            raise TableError("only a player of this game can ask for a rematch")
+        requests = []
+        creator_seat = table.seat_of(user.id)[0]
+        for info in table.seats:
+            if info.seat == creator_seat:
+                requests.append(SeatRequest(HUMAN))
+            elif info.kind == BOT:
+                requests.append(SeatRequest(BOT, bot=info.bot))
+            elif info.user_name and info.user_id != user.id:
+                requests.append(SeatRequest(INVITED, invited=info.user_name))
+            else:
+                requests.append(SeatRequest(OPEN))
+        return self.create(user, table.game, requests, dict(table.options), move_seconds=table.move_seconds)
 
     # ------------------------------------------------------------------ the cache
 

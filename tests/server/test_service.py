@@ -3,7 +3,7 @@ undo by the policy, bots playing their seats, on SQLite and PostgreSQL alike."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from sqlalchemy import Engine
@@ -187,3 +187,54 @@ def test_an_abandoned_seat_can_be_handed_to_a_bot(service: TableService, ada: Us
     played = service.bot_turn(table_id)
     assert played is not None and played.version == 4
     assert service.store.log(table_id)[-1].seat == 1
+
+
+def test_a_seat_that_ran_out_of_time_can_be_handed_to_a_bot_by_another_player(engine: Engine) -> None:
+    clock = [NOW]
+    service = TableService(Store(engine), lambda: clock[0])
+    ada, bob = service.store.create_user("Ada", "h", NOW), service.store.create_user("Bob", "h", NOW)
+    untimed = _two_players(service, ada, bob)
+    service.act(untimed, ada, 0, "take c1 f1", 0)
+    service.act(untimed, ada, 0, "place O1b c1", 1)
+    clock[0] = NOW + timedelta(days=30)
+    with pytest.raises(TableError, match="no time limit"):
+        service.hand_to_bot(untimed, 1, "medium", 2, by=ada)
+    clock[0] = NOW
+    table = service.create(ada, GAME, [SeatRequest(HUMAN), SeatRequest(INVITED, invited="Bob")], move_seconds=3600)
+    service.join(table.id, 1, bob)
+    table = service.start(table.id, ada)
+    owing, other = table.waiting[0], 1 - table.waiting[0]
+    players = {0: ada, 1: bob}
+    assert service.abandoned(table) == []
+    clock[0] = NOW + timedelta(minutes=59)
+    with pytest.raises(TableError, match=f"seat {owing + 1} has not run out of time"):
+        service.hand_to_bot(table.id, owing, "medium", 0, by=players[other])
+    clock[0] = NOW + timedelta(hours=1)
+    assert service.abandoned(service.store.table(table.id)) == [owing]
+    with pytest.raises(TableError, match="not another player's seat"):
+        service.hand_to_bot(table.id, owing, "medium", 0, by=players[owing])
+    stranger = service.store.create_user("Eve", "h", NOW)
+    with pytest.raises(TableError, match="only a player at this table"):
+        service.hand_to_bot(table.id, owing, "medium", 0, by=stranger)
+    handed = service.hand_to_bot(table.id, owing, "medium", 0, by=players[other])
+    assert handed.seats[owing].label == "medium" and service.abandoned(handed) == []
+    assert service.bot_turn(table.id) is not None
+
+
+def test_a_rematch_seats_the_same_players_again(service: TableService, ada: User, bob: User) -> None:
+    table = service.create(ada, GAME, [SeatRequest(HUMAN), SeatRequest(INVITED, invited="Bob"),
+                                      SeatRequest(BOT, bot="easy")], move_seconds=86400)  # fmt: skip
+    with pytest.raises(TableError, match="once the game is over"):
+        service.rematch(table.id, ada)
+    service.join(table.id, 1, bob)
+    service.start(table.id, ada)
+    while service.store.table(table.id).status != FINISHED:
+        if service.bot_turn(table.id) is None:
+            info, state = service.position(table.id)
+            seat = state.to_act()[0]
+            service.act(table.id, (ada, bob)[seat], seat, str(state.legal_actions(seat)[0]), info.version)
+    with pytest.raises(TableError, match="only a player of this game"):
+        service.rematch(table.id, service.store.create_user("Eve", "h", NOW))
+    again = service.rematch(table.id, bob)
+    assert [s.label for s in again.seats] == ["Ada (invited)", "Bob", "easy"]
+    assert again.move_seconds == 86400 and again.game == GAME and again.id != table.id
