@@ -8,6 +8,7 @@
   const csrf = root.dataset.csrf;
   const message = document.getElementById("message");
   let busy = false;
+  let heard = 0; // the newest version the server announced
 
   function inner() { return document.getElementById("main-inner"); }
   function version() { return Number(inner().dataset.version); }
@@ -21,6 +22,8 @@
     const response = await fetch(`/t/${tableId}/main`, { headers: { Accept: "text/html" } });
     if (!response.ok) return;
     const html = await response.text();
+    const fetched = /data-version="(\d+)"/.exec(html);
+    if (fetched && Number(fetched[1]) < version()) return; // an older answer overtaken by a newer one
     document.getElementById("table-main").innerHTML = html;
   }
 
@@ -40,6 +43,7 @@
     } finally {
       busy = false;
     }
+    if (heard > version()) refresh(); // announced while this decision was on its way
   }
 
   document.addEventListener("click", (event) => {
@@ -66,6 +70,7 @@
     let first = true;
     socket.onmessage = (event) => {
       const data = JSON.parse(event.data);
+      heard = Math.max(heard, data.version);
       const gathering = inner().dataset.status === "open";
       if (gathering && !first) {
         location.reload(); // a player joined or the game started: the whole page changes
