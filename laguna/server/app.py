@@ -228,9 +228,10 @@ def _routes(app: FastAPI, server: Table) -> None:
                 requests.append(SeatRequest(BOT, bot=choice))
         game = get_game(game_id)
         options: dict[str, Any] = {}
-        for info in game.options_type.describe():
-            if info.kind == "bool":
-                options[info.name] = form.get(f"option_{info.name}") == "on"
+        if form.get(f"options_{game_id}") == "shown":  # the form's checkboxes (unchecked ones are not sent)
+            for info in game.options_type.describe():
+                if info.kind == "bool":
+                    options[info.name] = form.get(f"option_{game_id}_{info.name}") == "on"
         move = _text(form.get("move_seconds"))
         if move not in MOVE_TIMES:
             raise TableError(f"{move!r} is not a time per move offered")

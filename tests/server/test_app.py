@@ -7,6 +7,7 @@ import html
 import re
 import time
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -14,6 +15,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import Engine
 
 from laguna.server.app import create_app
+from laguna.server.limits import RateLimiter
 
 CSRF = re.compile(r'name="csrf" value="([0-9a-f]+)"')
 LISTED = re.compile(r'class="act listed" data-action="([^"]+)"')
@@ -208,3 +210,36 @@ def test_pages_show_no_card_still_in_a_deck(app: Any) -> None:
         for page in (ada.get(f"/t/{table_id}").text, spectator.get(f"/t/{table_id}").text, _main(ada, table_id)):
             shown = set(re.findall(r"\b[A-Z][123][a-z]\b", page))
             assert not shown & deck_ids
+
+
+def test_a_table_takes_the_rule_options_ticked_in_the_form(app: Any) -> None:
+    with _client(app) as ada:
+        csrf = _sign_up(ada, "Ada")
+        form = {"csrf": csrf, "game": "murano", "players": "2", "seat2": "easy", "options_murano": "shown",
+                "option_murano_red_ship_gold": "on", "option_murano_unlimited_markers": "on"}  # fmt: skip
+        table_id = _table_id(str(ada.post("/tables", data=form).url))
+        options = app.state.server.store.table(table_id).options
+        assert options["red_ship_gold"] is True and options["unlimited_markers"] is True
+        assert options["automatic_income"] is False  # on by default, left unticked
+        plain = {"csrf": csrf, "game": "murano", "players": "2", "seat2": "easy"}
+        table_id = _table_id(str(ada.post("/tables", data=plain).url))
+        assert app.state.server.store.table(table_id).options["automatic_income"] is True  # no form: defaults
+
+
+def test_decisions_are_rate_limited(engine: Engine, database_url: str) -> None:
+    frozen = create_app(database_url, clock=lambda: datetime(2026, 3, 1, tzinfo=UTC))  # no time passes
+    with _client(frozen) as ada:
+        csrf = _sign_up(ada, "Ada")
+        table_id = _table_id(str(ada.post("/play-now", data={"csrf": csrf, "opponents": "0"}).url))
+        body = {"seat": 0, "action": "x", "version": 99}
+        headers = {"X-CSRF-Token": csrf}
+        statuses = [ada.post(f"/t/{table_id}/act", json=body, headers=headers).status_code for _ in range(32)]
+        assert statuses[:30] == [409] * 30 and statuses[30:] == [429, 429]  # a burst of 30, then refused
+
+
+def test_the_rate_limit_refills_with_time() -> None:
+    limiter = RateLimiter(rate=2.0, burst=3)
+    assert [limiter.allow(1, 0.0) for _ in range(4)] == [True, True, True, False]
+    assert limiter.allow(2, 0.0)  # another user has a bucket of their own
+    assert limiter.allow(1, 0.5) and not limiter.allow(1, 0.5)  # half a second: one more
+    assert [limiter.allow(1, 10.0) for _ in range(4)] == [True, True, True, False]  # never more than the burst
