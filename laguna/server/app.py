@@ -422,6 +422,12 @@ def _whose(table: TableInfo) -> str:
 
 def _table_context(server: Table, table_id: str, user: User | None) -> dict[str, Any]:
     table, state = server.service.position(table_id)
+    return table_context(server, table, state, user)
+
+
+def table_context(server: Table, table: TableInfo, state: GameState[Any], user: User | None) -> dict[str, Any]:
+    """What a table page shows `user`: everything drawn from their seat's view (a spectator's if they
+    have no seat), their legal decisions, the public log and the record's undo policy."""
     game = get_game(table.game)
     mine = table.seat_of(user.id) if user else []
     owing = [s for s in mine if s in state.to_act()] if table.status == PLAYING else []

@@ -4,6 +4,7 @@ tables, decisions, errors as pages or JSON that name the problem, and pages that
 from __future__ import annotations
 
 import html
+import random
 import re
 import time
 from collections.abc import Iterator
@@ -14,10 +15,14 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import Engine
 
-from laguna.server.app import create_app
+from laguna.core import Rng
+from laguna.server.app import TEMPLATES, create_app, table_context
 from laguna.server.limits import RateLimiter
+from laguna.server.service import SeatRequest
+from laguna.server.store import HUMAN, INVITED
 
 CSRF = re.compile(r'name="csrf" value="([0-9a-f]+)"')
+NOW = datetime(2026, 3, 1, tzinfo=UTC)
 LISTED = re.compile(r'class="act listed" data-action="([^"]+)"')
 
 
@@ -243,3 +248,50 @@ def test_the_rate_limit_refills_with_time() -> None:
     assert limiter.allow(2, 0.0)  # another user has a bucket of their own
     assert limiter.allow(1, 0.5) and not limiter.allow(1, 0.5)  # half a second: one more
     assert [limiter.allow(1, 10.0) for _ in range(4)] == [True, True, True, False]  # never more than the burst
+
+
+@pytest.mark.parametrize("game_id", ["walking-in-burano", "walking-in-burano-roll-and-write", "burano", "murano"])
+def test_a_page_shows_nothing_its_seat_may_not_know(app: Any, game_id: str) -> None:
+    """A seat's page is the same whatever the hidden parts of the position are: rendered from the true
+    position and from positions whose hidden information is drawn anew for that seat, it does not
+    change (and so cannot show another seat's hidden cards or the order of a deck)."""
+    server = app.state.server
+    service = server.service
+    ada, bob = server.store.create_user("Ada", "h", NOW), server.store.create_user("Bob", "h", NOW)
+    table = service.create(ada, game_id, [SeatRequest(HUMAN), SeatRequest(INVITED, invited="Bob")], seed=3)
+    service.join(table.id, 1, bob)
+    service.start(table.id, ada)
+    rng = random.Random(game_id)
+    template = TEMPLATES.get_template("table_main.html")
+    for step in range(60):
+        info, state = service.position(table.id)
+        if step % 15 == 14:
+            for seat, user in enumerate((ada, bob)):
+                shown = template.render(table_context(server, info, state, user) | {"csrf": "", "user": user})
+                for draw in range(3):
+                    sample = state.determinize(seat, Rng(draw))
+                    again = template.render(table_context(server, info, sample, user) | {"csrf": "", "user": user})
+                    assert again == shown, f"seat {seat + 1}'s page shows hidden information at step {step}"
+        seat = state.to_act()[0]
+        action = rng.choice(state.legal_actions(seat))
+        service.act(table.id, (ada, bob)[seat], seat, str(action), info.version)
+
+
+def test_a_player_undoes_their_last_decision_from_the_page(app: Any) -> None:
+    with _client(app) as ada:
+        csrf = _sign_up(ada, "Ada")
+        table_id = _table_id(str(ada.post("/play-now", data={"csrf": csrf, "opponents": "0"}).url))
+        headers = {"X-CSRF-Token": csrf}
+        before = _main(ada, table_id)
+        assert 'id="undo"' not in before
+        take = next(action for action in LISTED.findall(before) if action.startswith("take"))
+        assert ada.post(
+            f"/t/{table_id}/act", json={"seat": 0, "action": take, "version": 0}, headers=headers
+        ).json() == {"version": 1}
+        assert 'id="undo"' in _main(ada, table_id)
+        undone = ada.post(f"/t/{table_id}/act", json={"seat": 0, "undo": True, "version": 1}, headers=headers)
+        assert undone.json() == {"version": 2}
+        after = _main(ada, table_id)
+        assert LISTED.findall(after) == LISTED.findall(before) and 'id="undo"' not in after
+        again = ada.post(f"/t/{table_id}/act", json={"seat": 0, "undo": True, "version": 2}, headers=headers)
+        assert again.status_code == 400 and "nothing to undo" in again.json()["error"]
