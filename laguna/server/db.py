@@ -74,4 +74,12 @@ def upgrade(engine: Engine) -> None:
     try:
         command.upgrade(alembic_config(engine), "head")
     except Exception as error:  # the driver's own errors differ by database
-        raise DatabaseError(f"cannot prepare the database at {engine.url.render_as_string()}: {error}") from error
+        cause = getattr(error, "orig", None) or error
+        reason = str(cause).strip().splitlines()[0] if str(cause).strip() else type(cause).__name__
+        raise DatabaseError(f"cannot prepare the database at {shown_url(engine)}: {reason}") from error
+
+
+def shown_url(engine: Engine) -> str:
+    """The database's URL as a user writes it, the password hidden."""
+    url = engine.url
+    return url.set(drivername=url.get_backend_name()).render_as_string(hide_password=True)

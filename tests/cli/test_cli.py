@@ -395,3 +395,20 @@ def test_a_human_seat_sees_its_board_and_the_notation_help(
     assert "Player 1 (you)" in result.stdout
     assert example in result.stdout, "help shows the game's notation"
     assert "cannot draw this view" not in result.stdout
+
+
+# ------------------------------------------------------------------ serve
+
+
+@pytest.mark.parametrize(
+    ("url", "fragment"),
+    [
+        ("mysql://root@localhost/test", "'mysql' databases are not supported"),
+        ("::nonsense::", "is not a database URL"),
+        ("postgresql://nobody:secret@127.0.0.1:1/none", "cannot prepare the database at postgresql://nobody:***@"),
+    ],
+)
+def test_serve_names_a_database_it_cannot_use(url: str, fragment: str) -> None:
+    result = run("serve", "--db", url)
+    assert_one_error_line(result, fragment)
+    assert "secret" not in result.output

@@ -295,3 +295,14 @@ def test_a_player_undoes_their_last_decision_from_the_page(app: Any) -> None:
         assert LISTED.findall(after) == LISTED.findall(before) and 'id="undo"' not in after
         again = ada.post(f"/t/{table_id}/act", json={"seat": 0, "undo": True, "version": 2}, headers=headers)
         assert again.status_code == 400 and "nothing to undo" in again.json()["error"]
+
+
+def test_a_wrong_address_or_method_gets_a_page_that_says_so(app: Any) -> None:
+    with _client(app) as visitor:
+        missing = visitor.get("/no/such/page")
+        assert missing.status_code == 404 and "there is no page at /no/such/page" in missing.text
+        wrong = visitor.get("/logout")
+        assert wrong.status_code == 405 and "GET is not how /logout is used" in wrong.text
+        anonymous = visitor.post("/tables", data={})
+        assert anonymous.status_code == 401 and "log in, sign up or play as a guest" in anonymous.text
+        assert "Traceback" not in missing.text + wrong.text + anonymous.text
