@@ -106,6 +106,14 @@ def _wait_turn_or_end(pages: list[Page], timeout: float = 30.0) -> Page | None:
     raise AssertionError("no page shows a turn: live updates did not arrive")
 
 
+def _play_to_the_end(page: Page) -> None:
+    """Click on the board at every turn of the page's player until the score sheet shows."""
+    page.wait_for_selector("#main-inner")
+    while _wait_turn_or_end([page]) is not None:
+        _click_on_board(page)
+    page.wait_for_selector("#score-sheet")
+
+
 def test_two_players_play_a_table_to_the_score_sheet(browser: Browser, server: str) -> None:
     ada = _sign_up(browser, server, "Ada")
     bob = _sign_up(browser, server, "Bob")
@@ -150,10 +158,7 @@ def test_a_guest_plays_a_bot_to_the_end(browser: Browser, server: str) -> None:
     page.select_option("select[name=game]", "walking-in-burano")
     page.select_option("select[name=level]", "easy")
     page.click("#play-now")
-    page.wait_for_selector("#main-inner")
-    while _wait_turn_or_end([page]) is not None:
-        _click_on_board(page)
-    page.wait_for_selector("#score-sheet")
+    _play_to_the_end(page)
     _shot(page, "walking-in-burano-against-a-bot")
 
 
@@ -162,10 +167,7 @@ def test_a_solo_game_ends_with_its_rating(browser: Browser, server: str) -> None
     page.select_option("select[name=game] >> nth=0", "walking-in-burano")
     page.fill("input[name=opponents]", "0")
     page.click("#play-now")
-    page.wait_for_selector("#main-inner")
-    while _wait_turn_or_end([page]) is not None:
-        _click_on_board(page)
-    page.wait_for_selector("#score-sheet")
+    _play_to_the_end(page)
     rating = page.inner_text(".rating")
     assert re.search(r"Rating: \S", rating), rating
     _shot(page, "walking-in-burano-solo-rating")

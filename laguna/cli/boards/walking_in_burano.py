@@ -14,7 +14,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from laguna.games.walking_in_burano.cards import Colour
+from laguna.games.walking_in_burano.cards import SYMBOL_ABBREVIATIONS, Colour
 from laguna.games.walking_in_burano.state import PLACEMENT_COSTS
 
 NOTATION_HELP = """\
@@ -25,18 +25,7 @@ visit c3 woman    the Woman visits your house 3, completed this turn
 return R1a        return R1a to its deck (hand limit 3)
 remove mayor      solo: put a character card back in the box"""
 
-SYMBOLS: dict[str, str] = {
-    "flowers": "fl",
-    "plants": "pl",
-    "cats": "ca",
-    "red_curtains": "rc",
-    "blue_curtains": "bc",
-    "streetlights": "sl",
-    "chimneys": "ch",
-    "pedestrians": "pe",
-    "closed_windows": "cw",
-}
-"""Two-letter abbreviations of the symbols that scoring reads."""
+SYMBOLS = SYMBOL_ABBREVIATIONS
 
 STYLES: dict[str, str] = {
     "pink": "bold hot_pink",

@@ -87,6 +87,19 @@ SYMBOLS: tuple[str, ...] = (
 )
 """The counted symbols that scoring reads, in the order the data file and the model list them."""
 
+SYMBOL_ABBREVIATIONS: Final = {
+    "flowers": "fl",
+    "plants": "pl",
+    "cats": "ca",
+    "red_curtains": "rc",
+    "blue_curtains": "bc",
+    "streetlights": "sl",
+    "chimneys": "ch",
+    "pedestrians": "pe",
+    "closed_windows": "cw",
+}
+"""Two letters for each counted symbol, as the terminal and web boards print them."""
+
 _FLOORS: Final = (1, 2, 3)
 _CARDS_PER_COLOUR_PER_FLOOR: Final = 4
 _TOTAL_CARDS: Final = len(_FLOORS) * len(Colour) * _CARDS_PER_COLOUR_PER_FLOOR

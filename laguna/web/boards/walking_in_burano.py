@@ -17,22 +17,8 @@ from typing import Any
 
 from markupsafe import Markup
 
-from laguna.games.walking_in_burano.cards import Colour
+from laguna.games.walking_in_burano.cards import SYMBOL_ABBREVIATIONS, Colour
 from laguna.web.boards import action_button
-
-SYMBOLS = {
-    "flowers": "fl",
-    "plants": "pl",
-    "cats": "ca",
-    "red_curtains": "rc",
-    "blue_curtains": "bc",
-    "streetlights": "sl",
-    "chimneys": "ch",
-    "pedestrians": "pe",
-    "closed_windows": "cw",
-}
-"""Two letters per symbol the scoring reads (as on the terminal board); the full name is the tooltip and
-accessible label."""
 
 _TAKE = re.compile(r"take c(\d+) f(\d)(?:-(\d))?")
 _PLACE = re.compile(r"place (\S+) c(\d+)")
@@ -55,7 +41,7 @@ def card(card_view: dict[str, Any] | None, *, extra: Markup | None = None) -> Ma
     colour = str(card_view.get("colour", ""))
     symbols = Markup("").join(
         Markup('<span class="sym" title="{0}" aria-label="{0} {1}">{2}{1}</span> ').format(
-            name.replace("_", " "), count, SYMBOLS.get(name, name)
+            name.replace("_", " "), count, SYMBOL_ABBREVIATIONS.get(name, name)
         )
         for name, count in card_view.get("symbols", {}).items()
         if count
