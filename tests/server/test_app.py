@@ -8,7 +8,7 @@ import random
 import re
 import time
 from collections.abc import Iterator
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -306,3 +306,32 @@ def test_a_wrong_address_or_method_gets_a_page_that_says_so(app: Any) -> None:
         anonymous = visitor.post("/tables", data={})
         assert anonymous.status_code == 401 and "log in, sign up or play as a guest" in anonymous.text
         assert "Traceback" not in missing.text + wrong.text + anonymous.text
+
+
+def test_my_games_lists_my_turns_first_the_longest_waiting_first(engine: Engine, database_url: str) -> None:
+    clock = [NOW]
+    app = create_app(database_url, clock=lambda: clock[0])
+    with _client(app) as ada:
+        _sign_up(ada, "Ada")
+        store, service = app.state.server.store, app.state.server.service
+        me = store.login_of("Ada")[0]
+        bob = store.create_user("Bob", "h", NOW)
+        names = {}
+        for name, minutes in (("newer", 30), ("older", 10), ("theirs", 0)):
+            clock[0] = NOW + timedelta(minutes=minutes)
+            table = service.create(me, "walking-in-burano", [SeatRequest(HUMAN), SeatRequest(INVITED, invited="Bob")])
+            service.join(table.id, 1, bob)
+            table = service.start(table.id, me)
+            if (name == "theirs") == (table.waiting == (0,)):  # make it the other player's turn, or mine
+                _, state = service.position(table.id)
+                seat = state.to_act()[0]
+                while state.to_act() == (seat,):
+                    service.act(table.id, (me, bob)[seat], seat, str(state.legal_actions(seat)[0]), table.version)
+                    table, state = service.position(table.id)
+            names[table.id] = name
+        rows = re.findall(r'<tr class="(my-turn|)">.*?href="/t/([\w-]+)"', ada.get("/").text, re.S)
+        assert [(names[table_id], mark) for mark, table_id in rows] == [
+            ("older", "my-turn"),
+            ("newer", "my-turn"),
+            ("theirs", ""),
+        ]
