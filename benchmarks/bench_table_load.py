@@ -34,6 +34,7 @@ class Results:
     def __init__(self) -> None:
         self.latencies: list[float] = []
         self.stale = 0
+        self.limited = 0
         self.errors: list[str] = []
         self.finished = 0
 
@@ -71,6 +72,9 @@ async def _player(
                     results.latencies.append(spent)
                 elif answer.status_code == 409:
                     results.stale += 1
+                elif answer.status_code == 429:  # the per-player rate limit: a person is never this quick
+                    results.limited += 1
+                    await asyncio.sleep(0.2)
                 else:
                     results.errors.append(f"{answer.status_code}: {answer.text[:200]}")
                     return
@@ -150,7 +154,8 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"acknowledgement latency: p50 {1000 * p50:.1f} ms, p99 {1000 * p99:.1f} ms, max {1000 * latencies[-1]:.1f} ms"
     )
-    print(f"refused as stale: {results.stale}; errors: {len(results.errors)}")
+    print(f"refused as stale: {results.stale}; held back by the rate limit: {results.limited}")
+    print(f"errors: {len(results.errors)}")
     for error in results.errors[:5]:
         print("  " + error)
     return 0 if not results.errors else 1

@@ -24,13 +24,13 @@ from starlette.exceptions import HTTPException
 from starlette.middleware.base import BaseHTTPMiddleware, RequestResponseEndpoint
 
 from laguna.bots import LEVELS
-from laguna.core import GameState, IllegalAction, LagunaError, Match, NotationError, UndoError, games, get_game
+from laguna.core import IllegalAction, LagunaError, NotationError, UndoError, games, get_game
 from laguna.server.auth import Accounts, AuthError, csrf_ok, csrf_token
 from laguna.server.bots import BotPlayers
 from laguna.server.db import make_engine, upgrade
 from laguna.server.limits import RateLimiter
 from laguna.server.live import Announcer, Hub
-from laguna.server.service import SeatRequest, TableError, TableService
+from laguna.server.service import SeatRequest, Snapshot, TableError, TableService
 from laguna.server.store import (
     BOT,
     FINISHED,
@@ -421,13 +421,14 @@ def _whose(table: TableInfo) -> str:
 
 
 def _table_context(server: Table, table_id: str, user: User | None) -> dict[str, Any]:
-    table, state = server.service.position(table_id)
-    return table_context(server, table, state, user)
+    snapshot = server.service.snapshot(table_id)
+    return table_context(server, snapshot, user)
 
 
-def table_context(server: Table, table: TableInfo, state: GameState[Any], user: User | None) -> dict[str, Any]:
+def table_context(server: Table, snapshot: Snapshot, user: User | None) -> dict[str, Any]:
     """What a table page shows `user`: everything drawn from their seat's view (a spectator's if they
-    have no seat), their legal decisions, the public log and the record's undo policy."""
+    have no seat), their legal decisions, the public log and whether they may undo."""
+    table, state = snapshot.table, snapshot.state
     game = get_game(table.game)
     mine = table.seat_of(user.id) if user else []
     owing = [s for s in mine if s in state.to_act()] if table.status == PLAYING else []
@@ -445,9 +446,9 @@ def table_context(server: Table, table: TableInfo, state: GameState[Any], user: 
         "mine": mine,
         "board": render_board(table.game, view, actions),
         "actions": described,
-        "log": _log_lines(server, table, state),
+        "log": snapshot.log,
         "outcome": state.outcome() if state.is_terminal() else None,
-        "can_undo": _can_undo(server, table, viewer),
+        "can_undo": table.status == PLAYING and viewer in snapshot.undoable,
         "invite": f"/join/{table.invite_token}",
         "whose": _whose(table),
         "abandoned": server.service.abandoned(table) if mine else [],
@@ -455,30 +456,6 @@ def table_context(server: Table, table: TableInfo, state: GameState[Any], user: 
         "open_seats": [s for s in table.seats if s.kind == OPEN or (s.kind == INVITED and user and s.invited
                        and s.invited.lower() == user.name.lower())],
     }  # fmt: skip
-
-
-def _can_undo(server: Table, table: TableInfo, viewer: int | None) -> bool:
-    if viewer is None or table.status != PLAYING:
-        return False
-    record = server.store.record(table.id)
-    if not record.actions or record.actions[-1].seat != viewer:
-        return False
-    match = Match.from_record(record)
-    return match.can_undo(viewer)
-
-
-def _log_lines(server: Table, table: TableInfo, state: GameState[Any]) -> list[str]:
-    """The game log in sentences: every decision's public events, replayed from the record."""
-    del state
-    if table.status == "open":
-        return []
-    record = server.store.record(table.id)
-    match = Match(record.game, record.seats, record.options, record.seed)
-    lines: list[str] = []
-    for entry in record.actions:
-        for event in match.act(entry.seat, entry.action):
-            lines.append(event.text)
-    return lines
 
 
 def _wants_json(request: Request) -> bool:

@@ -17,7 +17,7 @@ from datetime import datetime
 from typing import Any
 
 from laguna.bots import bot_seed, make_bot
-from laguna.core import Event, GameRecord, GameState, IllegalAction, LagunaError, Match, get_game
+from laguna.core import Event, GameRecord, GameState, IllegalAction, LagunaError, Match, RecordError, get_game
 from laguna.server.store import (
     BOT,
     FINISHED,
@@ -63,6 +63,33 @@ class Played:
     events: tuple[Event, ...]
 
 
+class LoggedMatch(Match):
+    """A match that keeps the event texts of each decision still standing: the table's game log."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.lines: list[tuple[str, ...]] = []
+
+    def act(self, seat: int, action: Any) -> list[Event]:
+        events = super().act(seat, action)
+        self.lines.append(tuple(event.text for event in events))
+        return events
+
+    def undo(self, seat: int) -> None:
+        super().undo(seat)
+        self.lines.pop()
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """A table as a page shows it: the position (a copy), the log, and who may undo now."""
+
+    table: TableInfo
+    state: GameState[Any]
+    log: tuple[str, ...]
+    undoable: frozenset[int]
+
+
 class TableService:
     """Tables and their games over a `Store`. Safe to share between threads: the decisions of one table
     are taken one at a time in this process, and the log's version guards against other processes."""
@@ -70,7 +97,7 @@ class TableService:
     def __init__(self, store: Store, clock: Callable[[], datetime]) -> None:
         self.store = store
         self.clock = clock
-        self._matches: OrderedDict[str, tuple[int, Match]] = OrderedDict()
+        self._matches: OrderedDict[str, tuple[int, LoggedMatch]] = OrderedDict()
         self._cache_lock = threading.Lock()
         self._table_locks: dict[str, threading.Lock] = {}
 
@@ -153,6 +180,13 @@ class TableService:
         with self._lock(table_id):
             table, match = self._match(table_id)
             return table, match.state.copy()
+
+    def snapshot(self, table_id: str) -> Snapshot:
+        with self._lock(table_id):
+            table, match = self._match(table_id)
+            undoable = frozenset(s for s in range(table.players) if match.can_undo(s))
+            log = tuple(line for lines in match.lines for line in lines)
+            return Snapshot(table, match.state.copy(), log, undoable)
 
     def act(self, table_id: str, user: User | None, seat: int, action: str, version: int) -> Played:
         """A player's (or, with `user` None, the seat's bot's) decision, made against `version`."""
@@ -295,21 +329,27 @@ class TableService:
         with self._cache_lock:
             return self._table_locks.setdefault(table_id, threading.Lock())
 
-    def _match(self, table_id: str) -> tuple[TableInfo, Match]:
+    def _match(self, table_id: str) -> tuple[TableInfo, LoggedMatch]:
         table = self.store.table(table_id)
         with self._cache_lock:
             cached = self._matches.get(table_id)
             if cached is not None and cached[0] == table.version:
                 self._matches.move_to_end(table_id)
                 return table, cached[1]
-        match = Match.from_record(self.store.record(table_id)) if table.status != WAITING else self._fresh(table)
+        match = self._fresh(table)
+        if table.status != WAITING:
+            for number, entry in enumerate(self.store.record(table_id).actions, start=1):
+                try:
+                    match.act(entry.seat, entry.action)
+                except LagunaError as error:
+                    raise RecordError(f"table {table_id}, decision {number} ({entry.action!r}): {error}") from None
         self._remember(table, match)
         return table, match
 
-    def _fresh(self, table: TableInfo) -> Match:
-        return Match(table.game, [s.label for s in table.seats], table.options, table.seed)
+    def _fresh(self, table: TableInfo) -> LoggedMatch:
+        return LoggedMatch(table.game, [s.label for s in table.seats], table.options, table.seed)
 
-    def _remember(self, table: TableInfo, match: Match) -> None:
+    def _remember(self, table: TableInfo, match: LoggedMatch) -> None:
         with self._cache_lock:
             self._matches[table.id] = (table.version, match)
             self._matches.move_to_end(table.id)
