@@ -98,7 +98,7 @@ def create_app(database_url: str, *, bot_workers: int = 1, clock: Callable[[], d
         hub=hub,
         announcer=Announcer(engine, hub),
         bots=BotPlayers(service, bot_workers),
-        limiter=RateLimiter(rate=10.0, burst=30),
+        limiter=RateLimiter(rate=10.0, burst=60),
         clock=clock,
     )
 
