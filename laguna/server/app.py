@@ -451,7 +451,7 @@ def table_context(server: Table, snapshot: Snapshot, user: User | None) -> dict[
         "can_undo": table.status == PLAYING and viewer in snapshot.undoable,
         "invite": f"/join/{table.invite_token}",
         "whose": _whose(table),
-        "abandoned": server.service.abandoned(table) if mine else [],
+        "abandoned": [s for s in server.service.abandoned(table) if s not in mine] if mine else [],
         "levels": LEVELS,
         "open_seats": [s for s in table.seats if s.kind == OPEN or (s.kind == INVITED and user and s.invited
                        and s.invited.lower() == user.name.lower())],

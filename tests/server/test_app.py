@@ -343,3 +343,30 @@ def test_my_games_lists_my_turns_first_the_longest_waiting_first(engine: Engine,
             ("newer", "my-turn"),
             ("theirs", ""),
         ]
+
+
+def test_a_player_hands_a_seat_that_ran_out_of_time_to_a_bot(engine: Engine, database_url: str) -> None:
+    clock = [NOW]
+    app = create_app(database_url, clock=lambda: clock[0])
+    with _client(app) as ada, _client(app) as bob:
+        ada_csrf, bob_csrf = _sign_up(ada, "Ada"), _sign_up(bob, "Bob")
+        form = {"csrf": ada_csrf, "game": "walking-in-burano", "players": "2", "seat2": "invited", "invite2": "Bob",
+                "move_seconds": "3600"}  # fmt: skip
+        table_id = _table_id(str(ada.post("/tables", data=form).url))
+        bob.post(f"/t/{table_id}/join", data={"csrf": bob_csrf, "seat": "2"})
+        ada.post(f"/t/{table_id}/start", data={"csrf": ada_csrf})
+        table = app.state.server.store.table(table_id)
+        late, waiting = (ada, bob)[table.waiting[0]], (bob, ada)[table.waiting[0]]
+        waiting_csrf = (bob_csrf, ada_csrf)[table.waiting[0]]
+        seat = table.waiting[0] + 1
+        assert "Hand seat" not in _main(waiting, table_id)
+        early = waiting.post(f"/t/{table_id}/handover", data={"csrf": waiting_csrf, "seat": str(seat)})
+        assert early.status_code == 400 and "has not run out of time" in early.text
+        clock[0] = NOW + timedelta(hours=2)
+        assert f"Hand seat {seat} to a bot" in _main(waiting, table_id)
+        assert "Hand seat" not in _main(late, table_id)  # a player cannot hand over their own seat
+        handed = waiting.post(
+            f"/t/{table_id}/handover", data={"csrf": waiting_csrf, "seat": str(seat), "level": "easy"}
+        )
+        assert handed.status_code == 200 and "easy (bot)" in handed.text
+        assert "Your turn" in _my_turn(waiting, table_id)  # the bot took the late player's turn
