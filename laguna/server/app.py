@@ -61,7 +61,7 @@ def utcnow() -> datetime:
 
 
 @dataclass
-class Table:
+class Server:
     """Everything the server runs on, shared by the routes."""
 
     store: Store
@@ -91,7 +91,7 @@ def create_app(database_url: str, *, bot_workers: int = 1, clock: Callable[[], d
     store = Store(engine)
     hub = Hub()
     service = TableService(store, clock)
-    server = Table(
+    server = Server(
         store=store,
         service=service,
         accounts=Accounts(store),
@@ -135,7 +135,7 @@ def _page(request: Request, template: str, status: int = 200, **context: Any) ->
 
 def _user(request: Request) -> User | None:
     if "user" not in request.scope:
-        server: Table = request.app.state.server
+        server: Server = request.app.state.server
         request.scope["user"] = server.accounts.session_user(request.cookies.get(COOKIE), server.clock())
     user: User | None = request.scope["user"]
     return user
@@ -153,14 +153,14 @@ def _check_csrf(request: Request, sent: str | None) -> None:
         raise HTTPException(403, "the form has expired or came from another site: reload the page and try again")
 
 
-def _login_response(server: Table, user: User, target: str = "/") -> RedirectResponse:
+def _login_response(server: Server, user: User, target: str = "/") -> RedirectResponse:
     response = RedirectResponse(target, status_code=303)
     token = server.accounts.open_session(user, server.clock())
     response.set_cookie(COOKIE, token, httponly=True, samesite="lax", max_age=30 * 86400)
     return response
 
 
-def _routes(app: FastAPI, server: Table) -> None:
+def _routes(app: FastAPI, server: Server) -> None:
     @app.get("/", response_class=HTMLResponse)
     def lobby(request: Request) -> HTMLResponse:
         user = _user(request)
@@ -372,7 +372,7 @@ async def _drain(websocket: WebSocket) -> None:
             await websocket.receive_text()
 
 
-async def _start(server: Table, table_id: str, user: User) -> None:
+async def _start(server: Server, table_id: str, user: User) -> None:
     table = await asyncio.to_thread(server.service.start, table_id, user)
     server.announcer.announce(table.id, table.version)
     server.bots.wake(table_id, server.announcer.announce)
@@ -399,7 +399,7 @@ async def _json(request: Request) -> dict[str, Any]:
     return body
 
 
-def _my_tables(server: Table, user: User) -> list[dict[str, Any]]:
+def _my_tables(server: Server, user: User) -> list[dict[str, Any]]:
     """The user's tables: those waiting for them first, longest-waiting first, then the others."""
     rows: list[dict[str, Any]] = []
     for table in server.store.user_tables(user.id):
@@ -420,12 +420,12 @@ def _whose(table: TableInfo) -> str:
     return "waiting for " + ", ".join(names)
 
 
-def _table_context(server: Table, table_id: str, user: User | None) -> dict[str, Any]:
+def _table_context(server: Server, table_id: str, user: User | None) -> dict[str, Any]:
     snapshot = server.service.snapshot(table_id)
     return table_context(server, snapshot, user)
 
 
-def table_context(server: Table, snapshot: Snapshot, user: User | None) -> dict[str, Any]:
+def table_context(server: Server, snapshot: Snapshot, user: User | None) -> dict[str, Any]:
     """What a table page shows `user`: everything drawn from their seat's view (a spectator's if they
     have no seat), their legal decisions, the public log and whether they may undo."""
     table, state = snapshot.table, snapshot.state
