@@ -104,6 +104,8 @@ async def _game(address: str, index: int, results: Results) -> None:
             _player(second, second_csrf, table_id, ws_url, rng=random.Random(2 * index + 1), results=results),
         )
         results.finished += 1
+    except (httpx.HTTPError, websockets.WebSocketException, TimeoutError) as error:
+        results.errors.append(f"game {index}: {type(error).__name__} {error}")
     finally:
         await first.aclose()
         await second.aclose()

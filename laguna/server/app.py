@@ -22,6 +22,7 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from starlette.exceptions import HTTPException
 from starlette.middleware.base import BaseHTTPMiddleware, RequestResponseEndpoint
+from starlette.requests import ClientDisconnect
 
 from laguna.bots import LEVELS
 from laguna.core import IllegalAction, LagunaError, NotationError, UndoError, games, get_game
@@ -394,6 +395,8 @@ async def _json(request: Request) -> dict[str, Any]:
         body = await request.json()
     except ValueError:
         raise TableError("the request must be a JSON object") from None
+    except ClientDisconnect:
+        raise HTTPException(400, "the request was cut off before it arrived whole") from None
     if not isinstance(body, dict):
         raise TableError("the request must be a JSON object")
     return body
