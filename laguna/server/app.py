@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
@@ -52,8 +53,9 @@ WEB = Path(__file__).parent.parent / "web"
 COOKIE = "laguna_session"
 MAX_BODY = 64 * 1024
 """Bytes a request may send: a form or a decision is far smaller."""
-MOVE_TIMES = {"": None, "3600": 3600, "86400": 86400, "259200": 259200}
-"""Time per move offered when creating a table: none (Yucata), an hour, a day, three days."""
+MOVE_TIMES = {"": (None, "no limit"), "3600": (3600, "1 hour"), "86400": (86400, "1 day"), "259200": (259200, "3 days")}
+"""Time per move offered when creating a table (form value → seconds, label): none (Yucata), an hour, a
+day, three days."""
 _LOG = logging.getLogger("laguna.server")
 
 
@@ -130,8 +132,14 @@ def _page(request: Request, template: str, status: int = 200, **context: Any) ->
     user = _user(request)
     token = request.cookies.get(COOKIE)
     context |= {"user": user, "csrf": csrf_token(token) if user and token else ""}
-    context.setdefault("games", {g.id: g.name for g in games()})
+    context.setdefault("games", _game_names())
     return TEMPLATES.TemplateResponse(request, template, context, status_code=status)
+
+
+@functools.cache
+def _game_names() -> dict[str, str]:
+    """Registered games by id (the registry is fixed once the server runs)."""
+    return {g.id: g.name for g in games()}
 
 
 def _user(request: Request) -> User | None:
@@ -169,7 +177,7 @@ def _routes(app: FastAPI, server: Server) -> None:
             return _page(request, "welcome.html", levels=LEVELS)
         return _page(
             request, "lobby.html", tables=_my_tables(server, user), levels=LEVELS,
-            game_list=[g for g in games()], move_times=MOVE_TIMES,
+            game_list=list(games()), move_times=MOVE_TIMES,
         )  # fmt: skip
 
     @app.get("/signup", response_class=HTMLResponse)
@@ -180,7 +188,7 @@ def _routes(app: FastAPI, server: Server) -> None:
     def signup(request: Request, name: str = Form(""), password: str = Form("")) -> Response:
         try:
             user = server.accounts.sign_up(name, password, server.clock())
-        except (AuthError, LagunaError) as error:
+        except LagunaError as error:  # a refused name or password, or a name taken
             return _page(request, "account.html", status=400, mode="signup", error=str(error), name=name)
         return _login_response(server, user)
 
@@ -236,7 +244,7 @@ def _routes(app: FastAPI, server: Server) -> None:
         move = _text(form.get("move_seconds"))
         if move not in MOVE_TIMES:
             raise TableError(f"{move!r} is not a time per move offered")
-        table = server.service.create(user, game_id, requests, options, move_seconds=MOVE_TIMES[move])
+        table = server.service.create(user, game_id, requests, options, move_seconds=MOVE_TIMES[move][0])
         if all(s.kind in (HUMAN, BOT) for s in table.seats):
             await _start(server, table.id, user)
         return RedirectResponse(f"/t/{table.id}", status_code=303)

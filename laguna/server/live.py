@@ -50,9 +50,6 @@ class Hub:
         for queue in list(self._queues.get(table_id, ())):
             loop.call_soon_threadsafe(queue.put_nowait, version)
 
-    def watchers(self, table_id: str) -> int:
-        return len(self._queues.get(table_id, ()))
-
 
 class Announcer:
     """Announces a table's new version to every server process on the database."""

@@ -12,7 +12,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 BOARDS: dict[str, str] = {"walking-in-burano": "laguna.web.boards.walking_in_burano"}
 """Game id → module with ``render(view, actions)``; the others use the generic board."""
@@ -39,6 +39,3 @@ def action_button(action: str, label: str | Markup, *, css: str = "", pick: str 
     return Markup('<button type="button" class="act {}" data-action="{}"{}>{}</button>').format(
         css, action, hidden, label
     )
-
-
-__all__ = ["BOARDS", "action_button", "escape", "generic", "render_board"]
