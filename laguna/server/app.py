@@ -21,9 +21,10 @@ from fastapi import FastAPI, Form, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
+from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
-from starlette.middleware.base import BaseHTTPMiddleware, RequestResponseEndpoint
 from starlette.requests import ClientDisconnect
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from laguna.bots import LEVELS
 from laguna.core import IllegalAction, LagunaError, NotationError, UndoError, games, get_game
@@ -31,7 +32,7 @@ from laguna.server.auth import Accounts, AuthError, csrf_ok, csrf_token
 from laguna.server.bots import BotPlayers
 from laguna.server.db import make_engine, upgrade
 from laguna.server.limits import RateLimiter
-from laguna.server.live import Announcer, Hub
+from laguna.server.live import Hub, Listener
 from laguna.server.service import SeatRequest, Snapshot, TableError, TableService
 from laguna.server.store import (
     BOT,
@@ -48,11 +49,13 @@ from laguna.server.store import (
     User,
 )
 from laguna.web.boards import render_board
+from laguna.web.templating import ENVIRONMENT
 
 WEB = Path(__file__).parent.parent / "web"
 COOKIE = "laguna_session"
 MAX_BODY = 64 * 1024
 """Bytes a request may send: a form or a decision is far smaller."""
+TOO_LARGE = f"the request is too large (at most {MAX_BODY // 1024} KB)"
 MOVE_TIMES = {"": (None, "no limit"), "3600": (3600, "1 hour"), "86400": (86400, "1 day"), "259200": (259200, "3 days")}
 """Time per move offered when creating a table (form value → seconds, label): none (Yucata), an hour, a
 day, three days."""
@@ -71,20 +74,38 @@ class Server:
     service: TableService
     accounts: Accounts
     hub: Hub
-    announcer: Announcer
+    listener: Listener
     bots: BotPlayers
     limiter: RateLimiter
     clock: Callable[[], datetime]
 
 
-class BodyLimit(BaseHTTPMiddleware):
-    """Refuse a request that announces a body larger than `MAX_BODY`."""
+class BodyLimit:
+    """Refuse a request whose body is larger than `MAX_BODY`: at once if it says so, else as soon as
+    more than that has arrived. (Plain ASGI, so that it costs a request next to nothing.)"""
 
-    async def dispatch(self, request: Request, call_next: RequestResponseEndpoint) -> Response:
-        length = request.headers.get("content-length")
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        length = Headers(scope=scope).get("content-length")
         if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
-            return _error_response(request, 413, f"the request is too large (at most {MAX_BODY // 1024} KB)")
-        return await call_next(request)
+            await _error_response(Request(scope), 413, TOO_LARGE)(scope, receive, send)
+            return
+        received = 0
+
+        async def limited() -> Message:
+            nonlocal received
+            message = await receive()
+            received += len(message.get("body", b""))
+            if received > MAX_BODY:
+                raise HTTPException(413, TOO_LARGE)
+            return message
+
+        await self.app(scope, limited, send)
 
 
 def create_app(database_url: str, *, bot_workers: int = 1, clock: Callable[[], datetime] = utcnow) -> FastAPI:
@@ -92,15 +113,21 @@ def create_app(database_url: str, *, bot_workers: int = 1, clock: Callable[[], d
     engine = make_engine(database_url)
     upgrade(engine)
     store = Store(engine)
-    hub = Hub()
     service = TableService(store, clock)
+    accounts = Accounts(store)
+    hub = Hub(on_version=service.heard)
+
+    def forget_all() -> None:
+        service.forget_all()
+        accounts.forget_all()
+
     server = Server(
         store=store,
         service=service,
-        accounts=Accounts(store),
+        accounts=accounts,
         hub=hub,
-        announcer=Announcer(engine, hub),
-        bots=BotPlayers(service, bot_workers),
+        listener=Listener(engine, hub, on_session_closed=accounts.forget_session, on_reconnect=forget_all),
+        bots=BotPlayers(service, bot_workers, announce=hub.deliver),
         limiter=RateLimiter(rate=10.0, burst=60),
         clock=clock,
     )
@@ -108,11 +135,11 @@ def create_app(database_url: str, *, bot_workers: int = 1, clock: Callable[[], d
     @contextlib.asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         hub.bind(asyncio.get_running_loop())
-        listener = asyncio.create_task(server.announcer.listen())
+        listening = asyncio.create_task(server.listener.listen())
         for table_id in store.tables_waiting_for_bots():  # bots resume where a restart left them
-            server.bots.wake(table_id, server.announcer.announce)
+            server.bots.wake(table_id)
         yield
-        listener.cancel()
+        listening.cancel()
         server.bots.close()
         engine.dispose()
 
@@ -125,7 +152,7 @@ def create_app(database_url: str, *, bot_workers: int = 1, clock: Callable[[], d
     return app
 
 
-TEMPLATES = Jinja2Templates(directory=WEB / "templates")
+TEMPLATES = Jinja2Templates(env=ENVIRONMENT)
 
 
 def _page(request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
@@ -143,10 +170,31 @@ def _game_names() -> dict[str, str]:
 
 
 def _user(request: Request) -> User | None:
+    """The request's user (reading the session from the database if need be: call from a thread)."""
     if "user" not in request.scope:
         server: Server = request.app.state.server
         request.scope["user"] = server.accounts.session_user(request.cookies.get(COOKIE), server.clock())
     user: User | None = request.scope["user"]
+    return user
+
+
+async def _current_user(request: Request) -> User | None:
+    """The request's user, from memory if the session is known, else read in a thread."""
+    if "user" not in request.scope:
+        server: Server = request.app.state.server
+        token = request.cookies.get(COOKIE)
+        user = server.accounts.known_user(token, server.clock())
+        if user is None and token:
+            user = await asyncio.to_thread(server.accounts.session_user, token, server.clock())
+        request.scope["user"] = user
+    found: User | None = request.scope["user"]
+    return found
+
+
+async def _require_current_user(request: Request) -> User:
+    user = await _current_user(request)
+    if user is None:
+        raise HTTPException(401, "log in, sign up or play as a guest first")
     return user
 
 
@@ -279,7 +327,7 @@ def _routes(app: FastAPI, server: Server) -> None:
         user = _require_user(request)
         _check_csrf(request, csrf)
         table = server.service.join(table_id, _int(seat, "the seat") - 1, user)
-        server.announcer.announce(table.id, table.version)
+        server.hub.deliver(table.id, table.version)
         return RedirectResponse(f"/t/{table_id}", status_code=303)
 
     @app.post("/t/{table_id}/start")
@@ -294,13 +342,18 @@ def _routes(app: FastAPI, server: Server) -> None:
         return _page(request, "table.html", **_table_context(server, table_id, _user(request)))
 
     @app.get("/t/{table_id}/main", response_class=HTMLResponse)
-    def table_main(request: Request, table_id: str) -> HTMLResponse:
-        """The table's changing part, fetched by the page after a live update."""
-        return _page(request, "table_main.html", **_table_context(server, table_id, _user(request)))
+    async def table_main(request: Request, table_id: str) -> HTMLResponse:
+        """The table's changing part, fetched by the page after a live update (drawn from memory when
+        the table is cached, the commonest request of all)."""
+        user = await _current_user(request)
+        snapshot = server.service.cached_snapshot(table_id)
+        if snapshot is None:
+            snapshot = await asyncio.to_thread(server.service.snapshot, table_id)
+        return _page(request, "table_main.html", **table_context(server, snapshot, user))
 
     @app.post("/t/{table_id}/act")
     async def act(request: Request, table_id: str) -> JSONResponse:
-        user = _require_user(request)
+        user = await _require_current_user(request)
         _check_csrf(request, request.headers.get("x-csrf-token"))
         if not server.limiter.allow(user.id, server.clock().timestamp()):
             raise HTTPException(429, "too many decisions at once: wait a moment")
@@ -309,12 +362,14 @@ def _routes(app: FastAPI, server: Server) -> None:
         version = _int(str(body.get("version", "")), "the version")
         if body.get("undo"):
             new_version = await asyncio.to_thread(server.service.undo, table_id, user, seat, version)
+            bots = True
         else:
             action = str(body.get("action", ""))
             played = await asyncio.to_thread(server.service.act, table_id, user, seat, action, version)
-            new_version = played.version
-        await asyncio.to_thread(server.announcer.announce, table_id, new_version)
-        server.bots.wake(table_id, server.announcer.announce)
+            new_version, bots = played.version, played.table.has_bots
+        server.hub.deliver(table_id, new_version)
+        if bots:
+            server.bots.wake(table_id)
         return JSONResponse({"version": new_version})
 
     @app.post("/t/{table_id}/handover")
@@ -324,12 +379,12 @@ def _routes(app: FastAPI, server: Server) -> None:
         """Hand a seat whose player ran out of time to a bot."""
         user = _require_user(request)
         _check_csrf(request, csrf)
-        table = server.store.table(table_id)
+        table = await asyncio.to_thread(server.service.table, table_id)
         handed = await asyncio.to_thread(
             server.service.hand_to_bot, table_id, _int(seat, "the seat") - 1, level, table.version, by=user
         )
-        server.announcer.announce(table_id, handed.version)
-        server.bots.wake(table_id, server.announcer.announce)
+        server.hub.deliver(table_id, handed.version)
+        server.bots.wake(table_id)
         return RedirectResponse(f"/t/{table_id}", status_code=303)
 
     @app.post("/t/{table_id}/rematch")
@@ -352,7 +407,7 @@ def _routes(app: FastAPI, server: Server) -> None:
     @app.websocket("/t/{table_id}/live")
     async def live(websocket: WebSocket, table_id: str) -> None:
         try:
-            table = server.store.table(table_id)
+            table = await asyncio.to_thread(server.service.table, table_id)
         except NotFound:
             await websocket.close(code=4404)
             return
@@ -383,8 +438,8 @@ async def _drain(websocket: WebSocket) -> None:
 
 async def _start(server: Server, table_id: str, user: User) -> None:
     table = await asyncio.to_thread(server.service.start, table_id, user)
-    server.announcer.announce(table.id, table.version)
-    server.bots.wake(table_id, server.announcer.announce)
+    server.hub.deliver(table.id, table.version)
+    server.bots.wake(table_id)
 
 
 def _text(value: Any) -> str:

@@ -7,6 +7,8 @@ import hashlib
 import hmac
 import re
 import secrets
+import threading
+from collections import OrderedDict
 from datetime import datetime, timedelta
 
 from argon2 import PasswordHasher
@@ -19,6 +21,8 @@ SESSION_DAYS = 30
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{1,23}")
 """A player name: 2–24 letters, digits, '_', '.' or '-', starting with a letter or digit."""
 MIN_PASSWORD = 8
+SESSION_CACHE = 50_000
+"""Sessions remembered in memory, the most recently used."""
 _HASHER = PasswordHasher()
 
 
@@ -48,10 +52,17 @@ def csrf_ok(session_token: str | None, sent: str | None) -> bool:
 
 
 class Accounts:
-    """Sign-up, log-in, guests and sessions over the store."""
+    """Sign-up, log-in, guests and sessions over the store.
+
+    Live sessions are remembered in memory once looked up, so that a request reads nothing from the
+    database to know its user; a session closed through another server process is forgotten when that
+    is announced (`forget_session`).
+    """
 
     def __init__(self, store: Store) -> None:
         self.store = store
+        self._sessions: OrderedDict[str, tuple[User, datetime]] = OrderedDict()
+        self._lock = threading.Lock()
 
     def sign_up(self, name: str, password: str, now: datetime) -> User:
         name = name.strip()
@@ -84,8 +95,48 @@ class Accounts:
         self.store.create_session(user.id, token_hash(token), now, now + timedelta(days=SESSION_DAYS))
         return token
 
+    def known_user(self, token: str | None, now: datetime) -> User | None:
+        """The user of a session remembered in memory, without asking the database (None if it is not)."""
+        if not token:
+            return None
+        key = token_hash(token)
+        with self._lock:
+            found = self._sessions.get(key)
+            if found is None:
+                return None
+            if found[1] <= now:
+                del self._sessions[key]
+                return None
+            self._sessions.move_to_end(key)
+            return found[0]
+
     def session_user(self, token: str | None, now: datetime) -> User | None:
-        return None if not token else self.store.session_user(token_hash(token), now)
+        """The user of a live session, from memory or else the database."""
+        if not token:
+            return None
+        known = self.known_user(token, now)
+        if known is not None:
+            return known
+        key = token_hash(token)
+        found = self.store.session(key, now)
+        if found is None:
+            return None
+        with self._lock:
+            self._sessions[key] = found
+            if len(self._sessions) > SESSION_CACHE:
+                self._sessions.popitem(last=False)
+        return found[0]
 
     def close_session(self, token: str) -> None:
-        self.store.delete_session(token_hash(token))
+        key = token_hash(token)
+        self.forget_session(key)
+        self.store.delete_session(key)
+
+    def forget_session(self, key: str) -> None:
+        """Forget a session (by its token's hash) closed here or through another server process."""
+        with self._lock:
+            self._sessions.pop(key, None)
+
+    def forget_all(self) -> None:
+        with self._lock:
+            self._sessions.clear()

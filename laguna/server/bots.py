@@ -27,23 +27,24 @@ def think(record: GameRecord, seat: int, bot: str, seed: int) -> str:
 class BotPlayers:
     """Plays every bot seat that owes a decision, one table at a time each, in a pool of processes."""
 
-    def __init__(self, service: TableService, workers: int = 1) -> None:
+    def __init__(self, service: TableService, workers: int = 1, *, announce: Callable[[str, int], None]) -> None:
         self.service = service
+        self.announce = announce
         self.pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
         self._busy: set[str] = set()
         self._again: set[str] = set()
         self._tasks: set[asyncio.Task[None]] = set()
 
-    def wake(self, table_id: str, announce: Callable[[str, int], None]) -> None:
+    def wake(self, table_id: str) -> None:
         """Let the table's bots play, in the background (call from the event loop)."""
-        task = asyncio.create_task(self.play(table_id, announce))
+        task = asyncio.create_task(self.play(table_id))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
     def _think(self, record: GameRecord, seat: int, bot: str, seed: int) -> str:
         return self.pool.submit(think, record, seat, bot, seed).result()
 
-    async def play(self, table_id: str, announce: Callable[[str, int], None]) -> None:
+    async def play(self, table_id: str) -> None:
         """Let the table's bots decide until a human (or nobody) owes a decision; `announce(table,
         version)` tells the watchers of each decision."""
         if table_id in self._busy:
@@ -66,7 +67,7 @@ class BotPlayers:
                     if table_id in self._again:
                         continue
                     return
-                await asyncio.to_thread(announce, table_id, played.version)
+                self.announce(table_id, played.version)
         finally:
             self._busy.discard(table_id)
 

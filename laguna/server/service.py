@@ -36,8 +36,10 @@ from laguna.server.store import (
 Thinker = Callable[[GameRecord, int, str, int], str]
 """A bot's decision from the game's record, its seat, the bot's name and its seed, in notation."""
 
-CACHE_TABLES = 512
+CACHE_TABLES = 2048
 """Positions kept in memory, the most recently used; any other is rebuilt from its log when needed."""
+HEARD_TABLES = 100_000
+"""Tables whose newest announced version is remembered, the most recently changed."""
 MAX_SEED = 2**63 - 1
 
 
@@ -57,10 +59,15 @@ class SeatRequest:
 
 @dataclass(frozen=True, slots=True)
 class Played:
-    """What a decision did: the game's new version and its events (public text, for the log)."""
+    """What a decision did: the table at the game's new version and the decision's events (public
+    text, for the log)."""
 
-    version: int
+    table: TableInfo
     events: tuple[Event, ...]
+
+    @property
+    def version(self) -> int:
+        return self.table.version
 
 
 class LoggedMatch(Match):
@@ -92,12 +99,19 @@ class Snapshot:
 
 class TableService:
     """Tables and their games over a `Store`. Safe to share between threads: the decisions of one table
-    are taken one at a time in this process, and the log's version guards against other processes."""
+    are taken one at a time in this process, and the log's version guards against other processes.
+
+    The tables in use are cached with their positions, so that showing a table reads nothing from the
+    database. A cached table is trusted until a newer version of it is heard of (`heard`: every change
+    made through another server process is announced); a decision is checked against the database's
+    version all the same, when it is appended.
+    """
 
     def __init__(self, store: Store, clock: Callable[[], datetime]) -> None:
         self.store = store
         self.clock = clock
-        self._matches: OrderedDict[str, tuple[int, LoggedMatch]] = OrderedDict()
+        self._matches: OrderedDict[str, tuple[TableInfo, LoggedMatch]] = OrderedDict()
+        self._heard: OrderedDict[str, int] = OrderedDict()
         self._cache_lock = threading.Lock()
         self._table_locks: dict[str, threading.Lock] = {}
 
@@ -156,7 +170,9 @@ class TableService:
         )
 
     def join(self, table_id: str, seat: int, user: User) -> TableInfo:
-        return self.store.take_seat(table_id, seat, user)
+        joined = self.store.take_seat(table_id, seat, user)
+        self._forget(table_id)
+        return joined
 
     def start(self, table_id: str, user: User) -> TableInfo:
         """The creator starts the game once every seat is filled."""
@@ -183,15 +199,32 @@ class TableService:
 
     def snapshot(self, table_id: str) -> Snapshot:
         with self._lock(table_id):
-            table, match = self._match(table_id)
-            undoable = frozenset(s for s in range(table.players) if match.can_undo(s))
-            log = tuple(line for lines in match.lines for line in lines)
-            return Snapshot(table, match.state.copy(), log, undoable)
+            return _snapshot(*self._match(table_id))
+
+    def cached_snapshot(self, table_id: str) -> Snapshot | None:
+        """The snapshot if the table is cached, current and not busy; None rather than wait or read the
+        database (so that the event loop may call it)."""
+        lock = self._lock(table_id)
+        if not lock.acquire(blocking=False):
+            return None
+        try:
+            with self._cache_lock:
+                cached = self._matches.get(table_id)
+                if cached is None or cached[0].version < self._heard.get(table_id, -1):
+                    return None
+            return _snapshot(*cached)
+        finally:
+            lock.release()
+
+    def table(self, table_id: str) -> TableInfo:
+        """The table as it stands (from the cache when it is current)."""
+        with self._lock(table_id):
+            return self._match(table_id)[0]
 
     def act(self, table_id: str, user: User | None, seat: int, action: str, version: int) -> Played:
         """A player's (or, with `user` None, the seat's bot's) decision, made against `version`."""
         with self._lock(table_id):
-            table, match = self._match(table_id)
+            table, match = self._match(table_id, at_least=version)
             self._check_turn(table, user, seat, version)
             state = match.state
             parsed = match.game.parse_action(action)
@@ -201,36 +234,39 @@ class TableService:
                 raise IllegalAction(f"{parsed} is illegal: {state.explain_illegal(seat, parsed)}")
             events = match.act(seat, parsed)
             result = match.record.result if state.is_terminal() else None
+            now = self.clock()
             try:
                 new_version = self.store.append(
-                    table_id, version, seat, str(parsed), waiting=state.to_act(), now=self.clock(), result=result
+                    table_id, version, seat, str(parsed), waiting=state.to_act(), now=now, result=result
                 )
             except LagunaError:
                 self._forget(table_id)  # the cached position took a decision the log refused
                 raise
-            self._remember(_at(table, new_version), match)
-            return Played(new_version, tuple(events))
+            changed = table.after_decision(new_version, state.to_act(), now, result)
+            self._remember(changed, match)
+            return Played(changed, tuple(events))
 
     def undo(self, table_id: str, user: User, seat: int, version: int) -> int:
         """Take back the seat's own last decision, where the undo policy allows; returns the new version."""
         with self._lock(table_id):
-            table, match = self._match(table_id)
+            table, match = self._match(table_id, at_least=version)
             self._check_turn(table, user, seat, version)
             undone = match.record.actions[-1].action if match.record.actions else ""
             match.undo(seat)  # UndoError says why not
+            now = self.clock()
             try:
                 new_version = self.store.append(
-                    table_id, version, seat, undone, waiting=match.state.to_act(), now=self.clock(), undo=True
+                    table_id, version, seat, undone, waiting=match.state.to_act(), now=now, undo=True
                 )
             except LagunaError:
                 self._forget(table_id)
                 raise
-            self._remember(_at(table, new_version), match)
+            self._remember(table.after_decision(new_version, match.state.to_act(), now, None), match)
             return new_version
 
     def bot_owing(self, table_id: str) -> tuple[TableInfo, int, str] | None:
         """The table, a bot seat that owes a decision now and its bot, if any."""
-        table = self.store.table(table_id)
+        table = self.table(table_id)
         if table.status != PLAYING:
             return None
         for seat in table.waiting:
@@ -252,14 +288,20 @@ class TableService:
             _, state = self.position(table_id)
             choice = str(make_bot(spec, seed, table.game).choose(state, seat))
         else:
-            choice = think(self.store.record(table_id), seat, spec, seed)
+            choice = think(self._record(table_id), seat, spec, seed)
         return self.act(table_id, None, seat, choice, table.version)
+
+    def _record(self, table_id: str) -> GameRecord:
+        """The game's record as it stands (a copy, for a bot to think over elsewhere)."""
+        with self._lock(table_id):
+            record = self._match(table_id)[1].record
+            return replace(record, actions=list(record.actions))
 
     def hand_to_bot(self, table_id: str, seat: int, bot: str, version: int, *, by: User | None = None) -> TableInfo:
         """A bot of level `bot` takes over a seat. Asked by a player (`by`), this is Board Game Arena's
         answer to an abandoned game: another player at the table may hand over a seat whose player
         has let the table's time per move run out on a decision they owe."""
-        table = self.store.table(table_id)
+        table = self.table(table_id)
         make_bot(bot, 0, table.game)  # an unknown bot is refused by name
         if by is not None:
             self._check_abandoned(table, seat, by)
@@ -307,6 +349,20 @@ class TableService:
 
     # ------------------------------------------------------------------ the cache
 
+    def heard(self, table_id: str, version: int) -> None:
+        """A table's change was announced: a cached position older than `version` is no longer used."""
+        with self._cache_lock:
+            if version > self._heard.get(table_id, -1):
+                self._heard[table_id] = version
+                self._heard.move_to_end(table_id)
+                if len(self._heard) > HEARD_TABLES:
+                    self._heard.popitem(last=False)
+
+    def forget_all(self) -> None:
+        """Drop every cached position (announcements may have been missed)."""
+        with self._cache_lock:
+            self._matches.clear()
+
     def _check_turn(self, table: TableInfo, user: User | None, seat: int, version: int) -> None:
         if table.status == WAITING:
             raise TableError("the game has not started yet")
@@ -329,29 +385,51 @@ class TableService:
         with self._cache_lock:
             return self._table_locks.setdefault(table_id, threading.Lock())
 
-    def _match(self, table_id: str) -> tuple[TableInfo, LoggedMatch]:
-        table = self.store.table(table_id)
+    def _match(self, table_id: str, *, at_least: int = -1) -> tuple[TableInfo, LoggedMatch]:
+        """The table and its position (the caller holds the table's lock): the cached ones if no newer
+        version has been heard of (nor `at_least` asked for), else brought up to date from the log."""
         with self._cache_lock:
             cached = self._matches.get(table_id)
-            if cached is not None and cached[0] == table.version:
+            if cached is not None and cached[0].version >= max(at_least, self._heard.get(table_id, -1)):
                 self._matches.move_to_end(table_id)
-                return table, cached[1]
-        match = self._fresh(table)
-        if table.status != WAITING:
-            for number, entry in enumerate(self.store.record(table_id).actions, start=1):
-                try:
-                    match.act(entry.seat, entry.action)
-                except LagunaError as error:
-                    raise RecordError(f"table {table_id}, decision {number} ({entry.action!r}): {error}") from None
+                return cached
+        table = self.store.table(table_id)
+        match = self._caught_up(cached, table) if cached is not None else None
+        if match is None:
+            match = self._fresh(table)
+            if table.status != WAITING:
+                for number, entry in enumerate(self.store.record(table_id).actions, start=1):
+                    try:
+                        match.act(entry.seat, entry.action)
+                    except LagunaError as error:
+                        raise RecordError(
+                            f"table {table_id}, decision {number} ({entry.action!r}): {error}"
+                        ) from None
         self._remember(table, match)
         return table, match
+
+    def _caught_up(self, cached: tuple[TableInfo, LoggedMatch], table: TableInfo) -> LoggedMatch | None:
+        """The cached position with the decisions logged since, if the seats are unchanged (who sits
+        where names the players of the match); None when it must be rebuilt."""
+        old, match = cached
+        if old.status == WAITING or old.seats != table.seats or table.version < old.version:
+            return None
+        try:
+            for entry in self.store.log(table.id, since=old.version):
+                if entry.undo:
+                    match.undo(entry.seat)
+                else:
+                    match.act(entry.seat, entry.action)
+        except LagunaError:
+            return None
+        return match
 
     def _fresh(self, table: TableInfo) -> LoggedMatch:
         return LoggedMatch(table.game, [s.label for s in table.seats], table.options, table.seed)
 
     def _remember(self, table: TableInfo, match: LoggedMatch) -> None:
         with self._cache_lock:
-            self._matches[table.id] = (table.version, match)
+            self._matches[table.id] = (table, match)
             self._matches.move_to_end(table.id)
             while len(self._matches) > CACHE_TABLES:
                 self._matches.popitem(last=False)
@@ -361,6 +439,7 @@ class TableService:
             self._matches.pop(table_id, None)
 
 
-def _at(table: TableInfo, version: int) -> TableInfo:
-    """The table as it stands at a newer version (only the version matters to the cache)."""
-    return replace(table, version=version)
+def _snapshot(table: TableInfo, match: LoggedMatch) -> Snapshot:
+    undoable = frozenset(s for s in range(table.players) if match.can_undo(s))
+    log = tuple(line for lines in match.lines for line in lines)
+    return Snapshot(table, match.state.copy(), log, undoable)

@@ -9,15 +9,18 @@ acknowledged action is on disk. Times are passed in by the caller (the store rea
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Engine, Row, and_, delete, func, insert, or_, select, update
+from sqlalchemy import Connection, Engine, Row, and_, delete, func, insert, or_, select, text, update
 from sqlalchemy.exc import IntegrityError
 
 from laguna.core import GameRecord, LagunaError, RecordedAction
 from laguna.server.schema import actions, seats, sessions, tables, users
+
+CHANNEL = "laguna_tables"
+"""The PostgreSQL channel every change is announced on: ``table <id> <version>`` or ``session <hash>``."""
 
 OPEN, INVITED, HUMAN, BOT = "open", "invited", "human", "bot"
 """Who sits in a seat: nobody yet (anyone with the link may join), a named user, a user, a bot."""
@@ -94,6 +97,19 @@ class TableInfo:
     result: dict[str, Any] | None
     seats: tuple[SeatInfo, ...]
 
+    @property
+    def has_bots(self) -> bool:
+        return any(s.kind == BOT for s in self.seats)
+
+    def after_decision(
+        self, version: int, waiting: Sequence[int], now: datetime, result: dict[str, Any] | None
+    ) -> TableInfo:
+        """The table as `Store.append` leaves it after a decision (or an undo) logged with these values."""
+        changed = replace(self, version=version, waiting=tuple(waiting), last_move_at=now)
+        if result is None:
+            return changed
+        return replace(changed, status=FINISHED, finished_at=now, result=result)
+
     def seat_of(self, user_id: int) -> list[int]:
         """The seats `user_id` plays at this table (a user may hold several in a hot-seat game)."""
         return [s.seat for s in self.seats if s.kind == HUMAN and s.user_id == user_id]
@@ -115,6 +131,8 @@ class Store:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        self.shared = engine.dialect.name == "postgresql"
+        """Whether several server processes may share the database (and hear its announcements)."""
 
     # ------------------------------------------------------------------ accounts
 
@@ -148,8 +166,8 @@ class Store:
                 insert(sessions).values(token_hash=token_hash, user_id=user_id, created_at=now, expires_at=expires_at)
             )
 
-    def session_user(self, token_hash: str, now: datetime) -> User | None:
-        """The user of a live session; an expired one is forgotten."""
+    def session(self, token_hash: str, now: datetime) -> tuple[User, datetime] | None:
+        """The user of a live session and when it expires; an expired one is forgotten."""
         with self.engine.connect() as c:
             row = c.execute(
                 select(users.c.id, users.c.name, users.c.guest, sessions.c.expires_at)
@@ -158,14 +176,16 @@ class Store:
             ).first()
         if row is None:
             return None
-        if _aware(row.expires_at) <= now:
+        expires_at = _aware(row.expires_at)
+        if expires_at <= now:
             self.delete_session(token_hash)
             return None
-        return User(row.id, row.name, row.guest)
+        return User(row.id, row.name, row.guest), expires_at
 
     def delete_session(self, token_hash: str) -> None:
         with self.engine.begin() as c:
             c.execute(delete(sessions).where(sessions.c.token_hash == token_hash))
+            self._announce(c, f"session {token_hash}")
 
     # ------------------------------------------------------------------ tables
 
@@ -263,6 +283,8 @@ class Store:
                 )
                 .values(kind=HUMAN, user_id=user.id)
             ).rowcount
+            if done == 1:
+                self._bump(c, table_id)
         if done != 1:
             table = self.table(table_id)
             if table.status != WAITING:
@@ -287,6 +309,7 @@ class Store:
                 .where(seats.c.table_id == table_id, seats.c.seat == seat.seat)
                 .values(kind=seat.kind, user_id=seat.user_id, bot=seat.bot, invited=seat.invited)
             )
+            self._announce_version(c, table_id, version + 1)
         return self.table(table_id)
 
     def start(self, table_id: str, waiting: Sequence[int], now: datetime) -> TableInfo:
@@ -297,6 +320,8 @@ class Store:
                 .where(tables.c.id == table_id, tables.c.status == WAITING)
                 .values(status=PLAYING, started_at=now, last_move_at=now, waiting=list(waiting))
             ).rowcount
+            if done == 1:
+                self._bump(c, table_id)
         if done != 1:
             self.table(table_id)  # a missing table is named as such
             raise StoreError("the game has already started")
@@ -334,13 +359,19 @@ class Store:
                         table_id=table_id, number=version, seat=seat, action=action, undo=undo, made_at=now
                     )
                 )
+                self._announce_version(c, table_id, version + 1)
         except IntegrityError as error:  # another server wrote this version first
             raise StaleVersion(self._stale(table_id, version)) from error
         return version + 1
 
-    def log(self, table_id: str) -> list[LogEntry]:
+    def log(self, table_id: str, since: int = 0) -> list[LogEntry]:
+        """The game's log, from the entry made against version `since` on."""
         with self.engine.connect() as c:
-            rows = c.execute(select(actions).where(actions.c.table_id == table_id).order_by(actions.c.number)).all()
+            rows = c.execute(
+                select(actions)
+                .where(actions.c.table_id == table_id, actions.c.number >= since)
+                .order_by(actions.c.number)
+            ).all()
         return [LogEntry(r.number, r.seat, r.action, r.undo, _aware(r.made_at)) for r in rows]
 
     def record(self, table_id: str) -> GameRecord:
@@ -358,6 +389,20 @@ class Store:
         )  # fmt: skip
 
     # ------------------------------------------------------------------ helpers
+
+    def _bump(self, c: Connection, table_id: str) -> None:
+        """A new version for a change outside the log (a player joining, the game starting)."""
+        c.execute(update(tables).where(tables.c.id == table_id).values(version=tables.c.version + 1))
+        version = c.execute(select(tables.c.version).where(tables.c.id == table_id)).scalar_one()
+        self._announce_version(c, table_id, version)
+
+    def _announce_version(self, c: Connection, table_id: str, version: int) -> None:
+        self._announce(c, f"table {table_id} {version}")
+
+    def _announce(self, c: Connection, payload: str) -> None:
+        """Tell every server process of a change when (and only if) its transaction commits."""
+        if self.shared:
+            c.execute(text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": payload})
 
     def _stale(self, table_id: str, version: int) -> str:
         table = self.table(table_id)

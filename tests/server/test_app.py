@@ -293,15 +293,16 @@ def test_a_player_undoes_their_last_decision_from_the_page(app: Any) -> None:
         before = _main(ada, table_id)
         assert 'id="undo"' not in before
         take = next(action for action in LISTED.findall(before) if action.startswith("take"))
+        assert 'data-version="1"' in before  # the start was the table's one change so far
         assert ada.post(
-            f"/t/{table_id}/act", json={"seat": 0, "action": take, "version": 0}, headers=headers
-        ).json() == {"version": 1}
+            f"/t/{table_id}/act", json={"seat": 0, "action": take, "version": 1}, headers=headers
+        ).json() == {"version": 2}
         assert 'id="undo"' in _main(ada, table_id)
-        undone = ada.post(f"/t/{table_id}/act", json={"seat": 0, "undo": True, "version": 1}, headers=headers)
-        assert undone.json() == {"version": 2}
+        undone = ada.post(f"/t/{table_id}/act", json={"seat": 0, "undo": True, "version": 2}, headers=headers)
+        assert undone.json() == {"version": 3}
         after = _main(ada, table_id)
         assert LISTED.findall(after) == LISTED.findall(before) and 'id="undo"' not in after
-        again = ada.post(f"/t/{table_id}/act", json={"seat": 0, "undo": True, "version": 2}, headers=headers)
+        again = ada.post(f"/t/{table_id}/act", json={"seat": 0, "undo": True, "version": 3}, headers=headers)
         assert again.status_code == 400 and "nothing to undo" in again.json()["error"]
 
 

@@ -31,10 +31,14 @@ def bob(service: TableService) -> User:
     return service.store.create_user("Bob", "h", NOW)
 
 
+STARTED = 2
+"""The version of a two-player table once started: Bob's joining and the start are its changes so far."""
+
+
 def _two_players(service: TableService, ada: User, bob: User, seed: int = 42) -> str:
     table = service.create(ada, GAME, [SeatRequest(HUMAN), SeatRequest(INVITED, invited="bob")], seed=seed)
-    service.join(table.id, 1, bob)
-    service.start(table.id, ada)
+    assert service.join(table.id, 1, bob).version == 1
+    assert service.start(table.id, ada).version == STARTED
     return table.id
 
 
@@ -96,22 +100,22 @@ def test_each_player_acts_only_for_their_own_seat_on_their_turn(service: TableSe
     _, state = service.position(table_id)
     first = str(state.legal_actions(0)[0])
     with pytest.raises(TableError, match="seat 1 is not yours"):
-        service.act(table_id, bob, 0, first, 0)
+        service.act(table_id, bob, 0, first, STARTED)
     with pytest.raises(TableError, match="not seat 2's turn"):
-        service.act(table_id, bob, 1, first, 0)
+        service.act(table_id, bob, 1, first, STARTED)
     with pytest.raises(TableError, match="no seat 5"):
-        service.act(table_id, bob, 4, first, 0)
+        service.act(table_id, bob, 4, first, STARTED)
     with pytest.raises(TableError, match="seat 2 is not a bot's"):
-        service.act(table_id, None, 1, first, 0)
+        service.act(table_id, None, 1, first, STARTED)
     with pytest.raises(NotationError):
-        service.act(table_id, ada, 0, "fly to the moon", 0)
+        service.act(table_id, ada, 0, "fly to the moon", STARTED)
     with pytest.raises(IllegalAction, match="is illegal: "):
-        service.act(table_id, ada, 0, "place O1b c1", 0)
+        service.act(table_id, ada, 0, "place O1b c1", STARTED)
     with pytest.raises(StaleVersion, match="moved on"):
-        service.act(table_id, ada, 0, first, 3)
+        service.act(table_id, ada, 0, first, STARTED + 3)
     assert _log_length(service, table_id) == 0
-    played = service.act(table_id, ada, 0, first, 0)
-    assert played.version == 1 and played.events
+    played = service.act(table_id, ada, 0, first, STARTED)
+    assert played.version == STARTED + 1 and played.events
     assert _log_length(service, table_id) == 1
 
 
@@ -120,34 +124,34 @@ def test_a_refused_write_leaves_the_position_as_the_log_has_it(service: TableSer
     table_id = _two_players(service, ada, bob)
     _, state = service.position(table_id)
     other = TableService(Store(service.store.engine), lambda: NOW)
-    other.act(table_id, ada, 0, str(state.legal_actions(0)[0]), 0)
+    other.act(table_id, ada, 0, str(state.legal_actions(0)[0]), STARTED)
     with pytest.raises(StaleVersion):  # this server learns the version from the database
-        service.act(table_id, ada, 0, str(state.legal_actions(0)[1]), 0)
+        service.act(table_id, ada, 0, str(state.legal_actions(0)[1]), STARTED)
     table, now = service.position(table_id)
-    assert table.version == 1
+    assert table.version == STARTED + 1
     assert now == replay(service.store.record(table_id))
 
 
 def test_undo_follows_the_policy(service: TableService, ada: User, bob: User) -> None:
     table_id = _two_players(service, ada, bob)
     with pytest.raises(UndoError, match="nothing to undo"):
-        service.undo(table_id, ada, 0, 0)
+        service.undo(table_id, ada, 0, STARTED)
     _, state = service.position(table_id)
-    service.act(table_id, ada, 0, "take c1 f1", 0)
+    service.act(table_id, ada, 0, "take c1 f1", STARTED)
     with pytest.raises(TableError, match="not yours"):
-        service.undo(table_id, bob, 0, 1)
+        service.undo(table_id, bob, 0, STARTED + 1)
     with pytest.raises(UndoError, match="not yours"):
-        service.undo(table_id, bob, 1, 1)
-    assert service.undo(table_id, ada, 0, 1) == 2
+        service.undo(table_id, bob, 1, STARTED + 1)
+    assert service.undo(table_id, ada, 0, STARTED + 1) == STARTED + 2
     table, after = service.position(table_id)
     assert after == state and table.waiting == (0,)
     assert service.store.record(table_id).actions == []
-    service.act(table_id, ada, 0, "take c1 f1", 2)
-    service.act(table_id, ada, 0, "place O1b c1", 3)
-    service.act(table_id, bob, 1, "take c1 f2", 4)
-    service.act(table_id, bob, 1, "place P2c c1", 5)  # refills the market: chance, so it stands
+    service.act(table_id, ada, 0, "take c1 f1", STARTED + 2)
+    service.act(table_id, ada, 0, "place O1b c1", STARTED + 3)
+    service.act(table_id, bob, 1, "take c1 f2", STARTED + 4)
+    service.act(table_id, bob, 1, "place P2c c1", STARTED + 5)  # refills the market: chance, so it stands
     with pytest.raises(UndoError, match="revealed hidden information or drew chance"):
-        service.undo(table_id, bob, 1, 6)
+        service.undo(table_id, bob, 1, STARTED + 6)
     assert [a.action for a in service.store.record(table_id).actions][-1] == "place P2c c1"
 
 
@@ -174,18 +178,18 @@ def test_a_game_against_a_bot_is_played_to_its_end(service: TableService, ada: U
 
 def test_an_abandoned_seat_can_be_handed_to_a_bot(service: TableService, ada: User, bob: User) -> None:
     table_id = _two_players(service, ada, bob)
-    service.act(table_id, ada, 0, "take c1 f1", 0)
-    service.act(table_id, ada, 0, "place O1b c1", 1)
+    service.act(table_id, ada, 0, "take c1 f1", STARTED)
+    service.act(table_id, ada, 0, "place O1b c1", STARTED + 1)
     with pytest.raises(Exception, match="grandmaster"):
-        service.hand_to_bot(table_id, 1, "grandmaster", 2)
-    table = service.hand_to_bot(table_id, 1, "easy", 2)
-    assert table.version == 3 and table.seats[1].label == "easy"
+        service.hand_to_bot(table_id, 1, "grandmaster", STARTED + 2)
+    table = service.hand_to_bot(table_id, 1, "easy", STARTED + 2)
+    assert table.version == STARTED + 3 and table.seats[1].label == "easy"
     with pytest.raises(TableError, match="not yours"):
-        service.act(table_id, bob, 1, "take c1 f2", 3)
+        service.act(table_id, bob, 1, "take c1 f2", STARTED + 3)
     with pytest.raises(StaleVersion):
-        service.act(table_id, None, 1, "take c1 f2", 2)
+        service.act(table_id, None, 1, "take c1 f2", STARTED + 2)
     played = service.bot_turn(table_id)
-    assert played is not None and played.version == 4
+    assert played is not None and played.version == STARTED + 4
     assert service.store.log(table_id)[-1].seat == 1
 
 
@@ -194,11 +198,11 @@ def test_a_seat_that_ran_out_of_time_can_be_handed_to_a_bot_by_another_player(en
     service = TableService(Store(engine), lambda: clock[0])
     ada, bob = service.store.create_user("Ada", "h", NOW), service.store.create_user("Bob", "h", NOW)
     untimed = _two_players(service, ada, bob)
-    service.act(untimed, ada, 0, "take c1 f1", 0)
-    service.act(untimed, ada, 0, "place O1b c1", 1)
+    service.act(untimed, ada, 0, "take c1 f1", STARTED)
+    service.act(untimed, ada, 0, "place O1b c1", STARTED + 1)
     clock[0] = NOW + timedelta(days=30)
     with pytest.raises(TableError, match="no time limit"):
-        service.hand_to_bot(untimed, 1, "medium", 2, by=ada)
+        service.hand_to_bot(untimed, 1, "medium", STARTED + 2, by=ada)
     clock[0] = NOW
     table = service.create(ada, GAME, [SeatRequest(HUMAN), SeatRequest(INVITED, invited="Bob")], move_seconds=3600)
     service.join(table.id, 1, bob)
@@ -208,15 +212,15 @@ def test_a_seat_that_ran_out_of_time_can_be_handed_to_a_bot_by_another_player(en
     assert service.abandoned(table) == []
     clock[0] = NOW + timedelta(minutes=59)
     with pytest.raises(TableError, match=f"seat {owing + 1} has not run out of time"):
-        service.hand_to_bot(table.id, owing, "medium", 0, by=players[other])
+        service.hand_to_bot(table.id, owing, "medium", STARTED, by=players[other])
     clock[0] = NOW + timedelta(hours=1)
     assert service.abandoned(service.store.table(table.id)) == [owing]
     with pytest.raises(TableError, match="not another player's seat"):
-        service.hand_to_bot(table.id, owing, "medium", 0, by=players[owing])
+        service.hand_to_bot(table.id, owing, "medium", STARTED, by=players[owing])
     stranger = service.store.create_user("Eve", "h", NOW)
     with pytest.raises(TableError, match="only a player at this table"):
-        service.hand_to_bot(table.id, owing, "medium", 0, by=stranger)
-    handed = service.hand_to_bot(table.id, owing, "medium", 0, by=players[other])
+        service.hand_to_bot(table.id, owing, "medium", STARTED, by=stranger)
+    handed = service.hand_to_bot(table.id, owing, "medium", STARTED, by=players[other])
     assert handed.seats[owing].label == "medium" and service.abandoned(handed) == []
     assert service.bot_turn(table.id) is not None
 

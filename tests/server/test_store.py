@@ -117,13 +117,13 @@ def test_names_are_unique_whatever_their_case(store: Store) -> None:
 def test_a_session_lasts_until_it_expires_or_is_deleted(store: Store) -> None:
     ada = store.create_user("Ada", "hash", NOW)
     store.create_session(ada.id, "a" * 64, NOW, NOW + timedelta(days=30))
-    assert store.session_user("a" * 64, NOW + timedelta(days=29)) == ada
-    assert store.session_user("a" * 64, NOW + timedelta(days=30)) is None  # expired, and forgotten
-    assert store.session_user("a" * 64, NOW) is None
+    assert store.session("a" * 64, NOW + timedelta(days=29)) == (ada, NOW + timedelta(days=30))
+    assert store.session("a" * 64, NOW + timedelta(days=30)) is None  # expired, and forgotten
+    assert store.session("a" * 64, NOW) is None
     store.create_session(ada.id, "b" * 64, NOW, NOW + timedelta(days=30))
     store.delete_session("b" * 64)
-    assert store.session_user("b" * 64, NOW) is None
-    assert store.session_user("c" * 64, NOW) is None
+    assert store.session("b" * 64, NOW) is None
+    assert store.session("c" * 64, NOW) is None
 
 
 # ---------------------------------------------------------------------- tables and seats
@@ -162,9 +162,9 @@ def test_open_and_invited_seats_are_taken_by_the_right_players(store: Store) -> 
     table_id = _table(store, ada, seat_list)
     with pytest.raises(SeatTaken, match="seat 1 is not open to Cy: bob \\(invited\\)"):
         store.take_seat(table_id, 1, cy)
-    store.take_seat(table_id, 1, bob)
+    assert store.take_seat(table_id, 1, bob).version == 1  # every change of a table is a new version
     table = store.take_seat(table_id, 2, cy)
-    assert [s.label for s in table.seats] == ["Ada", "Bob", "Cy", "hard"]
+    assert [s.label for s in table.seats] == ["Ada", "Bob", "Cy", "hard"] and table.version == 2
     with pytest.raises(SeatTaken, match="seat 3 is not open to Cy: hard"):
         store.take_seat(table_id, 3, cy)
     with pytest.raises(NotFound, match="the table has no seat 7"):
@@ -194,9 +194,8 @@ def test_a_game_is_its_log_and_replays_to_its_position(store: Store) -> None:
     table_id = _table(store, ada, [SeatInfo(0, HUMAN, ada.id), SeatInfo(1, HUMAN, bob.id)])
     game = get_game("walking-in-burano")
     state = game.new_game(2, seed=42)
-    store.start(table_id, list(state.to_act()), NOW)
+    first = version = store.start(table_id, list(state.to_act()), NOW).version
     rng = random.Random(1)
-    version = 0
     while not state.is_terminal():
         seat = state.to_act()[0]
         action = rng.choice(state.legal_actions(seat))
@@ -208,9 +207,9 @@ def test_a_game_is_its_log_and_replays_to_its_position(store: Store) -> None:
     assert (table.status, table.version, table.waiting) == (FINISHED, version, ())
     assert table.finished_at == NOW and table.result == {"scores": list(state.outcome().scores)}
     record = store.record(table_id)
-    assert record.seats == ["Ada", "Bob"] and record.seed == 42 and len(record.actions) == version
+    assert record.seats == ["Ada", "Bob"] and record.seed == 42 and len(record.actions) == version - first
     assert replay(record) == state
-    assert [entry.number for entry in store.log(table_id)] == list(range(version))
+    assert [entry.number for entry in store.log(table_id)] == list(range(first, version))
     with pytest.raises(StaleVersion, match="the game is over"):
         store.append(table_id, version, 0, "anything", waiting=(), now=NOW)
 
@@ -220,24 +219,24 @@ def test_an_action_against_an_old_version_is_refused_and_writes_nothing(store: S
     table_id = _table(store, ada)
     with pytest.raises(StaleVersion, match="has not started"):
         store.append(table_id, 0, 0, "take 1", waiting=[0], now=NOW)
-    store.start(table_id, [0], NOW)
-    assert store.append(table_id, 0, 0, "first", waiting=[1], now=NOW) == 1
-    with pytest.raises(StaleVersion, match=r"moved on \(version 1, not 0\)"):
-        store.append(table_id, 0, 1, "second", waiting=[0], now=NOW)
-    assert [(e.number, e.action) for e in store.log(table_id)] == [(0, "first")]
+    assert store.start(table_id, [0], NOW).version == 1  # the start is a change of the table
+    assert store.append(table_id, 1, 0, "first", waiting=[1], now=NOW) == 2
+    with pytest.raises(StaleVersion, match=r"moved on \(version 2, not 1\)"):
+        store.append(table_id, 1, 1, "second", waiting=[0], now=NOW)
+    assert [(e.number, e.action) for e in store.log(table_id)] == [(1, "first")]
     assert store.table(table_id).waiting == (1,)
 
 
 def test_an_undo_takes_back_the_latest_standing_decision(store: Store) -> None:
     ada = store.create_user("Ada", "h", NOW)
     table_id = _table(store, ada)
-    store.start(table_id, [0], NOW)
+    version = store.start(table_id, [0], NOW).version
     later = NOW + timedelta(minutes=5)
-    version = store.append(table_id, 0, 0, "a", waiting=[0], now=NOW)
+    version = store.append(table_id, version, 0, "a", waiting=[0], now=NOW)
     version = store.append(table_id, version, 0, "b", waiting=[0], now=NOW)
     version = store.append(table_id, version, 0, "b", waiting=[0], now=later, undo=True)
     version = store.append(table_id, version, 0, "c", waiting=[1], now=later)
-    assert version == 4
+    assert version == 5
     assert [a.action for a in store.record(table_id).actions] == ["a", "c"]
     log = store.log(table_id)
     assert [(e.action, e.undo) for e in log] == [("a", False), ("b", False), ("b", True), ("c", False)]
@@ -247,15 +246,15 @@ def test_an_undo_takes_back_the_latest_standing_decision(store: Store) -> None:
 def test_a_seat_change_is_a_version_that_refuses_older_decisions(store: Store) -> None:
     ada, bob = store.create_user("Ada", "h", NOW), store.create_user("Bob", "h", NOW)
     table_id = _table(store, ada, [SeatInfo(0, HUMAN, ada.id), SeatInfo(1, HUMAN, bob.id)])
-    store.start(table_id, [1], NOW)
-    table = store.set_seat(table_id, SeatInfo(1, BOT, bot="medium"), version=0)
-    assert table.version == 1 and table.seats[1].label == "medium"
+    started = store.start(table_id, [1], NOW).version
+    table = store.set_seat(table_id, SeatInfo(1, BOT, bot="medium"), version=started)
+    assert table.version == started + 1 and table.seats[1].label == "medium"
     with pytest.raises(StaleVersion):
-        store.append(table_id, 0, 1, "late", waiting=[0], now=NOW)
+        store.append(table_id, started, 1, "late", waiting=[0], now=NOW)
     with pytest.raises(StaleVersion):
-        store.set_seat(table_id, SeatInfo(1, BOT, bot="hard"), version=0)
-    assert store.append(table_id, 1, 1, "bot", waiting=[0], now=NOW) == 2
-    assert [e.number for e in store.log(table_id)] == [1]
+        store.set_seat(table_id, SeatInfo(1, BOT, bot="hard"), version=started)
+    assert store.append(table_id, started + 1, 1, "bot", waiting=[0], now=NOW) == started + 2
+    assert [e.number for e in store.log(table_id)] == [started + 1]
     assert store.record(table_id).seats == ["Ada", "medium"]
 
 
@@ -264,7 +263,7 @@ def test_of_two_servers_acting_on_one_version_exactly_one_wins(engine: Engine, d
     store = Store(engine)
     ada = store.create_user("Ada", "h", NOW)
     table_id = _table(store, ada)
-    store.start(table_id, [0], NOW)
+    started = store.start(table_id, [0], NOW).version
     other = Store(make_engine(database_url))
     outcomes: list[str] = []
     barrier = threading.Barrier(2)
@@ -272,7 +271,7 @@ def test_of_two_servers_acting_on_one_version_exactly_one_wins(engine: Engine, d
     def act(server: Store, name: str) -> None:
         barrier.wait()
         try:
-            server.append(table_id, 0, 0, name, waiting=[1], now=NOW)
+            server.append(table_id, started, 0, name, waiting=[1], now=NOW)
             outcomes.append(f"won {name}")
         except StaleVersion:
             outcomes.append("stale")
@@ -286,5 +285,5 @@ def test_of_two_servers_acting_on_one_version_exactly_one_wins(engine: Engine, d
     assert sorted(outcomes)[0] == "stale" and sorted(outcomes)[1].startswith("won")
     winner = sorted(outcomes)[1].removeprefix("won ")
     assert [e.action for e in store.log(table_id)] == [winner]
-    assert store.table(table_id).version == 1
+    assert store.table(table_id).version == started + 1
     assert store.table(table_id).status == PLAYING

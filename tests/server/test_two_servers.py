@@ -38,17 +38,17 @@ def test_a_decision_through_one_server_reaches_the_other_live(
             two.cookies.update(one.cookies)  # the same player, through the other server
             ws_address = first_address.replace("http", "ws") + f"/t/{table_id}/live"
             with connect(ws_address, open_timeout=10) as live:
-                assert json.loads(live.recv(timeout=10)) == {"version": 0}
+                assert json.loads(live.recv(timeout=10)) == {"version": 1}  # started
                 main = two.get(f"/t/{table_id}/main").text
                 version = VERSION.search(main)
-                assert version is not None and version.group(1) == "0"
-                body = {"seat": 0, "action": LISTED.findall(main)[0], "version": 0}
+                assert version is not None and version.group(1) == "1"
+                body = {"seat": 0, "action": LISTED.findall(main)[0], "version": 1}
                 answer = two.post(f"/t/{table_id}/act", json=body, headers={"X-CSRF-Token": csrf.group(1)})
                 assert answer.status_code == 200, answer.text
-                assert json.loads(live.recv(timeout=5)) == {"version": 1}  # heard through the first server
+                assert json.loads(live.recv(timeout=5)) == {"version": 2}  # heard through the first server
             again = one.post(f"/t/{table_id}/act", json=body, headers={"X-CSRF-Token": csrf.group(1)})
             assert again.status_code == 409 and "moved on" in again.json()["error"]
-            assert 'data-version="1"' in one.get(f"/t/{table_id}/main").text
+            assert 'data-version="2"' in one.get(f"/t/{table_id}/main").text
     finally:
         for process in (first, second):
             process.terminate()

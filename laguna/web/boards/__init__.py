@@ -1,5 +1,6 @@
-"""Web boards: a renderer per game that draws a seat's view as HTML, with every legal decision of the
-seat as a button on the board; a generic fallback shows any game's view as data.
+"""Web boards: per game, a module that turns a seat's view and legal decisions into a board model
+(`board(view, actions) -> dict`), and a template ``boards/<game>.html`` that draws it, every legal
+decision a button on the board. A game without its own board shows its view as data.
 
 A board only ever sees a view and the seat's legal decisions in notation, never a state, so it cannot
 show what its seat may not know.
@@ -9,33 +10,31 @@ from __future__ import annotations
 
 import importlib
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from markupsafe import Markup
 
+from laguna.web.templating import ENVIRONMENT
+
 BOARDS: dict[str, str] = {"walking-in-burano": "laguna.web.boards.walking_in_burano"}
-"""Game id → module with ``render(view, actions)``; the others use the generic board."""
+"""Game id → module with ``board(view, actions)``; the others use the generic board."""
+
+BoardModel = Callable[[dict[str, Any], Sequence[str]], dict[str, Any]]
 
 
-def generic(view: dict[str, Any], actions: Sequence[str]) -> Markup:
-    """Any game's view as indented data (its decisions are in the list beside the board)."""
-    del actions
-    return Markup('<pre class="view-data">{}</pre>').format(json.dumps(view, indent=1, ensure_ascii=False))
+def _model(game_id: str) -> BoardModel | None:
+    name = BOARDS.get(game_id)
+    if name is None:
+        return None
+    model: BoardModel = importlib.import_module(name).board
+    return model
 
 
 def render_board(game_id: str, view: dict[str, Any], actions: Sequence[str]) -> Markup:
     """The game's board for `view`, its decisions `actions` clickable on it."""
-    name = BOARDS.get(game_id)
-    if name is None:
-        return generic(view, actions)
-    board: Markup = importlib.import_module(name).render(view, actions)
-    return board
-
-
-def action_button(action: str, label: str | Markup, *, css: str = "", pick: str | None = None) -> Markup:
-    """A button that sends `action`; with `pick`, shown only once that card (or piece) is picked."""
-    hidden = Markup(' data-pick-of="{}" hidden').format(pick) if pick else Markup("")
-    return Markup('<button type="button" class="act {}" data-action="{}"{}>{}</button>').format(
-        css, action, hidden, label
-    )
+    model = _model(game_id)
+    if model is None:
+        return Markup('<pre class="view-data">{}</pre>').format(json.dumps(view, indent=1, ensure_ascii=False))
+    template = ENVIRONMENT.get_template(f"boards/{game_id}.html")
+    return Markup(template.render(board=model(view, actions)))

@@ -15,10 +15,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
-from markupsafe import Markup
-
 from laguna.games.walking_in_burano.cards import SYMBOL_ABBREVIATIONS, Colour
-from laguna.web.boards import action_button
 
 _TAKE = re.compile(r"take c(\d+) f(\d)(?:-(\d))?")
 _PLACE = re.compile(r"place (\S+) c(\d+)")
@@ -34,178 +31,125 @@ def _colour_mark(name: str) -> str:
         return "?"
 
 
-def card(card_view: dict[str, Any] | None, *, extra: Markup | None = None) -> Markup:
-    """A floor card: colour (and its symbol), id, floor, symbols and shop."""
+def card(card_view: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A floor card as the template draws it: colour and its symbol, id, floor, symbols and shop."""
     if card_view is None:
-        return Markup('<div class="card empty" aria-label="empty">·</div>')
+        return None
     colour = str(card_view.get("colour", ""))
-    symbols = Markup("").join(
-        Markup('<span class="sym" title="{0}" aria-label="{0} {1}">{2}{1}</span> ').format(
-            name.replace("_", " "), count, SYMBOL_ABBREVIATIONS.get(name, name)
-        )
-        for name, count in card_view.get("symbols", {}).items()
-        if count
-    )
-    shop = ""
-    if card_view.get("shop"):
-        shop = Markup('<span class="shop" title="shop">{} {}</span>').format(
-            card_view["shop"], card_view.get("shop_points", 0)
-        )
-    return Markup(
-        '<div class="card colour-{0}" data-card="{1}" title="{0} floor {2}">'
-        '<span class="card-id">{3}{1}</span> <span class="floor">F{2}</span>'
-        '<div class="symbols">{4}{5}</div>{6}</div>'
-    ).format(
-        colour, card_view.get("id", "?"), card_view.get("floor", "?"), _colour_mark(colour), symbols, shop, extra or ""
-    )
+    return {
+        "colour": colour,
+        "mark": _colour_mark(colour),
+        "id": card_view.get("id", "?"),
+        "floor": card_view.get("floor", "?"),
+        "symbols": [
+            (name.replace("_", " "), count, SYMBOL_ABBREVIATIONS.get(name, name))
+            for name, count in card_view.get("symbols", {}).items()
+            if count
+        ],
+        "shop": card_view.get("shop"),
+        "shop_points": card_view.get("shop_points", 0),
+    }
 
 
-def render(view: dict[str, Any], actions: Sequence[str]) -> Markup:
-    takes: dict[int, list[tuple[str, str]]] = defaultdict(list)
-    places: dict[int, list[tuple[str, str]]] = defaultdict(list)
-    visits: dict[int, list[tuple[str, str]]] = defaultdict(list)
-    returns: dict[str, str] = {}
-    removes: dict[str, str] = {}
-    placeable: set[str] = set()
-    done = None
-    for action in actions:
-        if m := _TAKE.fullmatch(action):
-            low, high = m.group(2), m.group(3) or m.group(2)
-            label = f"take floor {low}" if low == high else f"take floors {low}–{high}"
-            takes[int(m.group(1))].append((action, label))
-        elif m := _PLACE.fullmatch(action):
-            places[int(m.group(2))].append((action, m.group(1)))
-            placeable.add(m.group(1))
-        elif m := _VISIT.fullmatch(action):
-            visits[int(m.group(1))].append((action, m.group(2)))
-        elif m := _RETURN.fullmatch(action):
-            returns[m.group(1)] = action
-        elif m := _REMOVE.fullmatch(action):
-            removes[m.group(1)] = action
-        elif action == "done":
-            done = action
-    parts = [_status(view), _supply(view, takes), _characters(view, removes)]
-    viewer = view.get("viewer")
-    for seat_view in _seats_viewer_first(view):
-        mine = seat_view["seat"] == viewer
-        parts.append(
-            _seat(
-                view, seat_view, mine=mine, places=places if mine else {}, visits=visits if mine else {},
-                returns=returns if mine else {}, placeable=placeable if mine else set(), done=done if mine else None,
-            )
-        )  # fmt: skip
-    return Markup('<div class="board wib">{}</div>').format(Markup("").join(parts))
+class _Decisions:
+    """The seat's legal decisions sorted by where they go on the board."""
+
+    def __init__(self, actions: Sequence[str]) -> None:
+        self.takes: dict[int, list[tuple[str, str]]] = defaultdict(list)
+        self.places: dict[int, list[tuple[str, str]]] = defaultdict(list)
+        self.visits: dict[int, list[tuple[str, str]]] = defaultdict(list)
+        self.returns: dict[str, str] = {}
+        self.removes: dict[str, str] = {}
+        self.placeable: set[str] = set()
+        self.done: str | None = None
+        for action in actions:
+            if m := _TAKE.fullmatch(action):
+                low, high = m.group(2), m.group(3) or m.group(2)
+                label = f"take floor {low}" if low == high else f"take floors {low}–{high}"
+                self.takes[int(m.group(1))].append((action, label))
+            elif m := _PLACE.fullmatch(action):
+                self.places[int(m.group(2))].append((action, m.group(1)))
+                self.placeable.add(m.group(1))
+            elif m := _VISIT.fullmatch(action):
+                self.visits[int(m.group(1))].append((action, m.group(2)))
+            elif m := _RETURN.fullmatch(action):
+                self.returns[m.group(1)] = action
+            elif m := _REMOVE.fullmatch(action):
+                self.removes[m.group(1)] = action
+            elif action == "done":
+                self.done = action
 
 
-def _status(view: dict[str, Any]) -> Markup:
-    ended = view.get("ended_by")
-    line = f"Round {view.get('round')}, phase: {view.get('phase')}"
-    if ended:
-        line += f" — the game ended: {ended}"
-    return Markup('<p class="status">{}</p>').format(line)
-
-
-def _supply(view: dict[str, Any], takes: dict[int, list[tuple[str, str]]]) -> Markup:
+def board(view: dict[str, Any], actions: Sequence[str]) -> dict[str, Any]:
+    """The board model of `view` with the seat's decisions `actions` in place."""
+    decisions = _Decisions(actions)
     supply = view.get("supply", {})
     columns = int(supply.get("columns", 0))
     rows = supply.get("rows", {})
-    decks = view.get("decks", {})
-    cells = []
-    for column in range(1, columns + 1):
-        stacked = Markup("").join(card(rows.get(str(floor), [None] * columns)[column - 1]) for floor in (3, 2, 1))
-        buttons = Markup("").join(action_button(a, label, css="take") for a, label in takes.get(column, []))
-        cells.append(
-            Markup(
-                '<div class="supply-column" data-column="{}"><h4>column {}</h4>{}<div class="choices">{}</div></div>'
-            ).format(column, column, stacked, buttons)
-        )
-    deck_line = ", ".join(f"floor {floor}: {count}" for floor, count in sorted(decks.items()))
-    return Markup('<section class="supply"><h3>Floor card supply</h3><p class="decks">Decks — {}</p>'
-                  '<div class="supply-grid">{}</div></section>').format(deck_line, Markup("").join(cells))  # fmt: skip
-
-
-def _characters(view: dict[str, Any], removes: dict[str, str]) -> Markup:
-    items = []
-    for name, count in view.get("characters", {}).items():
-        button = action_button(removes[name], "remove", css="remove") if name in removes else Markup("")
-        items.append(Markup('<li data-character="{0}">{0} ×{1} {2}</li>').format(name, count, button))
-    return Markup('<section class="characters"><h3>Character cards left</h3><ul>{}</ul></section>').format(
-        Markup("").join(items)
-    )
-
-
-def _seats_viewer_first(view: dict[str, Any]) -> list[dict[str, Any]]:
-    seats: list[dict[str, Any]] = list(view.get("seats", []))
     viewer = view.get("viewer")
-    return sorted(seats, key=lambda s: (s["seat"] != viewer, s["seat"]))
+    seats = sorted(view.get("seats", []), key=lambda s: (s["seat"] != viewer, s["seat"]))
+    return {
+        "round": view.get("round"),
+        "phase": view.get("phase"),
+        "ended_by": view.get("ended_by"),
+        "columns": [
+            {
+                "number": column,
+                "cards": [card(rows.get(str(floor), [None] * columns)[column - 1]) for floor in (3, 2, 1)],
+                "takes": decisions.takes.get(column, []),
+            }
+            for column in range(1, columns + 1)
+        ],
+        "decks": sorted(view.get("decks", {}).items()),
+        "characters": [
+            (name, count, decisions.removes.get(name)) for name, count in view.get("characters", {}).items()
+        ],
+        "seats": [_seat(seat_view, decisions if seat_view["seat"] == viewer else None) for seat_view in seats],
+    }
 
 
-def _seat(
-    view: dict[str, Any],
-    seat_view: dict[str, Any],
-    *,
-    mine: bool,
-    places: dict[int, list[tuple[str, str]]],
-    visits: dict[int, list[tuple[str, str]]],
-    returns: dict[str, str],
-    placeable: set[str],
-    done: str | None,
-) -> Markup:
-    seat = seat_view["seat"]
+def _seat(seat_view: dict[str, Any], decisions: _Decisions | None) -> dict[str, Any]:
+    """One player's area; `decisions` only for the viewer's own seat."""
     houses = []
     for house in seat_view.get("houses", []):
         column = house["column"]
         floors = house.get("floors", [None, None, None])
         scaffolds = set(house.get("scaffolds", []))
-        stacked = []
-        for floor in (3, 2, 1):
-            if floor in scaffolds:
-                stacked.append(Markup('<div class="card scaffold" title="scaffold">scaffold F{}</div>').format(floor))
-            else:
-                stacked.append(card(floors[floor - 1] if floor - 1 < len(floors) else None))
-        buttons = Markup("").join(
-            action_button(a, Markup("place {} here").format(c), css="place", pick=c) for a, c in places.get(column, [])
-        )
-        buttons += Markup("").join(
-            action_button(a, Markup("{} visits").format(c), css="visit") for a, c in visits.get(column, [])
-        )
-        character = house.get("character")
-        visitor = Markup('<p class="visitor">visited by the {}</p>').format(character) if character else ""
-        done_mark = " complete" if house.get("complete") else ""
         houses.append(
-            Markup(
-                '<div class="house{}" data-house="{}"><h4>house {}{}</h4>{}{}<div class="choices">{}</div></div>'
-            ).format(done_mark, column, column, " ✔" if done_mark else "", Markup("").join(stacked), visitor, buttons)
+            {
+                "column": column,
+                "complete": bool(house.get("complete")),
+                "stack": [
+                    ("scaffold", floor)
+                    if floor in scaffolds
+                    else ("card", card(floors[floor - 1] if floor - 1 < len(floors) else None))
+                    for floor in (3, 2, 1)
+                ],
+                "character": house.get("character"),
+                "places": decisions.places.get(column, []) if decisions else [],
+                "visits": decisions.visits.get(column, []) if decisions else [],
+            }
         )
     hand = seat_view.get("hand")
-    if hand is None:
-        floors_held = seat_view.get("hand_floors", {})
-        count = sum(floors_held.values())
-        detail = ", ".join(f"{n}× floor {f}" for f, n in sorted(floors_held.items()) if n)
-        hand_html = Markup('<p class="hand hidden-hand">{} card{} in hand{}</p>').format(
-            count, "" if count == 1 else "s", f" ({detail})" if detail else ""
-        )
-    else:
-        cards = []
-        for held in hand:
-            card_id = held.get("id", "")
-            extra = Markup("")
-            if card_id in placeable:
-                extra += Markup('<button type="button" class="pick" data-pick="{0}">place {0}…</button>').format(
-                    card_id
-                )
-            if card_id in returns:
-                extra += action_button(returns[card_id], Markup("return {}").format(card_id), css="return")
-            cards.append(card(held, extra=extra))
-        hand_html = Markup('<div class="hand"><h4>Your hand</h4><div class="hand-cards">{}</div></div>').format(
-            Markup("").join(cards) or Markup("<p>empty</p>")
-        )
-    done_html = action_button(done, "done placing", css="done") if done else Markup("")
-    title = "You" if mine else f"Seat {seat + 1}"
-    return Markup(
-        '<section class="player{}" data-seat="{}"><h3>{} — {} coins, {} character tokens, {} houses complete</h3>'
-        '{}<div class="houses">{}</div>{}</section>'
-    ).format(
-        " mine" if mine else "", seat, title, seat_view.get("coins", 0), seat_view.get("tokens", 0),
-        seat_view.get("completed", 0), hand_html, Markup("").join(houses), done_html,
-    )  # fmt: skip
+    floors_held = seat_view.get("hand_floors", {})
+    return {
+        "seat": seat_view["seat"],
+        "mine": decisions is not None,
+        "coins": seat_view.get("coins", 0),
+        "tokens": seat_view.get("tokens", 0),
+        "completed": seat_view.get("completed", 0),
+        "houses": houses,
+        "hand": None
+        if hand is None
+        else [
+            {
+                "card": card(held),
+                "pick": decisions is not None and held.get("id") in decisions.placeable,
+                "return": decisions.returns.get(held.get("id", "")) if decisions else None,
+            }
+            for held in hand
+        ],
+        "hand_count": sum(floors_held.values()),
+        "hand_floors": [(floor, n) for floor, n in sorted(floors_held.items()) if n],
+        "done": decisions.done if decisions else None,
+    }

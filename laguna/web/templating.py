@@ -1,0 +1,18 @@
+"""The one Jinja environment of the browser table: pages and boards are compiled templates with
+autoescaping, so a board is drawn as fast as a page and every string passes through gettext."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+
+TEMPLATE_DIR = Path(__file__).with_name("templates")
+
+ENVIRONMENT = Environment(
+    loader=FileSystemLoader(TEMPLATE_DIR),
+    autoescape=select_autoescape(default=True),
+    extensions=["jinja2.ext.i18n"],
+    auto_reload=False,
+)
+ENVIRONMENT.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
