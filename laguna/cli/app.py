@@ -8,7 +8,9 @@ record fails verification), never a traceback.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -26,8 +28,8 @@ from laguna.cli.play import PlaySettings, outcome_lines, parse_seats, play, scor
 from laguna.core import GameRecord, LagunaError, RecordError, get_game, read_records, verify
 from laguna.core import games as registered_games
 from laguna.core.registry import AnyGame
-from laguna.server.app import create_app
-from laguna.server.db import default_database_url
+from laguna.server.app import BOT_WORKERS_VARIABLE, DATABASE_VARIABLE, create_app
+from laguna.server.db import default_database_url, make_engine, only_server, upgrade
 from laguna.sim import bench, simulate
 from laguna.sim.backends import BACKENDS, make_backend
 from laguna.sim.simulate import check_setup
@@ -523,14 +525,39 @@ def serve_command(
         typer.Option("--db", help="The database: sqlite:///file or postgresql://host/db (default: an embedded file)."),
     ] = None,
     bot_workers: Annotated[int, typer.Option("--bot-workers", help="Processes in which bots think.")] = 1,
+    workers: Annotated[
+        int, typer.Option("--workers", help="Server processes sharing the port (more than one needs PostgreSQL).")
+    ] = 1,
 ) -> None:
     """Start the browser table: live and asynchronous games with friends and bots."""
     url = db or default_database_url()
-    with _user_errors():
-        web = create_app(url, bot_workers=bot_workers)
-    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
-    _stdout().print(f"Laguna's table is open at http://{shown}:{port}/  (database: {_safe_url(url)}; Ctrl+C stops it)")
-    uvicorn.run(web, host=host, port=port, log_level="warning")
+    with contextlib.ExitStack() as held, _user_errors():
+        if workers < 1 or bot_workers < 1:
+            raise LagunaError("--workers and --bot-workers must be at least 1")
+        engine = make_engine(url)
+        if engine.dialect.name != "postgresql":
+            if workers > 1:
+                raise LagunaError(
+                    "several server processes need PostgreSQL (--db postgresql://…): an embedded SQLite file is "
+                    "served by one process"
+                )
+            held.enter_context(only_server(engine))
+        web = create_app(url, bot_workers=bot_workers) if workers == 1 else None
+        if web is None:
+            upgrade(engine)  # once, before the processes start
+        shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
+        _stdout().print(
+            f"Laguna's table is open at http://{shown}:{port}/  (database: {_safe_url(url)}; Ctrl+C stops it)"
+        )
+        if web is not None:
+            uvicorn.run(web, host=host, port=port, log_level="warning")
+            return
+    os.environ[DATABASE_VARIABLE] = url
+    os.environ[BOT_WORKERS_VARIABLE] = str(bot_workers)
+    uvicorn.run(
+        "laguna.server.app:app_from_environment", factory=True, workers=workers, host=host, port=port,
+        log_level="warning",
+    )  # fmt: skip
 
 
 def _safe_url(url: str) -> str:

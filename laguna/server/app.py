@@ -11,6 +11,8 @@ import asyncio
 import contextlib
 import functools
 import logging
+import os
+import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -59,6 +61,8 @@ TOO_LARGE = f"the request is too large (at most {MAX_BODY // 1024} KB)"
 MOVE_TIMES = {"": (None, "no limit"), "3600": (3600, "1 hour"), "86400": (86400, "1 day"), "259200": (259200, "3 days")}
 """Time per move offered when creating a table (form value → seconds, label): none (Yucata), an hour, a
 day, three days."""
+DATABASE_VARIABLE = "LAGUNA_SERVE_DATABASE"
+BOT_WORKERS_VARIABLE = "LAGUNA_SERVE_BOT_WORKERS"
 _LOG = logging.getLogger("laguna.server")
 
 
@@ -108,10 +112,14 @@ class BodyLimit:
         await self.app(scope, limited, send)
 
 
-def create_app(database_url: str, *, bot_workers: int = 1, clock: Callable[[], datetime] = utcnow) -> FastAPI:
-    """The application on the database at `database_url` (migrated on start)."""
+def create_app(
+    database_url: str, *, bot_workers: int = 1, clock: Callable[[], datetime] = utcnow, migrate: bool = True
+) -> FastAPI:
+    """The application on the database at `database_url` (brought up to the newest schema unless
+    `migrate` is false: the one process that starts several has done it)."""
     engine = make_engine(database_url)
-    upgrade(engine)
+    if migrate:
+        upgrade(engine)
     store = Store(engine)
     service = TableService(store, clock)
     accounts = Accounts(store)
@@ -150,6 +158,14 @@ def create_app(database_url: str, *, bot_workers: int = 1, clock: Callable[[], d
     _routes(app, server)
     _error_handlers(app)
     return app
+
+
+def app_from_environment() -> FastAPI:
+    """The application of one of several server processes, configured by `laguna serve --workers`
+    through the environment (`DATABASE_VARIABLE`, `BOT_WORKERS_VARIABLE`)."""
+    return create_app(
+        os.environ[DATABASE_VARIABLE], bot_workers=int(os.environ.get(BOT_WORKERS_VARIABLE, "1")), migrate=False
+    )
 
 
 TEMPLATES = Jinja2Templates(env=ENVIRONMENT)
@@ -353,6 +369,7 @@ def _routes(app: FastAPI, server: Server) -> None:
 
     @app.post("/t/{table_id}/act")
     async def act(request: Request, table_id: str) -> JSONResponse:
+        began = time.perf_counter()
         user = await _require_current_user(request)
         _check_csrf(request, request.headers.get("x-csrf-token"))
         if not server.limiter.allow(user.id, server.clock().timestamp()):
@@ -365,12 +382,15 @@ def _routes(app: FastAPI, server: Server) -> None:
             bots = True
         else:
             action = str(body.get("action", ""))
-            played = await asyncio.to_thread(server.service.act, table_id, user, seat, action, version)
+            played = server.service.act_cached(table_id, user, seat, action, version)
+            if played is None:
+                played = await asyncio.to_thread(server.service.act, table_id, user, seat, action, version)
             new_version, bots = played.version, played.table.has_bots
         server.hub.deliver(table_id, new_version)
         if bots:
             server.bots.wake(table_id)
-        return JSONResponse({"version": new_version})
+        spent = 1000 * (time.perf_counter() - began)
+        return JSONResponse({"version": new_version}, headers={"Server-Timing": f"act;dur={spent:.1f}"})
 
     @app.post("/t/{table_id}/handover")
     async def handover(

@@ -3,7 +3,10 @@ durable settings, and the schema brought up to date by the Alembic migrations sh
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 from alembic import command
@@ -59,6 +62,27 @@ def _sqlite_pragmas(connection: object, _record: object) -> None:
     cursor.execute("PRAGMA synchronous=FULL")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
+
+
+@contextlib.contextmanager
+def only_server(engine: Engine) -> Iterator[None]:
+    """Hold the embedded database for this server process: a second `laguna serve` on the same SQLite
+    file would serve tables from a cache the first one changes without telling it."""
+    database = engine.url.database
+    if not database or database == ":memory:":
+        yield
+        return
+    path = Path(database).expanduser()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(f"{path}.serving", "w") as lock:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            raise DatabaseError(
+                f"another laguna serve is already using {path}; stop it, or serve several processes from "
+                "PostgreSQL (--db postgresql://… --workers N)"
+            ) from None
+        yield
 
 
 def alembic_config(engine: Engine) -> Config:

@@ -8,7 +8,9 @@ acknowledged action is on disk. Times are passed in by the caller (the store rea
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import contextlib
+import threading
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
@@ -133,12 +135,15 @@ class Store:
         self.engine = engine
         self.shared = engine.dialect.name == "postgresql"
         """Whether several server processes may share the database (and hear its announcements)."""
+        self._write_lock: contextlib.AbstractContextManager[Any] = (
+            contextlib.nullcontext() if self.shared else threading.Lock()
+        )
 
     # ------------------------------------------------------------------ accounts
 
     def create_user(self, name: str, password_hash: str | None, now: datetime, *, guest: bool = False) -> User:
         try:
-            with self.engine.begin() as c:
+            with self._writing() as c:
                 new_id = c.execute(
                     insert(users).values(
                         name=name, name_key=name.lower(), password_hash=password_hash, guest=guest, created_at=now
@@ -161,7 +166,7 @@ class Store:
         return None if row is None else (User(row.id, row.name, row.guest), row.password_hash)
 
     def create_session(self, user_id: int, token_hash: str, now: datetime, expires_at: datetime) -> None:
-        with self.engine.begin() as c:
+        with self._writing() as c:
             c.execute(
                 insert(sessions).values(token_hash=token_hash, user_id=user_id, created_at=now, expires_at=expires_at)
             )
@@ -183,7 +188,7 @@ class Store:
         return User(row.id, row.name, row.guest), expires_at
 
     def delete_session(self, token_hash: str) -> None:
-        with self.engine.begin() as c:
+        with self._writing() as c:
             c.execute(delete(sessions).where(sessions.c.token_hash == token_hash))
             self._announce(c, f"session {token_hash}")
 
@@ -206,7 +211,7 @@ class Store:
         for index, seat in enumerate(seat_list):
             if seat.seat != index or seat.kind not in SEAT_KINDS:
                 raise StoreError(f"seat {index} is malformed: {seat}")
-        with self.engine.begin() as c:
+        with self._writing() as c:
             c.execute(
                 insert(tables).values(
                     id=table_id, game=game, players=len(seat_list), options=options, seed=seed, status=WAITING,
@@ -269,7 +274,7 @@ class Store:
 
     def take_seat(self, table_id: str, seat: int, user: User) -> TableInfo:
         """Seat `user` at an open seat, or at the seat they are invited to, while the table gathers."""
-        with self.engine.begin() as c:
+        with self._writing() as c:
             done = c.execute(
                 update(seats)
                 .where(
@@ -298,7 +303,7 @@ class Store:
         """Change who sits at a seat (a bot taking over an abandoned seat, say), if the game is still at
         `version`. The change is a new version without a row in the log, so that every view of the table
         refreshes and a decision made before it is refused."""
-        with self.engine.begin() as c:
+        with self._writing() as c:
             moved = c.execute(
                 update(tables).where(tables.c.id == table_id, tables.c.version == version).values(version=version + 1)
             ).rowcount
@@ -314,7 +319,7 @@ class Store:
 
     def start(self, table_id: str, waiting: Sequence[int], now: datetime) -> TableInfo:
         """The table's game begins: every seat is filled."""
-        with self.engine.begin() as c:
+        with self._writing() as c:
             done = c.execute(
                 update(tables)
                 .where(tables.c.id == table_id, tables.c.status == WAITING)
@@ -346,7 +351,7 @@ class Store:
         if result is not None:
             values |= {"status": FINISHED, "finished_at": now, "result": result}
         try:
-            with self.engine.begin() as c:
+            with self._writing() as c:
                 moved = c.execute(
                     update(tables)
                     .where(tables.c.id == table_id, tables.c.version == version, tables.c.status == PLAYING)
@@ -389,6 +394,14 @@ class Store:
         )  # fmt: skip
 
     # ------------------------------------------------------------------ helpers
+
+    @contextlib.contextmanager
+    def _writing(self) -> Iterator[Connection]:
+        """A write transaction. SQLite takes one writer at a time and makes the others sleep and retry,
+        which costs a waiting writer milliseconds; the threads of this process queue on a lock instead
+        (PostgreSQL takes concurrent writers as they come)."""
+        with self._write_lock, self.engine.begin() as c:
+            yield c
 
     def _bump(self, c: Connection, table_id: str) -> None:
         """A new version for a change outside the log (a player joining, the game starting)."""

@@ -10,10 +10,13 @@ completed house.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
+
+from markupsafe import Markup
 
 from laguna.games.walking_in_burano.cards import SYMBOL_ABBREVIATIONS, Colour
 
@@ -41,14 +44,23 @@ def card(card_view: dict[str, Any] | None) -> dict[str, Any] | None:
         "mark": _colour_mark(colour),
         "id": card_view.get("id", "?"),
         "floor": card_view.get("floor", "?"),
-        "symbols": [
-            (name.replace("_", " "), count, SYMBOL_ABBREVIATIONS.get(name, name))
-            for name, count in card_view.get("symbols", {}).items()
-            if count
-        ],
+        "symbols": _symbols(tuple(card_view.get("symbols", {}).items())),
         "shop": card_view.get("shop"),
         "shop_points": card_view.get("shop_points", 0),
     }
+
+
+@functools.lru_cache(maxsize=1024)
+def _symbols(counted: tuple[tuple[str, int], ...]) -> Markup:
+    """A card's symbols, each as its two letters and count (with its name for a screen reader); there
+    are few distinct cards, so each is drawn once."""
+    return Markup("").join(
+        Markup('<span class="sym" title="{0}" aria-label="{0} {1}">{2}{1}</span> ').format(
+            name.replace("_", " "), count, SYMBOL_ABBREVIATIONS.get(name, name)
+        )
+        for name, count in counted
+        if count
+    )
 
 
 class _Decisions:
