@@ -104,12 +104,12 @@ class Listener:
                         self.on_reconnect()
                     first = False
                     async for note in connection.notifies():
-                        self._relay(note.payload)
+                        self.relay(note.payload)
             except (psycopg.Error, OSError) as error:
                 _LOG.warning("live updates: lost the database connection (%s); reconnecting", error)
                 await asyncio.sleep(1)
 
-    def _relay(self, payload: str) -> None:
+    def relay(self, payload: str) -> None:
         kind, _, rest = payload.partition(" ")
         if kind == "table":
             table_id, _, version = rest.partition(" ")

@@ -308,10 +308,10 @@ class TableService:
             _, state = self.position(table_id)
             choice = str(make_bot(spec, seed, table.game).choose(state, seat))
         else:
-            choice = think(self._record(table_id), seat, spec, seed)
+            choice = think(self.record(table_id), seat, spec, seed)
         return self.act(table_id, None, seat, choice, table.version)
 
-    def _record(self, table_id: str) -> GameRecord:
+    def record(self, table_id: str) -> GameRecord:
         """The game's record as it stands (a copy, for a bot to think over elsewhere)."""
         with self._lock(table_id):
             record = self._match(table_id)[1].record

@@ -16,6 +16,7 @@ from laguna.cli.app import app
 from laguna.cli.boards import render_view
 from laguna.cli.play import merged_order
 from laguna.core import GameRecord, get_game, load_records, replay, verify
+from laguna.server.db import DatabaseError, make_engine, only_server
 from laguna.sim import play_game
 
 GAME = "walking-in-burano"
@@ -412,3 +413,20 @@ def test_serve_names_a_database_it_cannot_use(url: str, fragment: str) -> None:
     result = run("serve", "--db", url)
     assert_one_error_line(result, fragment)
     assert "secret" not in result.output
+
+
+def test_serve_refuses_several_processes_on_an_embedded_database(tmp_path: Path) -> None:
+    result = run("serve", "--db", f"sqlite:///{tmp_path / 'one.sqlite3'}", "--workers", "2")
+    assert_one_error_line(result, "several server processes need PostgreSQL")
+    assert_one_error_line(run("serve", "--workers", "0"), "--workers and --bot-workers must be at least 1")
+
+
+def test_one_server_at_a_time_serves_an_embedded_database(tmp_path: Path) -> None:
+    engine = make_engine(f"sqlite:///{tmp_path / 'table.sqlite3'}")
+    with only_server(engine):
+        with pytest.raises(DatabaseError, match="another laguna serve is already using"), only_server(engine):
+            pass
+        result = run("serve", "--db", f"sqlite:///{tmp_path / 'table.sqlite3'}")
+        assert_one_error_line(result, "another laguna serve is already using")
+    with only_server(engine):  # free again once the first has stopped
+        pass

@@ -179,6 +179,9 @@ def test_decisions_are_refused_with_the_reason(app: Any) -> None:
         assert answer.status_code == 400 and "JSON object" in answer.json()["error"]
         huge = ada.post(f"/t/{table_id}/act", content=b"x" * 70_000, headers={"X-CSRF-Token": csrf})
         assert huge.status_code == 413 and "too large" in huge.json()["error"]
+        chunks = (b"x" * 10_000 for _ in range(7))  # sent in chunks: no length announced
+        streamed = ada.post(f"/t/{table_id}/act", content=chunks, headers={"X-CSRF-Token": csrf})
+        assert streamed.status_code == 413 and "too large" in streamed.json()["error"]
         assert ada.get(f"/t/{table_id}/record").status_code == 403  # the seed stays secret until the end
         missing = ada.get("/t/no-such-table")
         assert missing.status_code == 404 and "there is no table 'no-such-table'" in html.unescape(missing.text)
@@ -294,9 +297,9 @@ def test_a_player_undoes_their_last_decision_from_the_page(app: Any) -> None:
         assert 'id="undo"' not in before
         take = next(action for action in LISTED.findall(before) if action.startswith("take"))
         assert 'data-version="1"' in before  # the start was the table's one change so far
-        assert ada.post(
-            f"/t/{table_id}/act", json={"seat": 0, "action": take, "version": 1}, headers=headers
-        ).json() == {"version": 2}
+        taken = ada.post(f"/t/{table_id}/act", json={"seat": 0, "action": take, "version": 1}, headers=headers)
+        assert taken.json() == {"version": 2}
+        assert re.fullmatch(r"act;dur=\d+\.\d", taken.headers["server-timing"])  # the time the server took
         assert 'id="undo"' in _main(ada, table_id)
         undone = ada.post(f"/t/{table_id}/act", json={"seat": 0, "undo": True, "version": 2}, headers=headers)
         assert undone.json() == {"version": 3}

@@ -242,3 +242,64 @@ def test_a_rematch_seats_the_same_players_again(service: TableService, ada: User
     again = service.rematch(table.id, bob)
     assert [s.label for s in again.seats] == ["Ada (invited)", "Bob", "easy"]
     assert again.move_seconds == 86400 and again.game == GAME and again.id != table.id
+
+
+# ---------------------------------------------------------------------- the cache and other server processes
+
+
+def test_a_cached_table_is_trusted_until_a_newer_version_is_heard_of(
+    service: TableService, ada: User, bob: User
+) -> None:
+    """Another server process changes the game (decisions and an undo): this one keeps showing its
+    cached position until the change is announced, then catches up from the log."""
+    table_id = _two_players(service, ada, bob)
+    service.position(table_id)
+    other = TableService(Store(service.store.engine), lambda: NOW)
+    other.act(table_id, ada, 0, "take c1 f1", STARTED)
+    other.undo(table_id, ada, 0, STARTED + 1)
+    other.act(table_id, ada, 0, "take c1 f1", STARTED + 2)
+    other.act(table_id, ada, 0, "place O1b c1", STARTED + 3)
+    assert service.position(table_id)[0].version == STARTED  # nothing announced yet: no database read
+    service.heard(table_id, STARTED + 4)
+    table, state = service.position(table_id)
+    assert table == service.store.table(table_id)
+    assert state == replay(service.store.record(table_id)) == other.position(table_id)[1]
+    assert service.snapshot(table_id).log == other.snapshot(table_id).log
+
+
+def test_a_decision_made_against_a_version_not_yet_heard_of_reads_the_table_again(
+    service: TableService, ada: User, bob: User
+) -> None:
+    table_id = _two_players(service, ada, bob)
+    service.position(table_id)
+    other = TableService(Store(service.store.engine), lambda: NOW)
+    other.act(table_id, ada, 0, "take c1 f1", STARTED)
+    assert service.act(table_id, ada, 0, "place O1b c1", STARTED + 1).version == STARTED + 2
+    assert [a.action for a in service.store.record(table_id).actions] == ["take c1 f1", "place O1b c1"]
+
+
+def test_a_seat_handed_over_elsewhere_rebuilds_the_position_with_its_new_player(
+    service: TableService, ada: User, bob: User
+) -> None:
+    table_id = _two_players(service, ada, bob)
+    service.position(table_id)
+    other = TableService(Store(service.store.engine), lambda: NOW)
+    other.hand_to_bot(table_id, 1, "easy", STARTED)
+    service.heard(table_id, STARTED + 1)
+    table, _ = service.position(table_id)
+    assert table.seats[1].label == "easy" and service.bot_owing(table_id) is None  # Ada owes the decision
+    assert service.record(table_id).seats == ["Ada", "easy"]
+
+
+def test_a_decision_is_made_at_once_only_on_a_cached_current_table(service: TableService, ada: User, bob: User) -> None:
+    table_id = _two_players(service, ada, bob)
+    service.forget_all()
+    assert service.act_cached(table_id, ada, 0, "take c1 f1", STARTED) is None  # not cached: a thread reads it
+    service.position(table_id)
+    assert service.act_cached(table_id, ada, 0, "take c1 f1", STARTED + 1) is None  # not the cached version
+    played = service.act_cached(table_id, ada, 0, "take c1 f1", STARTED)
+    assert played is not None and played.table == service.store.table(table_id)
+    with pytest.raises(IllegalAction):
+        service.act_cached(table_id, ada, 0, "take c1 f1", STARTED + 1)
+    service.heard(table_id, STARTED + 2)  # another process moved the game on
+    assert service.act_cached(table_id, ada, 0, "place O1b c1", STARTED + 1) is None

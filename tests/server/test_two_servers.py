@@ -1,11 +1,12 @@
 """Several `laguna serve` processes on one PostgreSQL database serve the same games: a decision made
 through one reaches, live, a browser connected to the other (LISTEN/NOTIFY), and a decision for a
-version the other process already took is refused."""
+version the other process already took is refused; a session closed through one is closed on the other."""
 
 from __future__ import annotations
 
 import json
 import re
+import time
 from pathlib import Path
 
 import httpx
@@ -49,6 +50,14 @@ def test_a_decision_through_one_server_reaches_the_other_live(
             again = one.post(f"/t/{table_id}/act", json=body, headers={"X-CSRF-Token": csrf.group(1)})
             assert again.status_code == 409 and "moved on" in again.json()["error"]
             assert 'data-version="2"' in one.get(f"/t/{table_id}/main").text
+            assert "Log out" in two.get("/").text  # the other server knows the session now
+            one.post("/logout", data={"csrf": csrf.group(1)})
+            for _ in range(50):  # the logging out is announced to the other server
+                if "Log out" not in two.get("/").text:
+                    break
+                time.sleep(0.1)
+            else:
+                raise AssertionError("the other server still takes a closed session")
     finally:
         for process in (first, second):
             process.terminate()
