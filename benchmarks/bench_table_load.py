@@ -58,9 +58,10 @@ async def _player(
     client: aiohttp.ClientSession, csrf: str, table_id: str, *, think: float, rng: random.Random, results: Results
 ) -> None:
     """Play one seat to the end of the game: act when it is this seat's turn, else wait for a version."""
+    heard = 0  # the newest version heard of: the page is asked for at that version or later
     async with client.ws_connect(f"/t/{table_id}/live", heartbeat=None) as live:
         while True:
-            async with client.get(f"/t/{table_id}/main") as response:
+            async with client.get(f"/t/{table_id}/main", params={"version": heard}) as response:
                 page = await response.text()
             state = STATE.search(page)
             if state is None:
@@ -76,10 +77,11 @@ async def _player(
                 body = {"seat": int(seat), "action": rng.choice(listed), "version": version}
                 began = time.perf_counter()
                 async with client.post(f"/t/{table_id}/act", json=body, headers={"X-CSRF-Token": csrf}) as answer:
-                    await answer.read()
+                    body_text = await answer.text()
                     spent = time.perf_counter() - began
                     timing = SERVER_TIMING.search(answer.headers.get("Server-Timing", ""))
                 if answer.status == 200:
+                    heard = max(heard, json.loads(body_text)["version"])
                     results.latencies.append(spent)
                     if timing:
                         results.server_times.append(float(timing.group(1)) / 1000)
@@ -89,14 +91,15 @@ async def _player(
                     results.limited += 1
                     await asyncio.sleep(0.2)
                 else:
-                    results.errors.append(f"{answer.status}: {(await answer.text())[:200]}")
+                    results.errors.append(f"{answer.status}: {body_text[:200]}")
                     return
                 continue
             while True:  # wait for a newer version than the page showed
                 message = await asyncio.wait_for(live.receive(), timeout=300)
                 if message.type != aiohttp.WSMsgType.TEXT:
                     raise ConnectionError(f"the table's WebSocket closed ({message.type.name})")
-                if json.loads(message.data)["version"] != version:
+                heard = max(heard, json.loads(message.data)["version"])
+                if heard > version:
                     break
 
 

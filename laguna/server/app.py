@@ -61,6 +61,8 @@ TOO_LARGE = f"the request is too large (at most {MAX_BODY // 1024} KB)"
 MOVE_TIMES = {"": (None, "no limit"), "3600": (3600, "1 hour"), "86400": (86400, "1 day"), "259200": (259200, "3 days")}
 """Time per move offered when creating a table (form value → seconds, label): none (Yucata), an hour, a
 day, three days."""
+LISTEN_TIMEOUT = 10.0
+"""Seconds the server waits at start to hear the database's announcements before it serves anyway."""
 DATABASE_VARIABLE = "LAGUNA_SERVE_DATABASE"
 BOT_WORKERS_VARIABLE = "LAGUNA_SERVE_BOT_WORKERS"
 _LOG = logging.getLogger("laguna.server")
@@ -144,6 +146,10 @@ def create_app(
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         hub.bind(asyncio.get_running_loop())
         listening = asyncio.create_task(server.listener.listen())
+        try:
+            await asyncio.wait_for(server.listener.listening.wait(), timeout=LISTEN_TIMEOUT)
+        except TimeoutError:
+            _LOG.warning("live updates: not yet listening to the database; serving, and listening when it answers")
         for table_id in store.tables_waiting_for_bots():  # bots resume where a restart left them
             server.bots.wake(table_id)
         yield
@@ -358,13 +364,14 @@ def _routes(app: FastAPI, server: Server) -> None:
         return _page(request, "table.html", **_table_context(server, table_id, _user(request)))
 
     @app.get("/t/{table_id}/main", response_class=HTMLResponse)
-    async def table_main(request: Request, table_id: str) -> HTMLResponse:
-        """The table's changing part, fetched by the page after a live update (drawn from memory when
-        the table is cached, the commonest request of all)."""
+    async def table_main(request: Request, table_id: str, version: int = -1) -> HTMLResponse:
+        """The table's changing part, fetched by the page after a live update, at `version` (the newest
+        the browser heard of) or newer; drawn from memory when the table is cached and current, the
+        commonest request of all."""
         user = await _current_user(request)
-        snapshot = server.service.cached_snapshot(table_id)
+        snapshot = server.service.cached_snapshot(table_id, version)
         if snapshot is None:
-            snapshot = await asyncio.to_thread(server.service.snapshot, table_id)
+            snapshot = await asyncio.to_thread(server.service.snapshot, table_id, version)
         return _page(request, "table_main.html", **table_context(server, snapshot, user))
 
     @app.post("/t/{table_id}/act")

@@ -89,20 +89,22 @@ class Listener:
         self.hub = hub
         self.on_session_closed = on_session_closed
         self.on_reconnect = on_reconnect
+        self.listening = asyncio.Event()
+        """Set once announcements are heard (at once on SQLite): the server waits for it before it
+        takes requests, so that no change made through another process goes unheard."""
 
     async def listen(self) -> None:
         """Relay announcements until cancelled (returns at once on SQLite)."""
         if self.engine.dialect.name != "postgresql":
+            self.listening.set()
             return
         url = self.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
-        first = True
         while True:
             try:
                 async with await psycopg.AsyncConnection.connect(url, autocommit=True) as connection:
                     await connection.execute(f"LISTEN {CHANNEL}")
-                    if not first:
-                        self.on_reconnect()
-                    first = False
+                    self.on_reconnect()  # whatever was cached before may have changed unheard
+                    self.listening.set()
                     async for note in connection.notifies():
                         self.relay(note.payload)
             except (psycopg.Error, OSError) as error:

@@ -197,20 +197,22 @@ class TableService:
             table, match = self._match(table_id)
             return table, match.state.copy()
 
-    def snapshot(self, table_id: str) -> Snapshot:
+    def snapshot(self, table_id: str, at_least: int = -1) -> Snapshot:
+        """The table as a page shows it, at version `at_least` or newer: a browser that heard of a
+        version (through any server process) is never shown an older one."""
         with self._lock(table_id):
-            return _snapshot(*self._match(table_id))
+            return _snapshot(*self._match(table_id, at_least=at_least))
 
-    def cached_snapshot(self, table_id: str) -> Snapshot | None:
-        """The snapshot if the table is cached, current and not busy; None rather than wait or read the
-        database (so that the event loop may call it)."""
+    def cached_snapshot(self, table_id: str, at_least: int = -1) -> Snapshot | None:
+        """The snapshot if the table is cached, current (and at `at_least` or newer) and not busy; None
+        rather than wait or read the database (so that the event loop may call it)."""
         lock = self._lock(table_id)
         if not lock.acquire(blocking=False):
             return None
         try:
             with self._cache_lock:
                 cached = self._matches.get(table_id)
-                if cached is None or cached[0].version < self._heard.get(table_id, -1):
+                if cached is None or cached[0].version < max(at_least, self._heard.get(table_id, -1)):
                     return None
             return _snapshot(*cached)
         finally:
@@ -418,7 +420,7 @@ class TableService:
         if match is None:
             match = self._fresh(table)
             if table.status != WAITING:
-                for number, entry in enumerate(self.store.record(table_id).actions, start=1):
+                for number, entry in enumerate(self.store.record(table_id, table).actions, start=1):
                     try:
                         match.act(entry.seat, entry.action)
                     except LagunaError as error:
@@ -433,7 +435,7 @@ class TableService:
         if old.status == WAITING or old.seats != table.seats or table.version < old.version:
             return None
         try:
-            for entry in self.store.log(table.id, since=old.version):
+            for entry in self.store.log(table.id, since=old.version, until=table.version):
                 if entry.undo:
                     match.undo(entry.seat)
                 else:

@@ -369,21 +369,22 @@ class Store:
             raise StaleVersion(self._stale(table_id, version)) from error
         return version + 1
 
-    def log(self, table_id: str, since: int = 0) -> list[LogEntry]:
-        """The game's log, from the entry made against version `since` on."""
+    def log(self, table_id: str, since: int = 0, until: int | None = None) -> list[LogEntry]:
+        """The game's log, the entries made against versions `since` to `until` (excluded): the log
+        that a table read at version `until` stands on, even if more has been written since."""
+        bounds = [actions.c.table_id == table_id, actions.c.number >= since]
+        if until is not None:
+            bounds.append(actions.c.number < until)
         with self.engine.connect() as c:
-            rows = c.execute(
-                select(actions)
-                .where(actions.c.table_id == table_id, actions.c.number >= since)
-                .order_by(actions.c.number)
-            ).all()
+            rows = c.execute(select(actions).where(*bounds).order_by(actions.c.number)).all()
         return [LogEntry(r.number, r.seat, r.action, r.undo, _aware(r.made_at)) for r in rows]
 
-    def record(self, table_id: str) -> GameRecord:
-        """The game as a record: its set-up and the decisions still standing after the undos."""
-        table = self.table(table_id)
+    def record(self, table_id: str, table: TableInfo | None = None) -> GameRecord:
+        """The game as a record: its set-up and the decisions still standing after the undos, as of
+        `table` (read now if not given)."""
+        table = table or self.table(table_id)
         standing: list[RecordedAction] = []
-        for entry in self.log(table_id):
+        for entry in self.log(table_id, until=table.version):
             if entry.undo:
                 standing.pop()
             else:

@@ -39,6 +39,7 @@ def test_the_listener_relays_tables_and_closed_sessions() -> None:
             listener.relay(payload)
         await asyncio.sleep(0)
         await listener.listen()  # returns at once: SQLite has no announcements to listen to
+        assert listener.listening.is_set()
 
     asyncio.run(scenario())
     assert relayed == [("abc", 7)] and closed == ["0f0f"]

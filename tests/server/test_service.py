@@ -267,13 +267,15 @@ def test_a_cached_table_is_trusted_until_a_newer_version_is_heard_of(
     assert service.snapshot(table_id).log == other.snapshot(table_id).log
 
 
-def test_a_decision_made_against_a_version_not_yet_heard_of_reads_the_table_again(
+def test_a_version_a_browser_heard_of_elsewhere_is_read_from_the_database(
     service: TableService, ada: User, bob: User
 ) -> None:
     table_id = _two_players(service, ada, bob)
     service.position(table_id)
     other = TableService(Store(service.store.engine), lambda: NOW)
     other.act(table_id, ada, 0, "take c1 f1", STARTED)
+    assert service.snapshot(table_id).table.version == STARTED  # not heard of: the cache stands
+    assert service.snapshot(table_id, at_least=STARTED + 1).table.version == STARTED + 1  # the browser heard of it
     assert service.act(table_id, ada, 0, "place O1b c1", STARTED + 1).version == STARTED + 2
     assert [a.action for a in service.store.record(table_id).actions] == ["take c1 f1", "place O1b c1"]
 

@@ -19,7 +19,8 @@
   }
 
   async function refresh() {
-    const response = await fetch(`/t/${tableId}/main`, { headers: { Accept: "text/html" } });
+    // at the newest version heard of or later, whichever server process answers
+    const response = await fetch(`/t/${tableId}/main?version=${heard}`, { headers: { Accept: "text/html" } });
     if (!response.ok) return;
     const html = await response.text();
     const fetched = /data-version="(\d+)"/.exec(html);
@@ -39,6 +40,7 @@
       });
       const answer = await response.json().catch(() => ({ error: "the server did not answer" }));
       if (!response.ok) say(answer.error || "that did not work");
+      if (answer.version) heard = Math.max(heard, answer.version);
       await refresh();
     } finally {
       busy = false;
