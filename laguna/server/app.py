@@ -50,7 +50,7 @@ from laguna.server.store import (
     TableInfo,
     User,
 )
-from laguna.web.boards import render_board
+from laguna.web.boards import board_style, render_board
 from laguna.web.templating import ENVIRONMENT
 
 WEB = Path(__file__).parent.parent / "web"
@@ -538,6 +538,7 @@ def table_context(server: Server, snapshot: Snapshot, user: User | None) -> dict
         "owing": owing,
         "mine": mine,
         "board": render_board(table.game, view, actions),
+        "board_style": board_style(table.game),
         "actions": described,
         "log": snapshot.log,
         "outcome": state.outcome() if state.is_terminal() else None,

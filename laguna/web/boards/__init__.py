@@ -8,17 +8,27 @@ show what its seat may not know.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import json
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from markupsafe import Markup
 
 from laguna.web.templating import ENVIRONMENT
 
-BOARDS: dict[str, str] = {"walking-in-burano": "laguna.web.boards.walking_in_burano"}
-"""Game id → module with ``board(view, actions)``; the others use the generic board."""
+BOARDS: dict[str, str] = {
+    "walking-in-burano": "laguna.web.boards.walking_in_burano",
+    "walking-in-burano-roll-and-write": "laguna.web.boards.burano_roll_and_write",
+    "burano": "laguna.web.boards.burano",
+    "murano": "laguna.web.boards.murano",
+}
+"""Game id → module with ``board(view, actions)``; a game not listed shows its view as data."""
+
+STYLES = Path(__file__).parents[1] / "static" / "boards"
+"""A game's own style sheet, if its board has one: ``<game id>.css``."""
 
 BoardModel = Callable[[dict[str, Any], Sequence[str]], dict[str, Any]]
 
@@ -38,3 +48,9 @@ def render_board(game_id: str, view: dict[str, Any], actions: Sequence[str]) -> 
         return Markup('<pre class="view-data">{}</pre>').format(json.dumps(view, indent=1, ensure_ascii=False))
     template = ENVIRONMENT.get_template(f"boards/{game_id}.html")
     return Markup(template.render(board=model(view, actions)))
+
+
+@functools.cache
+def board_style(game_id: str) -> str | None:
+    """The address of the game's board style sheet, if there is one."""
+    return f"/static/boards/{game_id}.css" if (STYLES / f"{game_id}.css").is_file() else None
