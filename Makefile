@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench messages clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -22,6 +22,10 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/laguna bench walking-in-burano
+
+messages: $(STAMP)
+	$(BIN)/pybabel extract -F babel.cfg -k N_ --no-location --sort-output --omit-header -o laguna/locale/laguna.pot laguna
+	$(BIN)/pybabel update -i laguna/locale/laguna.pot -d laguna/locale -D laguna --no-location --omit-header
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache

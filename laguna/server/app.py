@@ -25,11 +25,13 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
-from starlette.requests import ClientDisconnect
+from starlette.requests import ClientDisconnect, HTTPConnection
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from laguna import i18n
 from laguna.bots import LEVELS
 from laguna.core import IllegalAction, LagunaError, NotationError, UndoError, games, get_game
+from laguna.i18n import N_
 from laguna.server.auth import Accounts, AuthError, csrf_ok, csrf_token
 from laguna.server.bots import BotPlayers
 from laguna.server.db import make_engine, upgrade
@@ -55,10 +57,16 @@ from laguna.web.templating import ENVIRONMENT
 
 WEB = Path(__file__).parent.parent / "web"
 COOKIE = "laguna_session"
+LANGUAGE_COOKIE = "laguna_language"
 MAX_BODY = 64 * 1024
 """Bytes a request may send: a form or a decision is far smaller."""
 TOO_LARGE = f"the request is too large (at most {MAX_BODY // 1024} KB)"
-MOVE_TIMES = {"": (None, "no limit"), "3600": (3600, "1 hour"), "86400": (86400, "1 day"), "259200": (259200, "3 days")}
+MOVE_TIMES = {
+    "": (None, N_("no limit")),
+    "3600": (3600, N_("1 hour")),
+    "86400": (86400, N_("1 day")),
+    "259200": (259200, N_("3 days")),
+}
 """Time per move offered when creating a table (form value → seconds, label): none (Yucata), an hour, a
 day, three days."""
 LISTEN_TIMEOUT = 10.0
@@ -84,6 +92,24 @@ class Server:
     bots: BotPlayers
     limiter: RateLimiter
     clock: Callable[[], datetime]
+
+
+class Language:
+    """Speak each request's language: the one the player chose (a cookie), else the browser's
+    preference, else English."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        connection = HTTPConnection(scope)
+        chosen = connection.cookies.get(LANGUAGE_COOKIE, "")
+        code = chosen if chosen in i18n.LANGUAGES else i18n.negotiate(connection.headers.get("accept-language"))
+        with i18n.language(code):
+            await self.app(scope, receive, send)
 
 
 class BodyLimit:
@@ -160,6 +186,7 @@ def create_app(
     app = FastAPI(title="Laguna", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.server = server
     app.add_middleware(BodyLimit)
+    app.add_middleware(Language)
     app.mount("/static", StaticFiles(directory=WEB / "static"), name="static")
     _routes(app, server)
     _error_handlers(app)
@@ -249,6 +276,16 @@ def _routes(app: FastAPI, server: Server) -> None:
             request, "lobby.html", tables=_my_tables(server, user), levels=LEVELS,
             game_list=list(games()), move_times=MOVE_TIMES,
         )  # fmt: skip
+
+    @app.post("/language")
+    def choose_language(code: str = Form(""), back: str = Form("/")) -> Response:
+        """Switch the table's language (for this browser), back to the page the switch was pressed on."""
+        if code not in i18n.LANGUAGES:
+            raise HTTPException(400, f"{code!r} is not a language of Laguna ({', '.join(i18n.LANGUAGES)})")
+        target = back if back.startswith("/") and not back.startswith("//") else "/"
+        response = RedirectResponse(target, status_code=303)
+        response.set_cookie(LANGUAGE_COOKIE, code, max_age=365 * 86400, samesite="lax")
+        return response
 
     @app.get("/signup", response_class=HTMLResponse)
     def signup_page(request: Request) -> HTMLResponse:
@@ -500,17 +537,17 @@ def _my_tables(server: Server, user: User) -> list[dict[str, Any]]:
         my_turn = table.status == PLAYING and bool(mine & set(table.waiting))
         waited = table.last_move_at or table.created_at
         rows.append({"table": table, "my_turn": my_turn, "waited": waited, "whose": _whose(table)})
-    rows.sort(key=lambda r: (not r["my_turn"], r["whose"] == "finished", r["waited"]))
+    rows.sort(key=lambda r: (not r["my_turn"], r["table"].status == FINISHED, r["waited"]))
     return rows
 
 
 def _whose(table: TableInfo) -> str:
     if table.status == FINISHED:
-        return "finished"
+        return i18n.gettext("finished")
     if table.status != PLAYING:
-        return "gathering players"
+        return i18n.gettext("gathering players")
     names = [table.seats[s].label for s in table.waiting]
-    return "waiting for " + ", ".join(names)
+    return i18n.gettext("waiting for %(players)s") % {"players": ", ".join(names)}
 
 
 def _table_context(server: Server, table_id: str, user: User | None) -> dict[str, Any]:

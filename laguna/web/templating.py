@@ -1,11 +1,14 @@
 """The one Jinja environment of the browser table: pages and boards are compiled templates with
-autoescaping, so a board is drawn as fast as a page and every string passes through gettext."""
+autoescaping, so a board is drawn as fast as a page, and every string passes through the gettext of
+the language in force (`laguna.i18n`)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
+
+from laguna import i18n
 
 TEMPLATE_DIR = Path(__file__).with_name("templates")
 
@@ -15,4 +18,5 @@ ENVIRONMENT = Environment(
     extensions=["jinja2.ext.i18n"],
     auto_reload=False,
 )
-ENVIRONMENT.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
+ENVIRONMENT.install_gettext_callables(i18n.gettext, i18n.ngettext, newstyle=True)  # type: ignore[attr-defined]
+ENVIRONMENT.globals |= {"current_language": i18n.current, "languages": i18n.LANGUAGES}

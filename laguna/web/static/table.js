@@ -38,8 +38,8 @@
         headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf, Accept: "application/json" },
         body: JSON.stringify(Object.assign({ seat: Number(inner().dataset.seat), version: version() }, body)),
       });
-      const answer = await response.json().catch(() => ({ error: "the server did not answer" }));
-      if (!response.ok) say(answer.error || "that did not work");
+      const answer = await response.json().catch(() => ({ error: root.dataset.noAnswer }));
+      if (!response.ok) say(answer.error || root.dataset.failed);
       if (answer.version) heard = Math.max(heard, answer.version);
       await refresh();
     } finally {

@@ -1,0 +1,93 @@
+"""Translations of everything a player reads: gettext catalogues (``laguna/locale/<language>/
+LC_MESSAGES/laguna.po``, kept with Babel) chosen per request or per command.
+
+The language in force is a context variable, so each request of the browser table (and the threads
+it hands work to) speaks its own player's language; English, the language the strings are written
+in, needs no catalogue.
+
+>>> with language("ru"):
+...     gettext("Your hand")
+'Ваша рука'
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import gettext as stdlib_gettext
+from collections.abc import Iterator
+from contextvars import ContextVar
+from io import BytesIO
+from pathlib import Path
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.support import Translations
+
+LOCALE = Path(__file__).with_name("locale")
+DOMAIN = "laguna"
+LANGUAGES = {"en": "English", "ru": "Русский"}
+"""The languages of the table, by code, each named in itself (as a language switch shows them)."""
+DEFAULT = "en"
+
+_language: ContextVar[str] = ContextVar("laguna_language", default=DEFAULT)
+
+
+@functools.cache
+def translations(code: str) -> stdlib_gettext.NullTranslations:
+    """The catalogue of `code`, compiled from its ``.po`` file once per process (none for English)."""
+    if code == DEFAULT:
+        return stdlib_gettext.NullTranslations()
+    with open(LOCALE / code / "LC_MESSAGES" / f"{DOMAIN}.po", "rb") as source:
+        catalog = read_po(source, locale=code, domain=DOMAIN)
+    compiled = BytesIO()
+    write_mo(compiled, catalog)
+    compiled.seek(0)
+    return Translations(fp=compiled, domain=DOMAIN)
+
+
+def current() -> str:
+    """The code of the language in force."""
+    return _language.get()
+
+
+@contextlib.contextmanager
+def language(code: str) -> Iterator[None]:
+    """Speak `code` (a key of `LANGUAGES`) inside the block."""
+    if code not in LANGUAGES:
+        raise ValueError(f"{code!r} is not a language of Laguna ({', '.join(LANGUAGES)})")
+    token = _language.set(code)
+    try:
+        yield
+    finally:
+        _language.reset(token)
+
+
+def N_(message: str) -> str:  # noqa: N802 (the name gettext's tools look for)
+    """Mark a message for the catalogues where it is written; it is translated where it is shown."""
+    return message
+
+
+def gettext(message: str) -> str:
+    return translations(_language.get()).gettext(message)
+
+
+def ngettext(singular: str, plural: str, number: int) -> str:
+    return translations(_language.get()).ngettext(singular, plural, number)
+
+
+def negotiate(accept_language: str | None) -> str:
+    """The language a browser prefers among ours, by its Accept-Language header (English if none)."""
+    ranked: list[tuple[float, int, str]] = []
+    for index, part in enumerate((accept_language or "").split(",")):
+        tag, _, parameters = part.strip().partition(";")
+        quality = 1.0
+        if parameters.strip().startswith("q="):
+            try:
+                quality = float(parameters.strip()[2:])
+            except ValueError:
+                quality = 0.0
+        code = tag.strip().split("-")[0].lower()
+        if code in LANGUAGES and quality > 0:
+            ranked.append((-quality, index, code))
+    return min(ranked)[2] if ranked else DEFAULT
