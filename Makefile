@@ -24,7 +24,7 @@ bench: $(STAMP)
 	$(BIN)/laguna bench walking-in-burano
 
 messages: $(STAMP)
-	$(BIN)/pybabel extract -F babel.cfg -k N_ --no-location --sort-output --omit-header -o laguna/locale/laguna.pot laguna
+	$(BIN)/pybabel extract -F babel.cfg -k N_ -k msg -k msg_plural:1,2 --no-location --sort-output --omit-header -o laguna/locale/laguna.pot laguna
 	$(BIN)/pybabel update -i laguna/locale/laguna.pot -d laguna/locale -D laguna --no-location --omit-header
 
 clean:

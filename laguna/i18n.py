@@ -15,7 +15,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import gettext as stdlib_gettext
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextvars import ContextVar
 from io import BytesIO
 from pathlib import Path
@@ -23,6 +23,10 @@ from pathlib import Path
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
+
+from laguna.core.messages import N_, Message, render
+
+__all__ = ["LANGUAGES", "N_", "current", "gettext", "language", "negotiate", "ngettext", "translate"]
 
 LOCALE = Path(__file__).with_name("locale")
 DOMAIN = "laguna"
@@ -63,17 +67,41 @@ def language(code: str) -> Iterator[None]:
         _language.reset(token)
 
 
-def N_(message: str) -> str:  # noqa: N802 (the name gettext's tools look for)
-    """Mark a message for the catalogues where it is written; it is translated where it is shown."""
-    return message
-
-
 def gettext(message: str) -> str:
     return translations(_language.get()).gettext(message)
 
 
 def ngettext(singular: str, plural: str, number: int) -> str:
     return translations(_language.get()).ngettext(singular, plural, number)
+
+
+class _Reading:
+    """The language in force, with the names of a table's seats (`laguna.core.messages.Translator`)."""
+
+    def __init__(self, names: Sequence[str] | None) -> None:
+        self.names = names
+
+    def gettext(self, message: str) -> str:
+        return gettext(message)
+
+    def ngettext(self, singular: str, plural: str, count: int) -> str:
+        return ngettext(singular, plural, count)
+
+    def player(self, seat: int) -> str:
+        if self.names is not None and 0 <= seat < len(self.names):
+            return self.names[seat]
+        return gettext("Player {number}").format(number=seat + 1)
+
+
+def translate(text: Message | str, names: Sequence[str] | None = None) -> str:
+    """`text` (a message of the rules library, or plain text) in the language in force, seats called
+    by `names` where given.
+
+    >>> from laguna.core.messages import Player, msg
+    >>> translate(msg("{player} passes", player=Player(1)), ["Ada", "Bob"])
+    'Bob passes'
+    """
+    return render(text, _Reading(names))
 
 
 def negotiate(accept_language: str | None) -> str:

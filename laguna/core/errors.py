@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
+from laguna.core.messages import Message
+
 
 class LagunaError(Exception):
-    """Base of every error the library raises on bad input."""
+    """Base of every error the library raises on bad input. Its message may be a translatable
+    `laguna.core.messages.Message`; ``str()`` gives it in English."""
+
+    @property
+    def message(self) -> Message | str:
+        """What went wrong, to be translated where it is shown."""
+        first = self.args[0] if self.args else ""
+        return first if isinstance(first, Message) else str(first)
 
 
 class IllegalAction(LagunaError):

@@ -18,6 +18,7 @@ from itertools import chain
 from typing import Any, Generic, Self, TypeVar
 
 from laguna.core.errors import IllegalAction, NotationError, OptionsError
+from laguna.core.messages import Message, render
 from laguna.core.options import GameOptions
 from laguna.core.outcome import Outcome
 from laguna.core.rng import Rng
@@ -34,8 +35,14 @@ class Event:
 
     kind: str
     seat: Seat | None
-    text: str
+    message: Message | str
+    """What the log says, translated where it is shown (see `laguna.core.messages`)."""
     data: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def text(self) -> str:
+        """The log line in English, seats named "Player 1", "Player 2", …"""
+        return render(self.message)
 
     def to_json(self) -> JSON:
         return {"kind": self.kind, "seat": self.seat, "text": self.text, "data": dict(self.data)}

@@ -577,7 +577,7 @@ def table_context(server: Server, snapshot: Snapshot, user: User | None) -> dict
         "board": render_board(table.game, view, actions),
         "board_style": board_style(table.game),
         "actions": described,
-        "log": snapshot.log,
+        "log": [i18n.translate(event.message, [seat.label for seat in table.seats]) for event in snapshot.log],
         "outcome": state.outcome() if state.is_terminal() else None,
         "can_undo": table.status == PLAYING and viewer in snapshot.undoable,
         "invite": f"/join/{table.invite_token}",

@@ -71,15 +71,16 @@ class Played:
 
 
 class LoggedMatch(Match):
-    """A match that keeps the event texts of each decision still standing: the table's game log."""
+    """A match that keeps the events of each decision still standing: the table's game log, shown in
+    each reader's language."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.lines: list[tuple[str, ...]] = []
+        self.lines: list[tuple[Event, ...]] = []
 
     def act(self, seat: int, action: Any) -> list[Event]:
         events = super().act(seat, action)
-        self.lines.append(tuple(event.text for event in events))
+        self.lines.append(tuple(events))
         return events
 
     def undo(self, seat: int) -> None:
@@ -93,7 +94,7 @@ class Snapshot:
 
     table: TableInfo
     state: GameState[Any]
-    log: tuple[str, ...]
+    log: tuple[Event, ...]
     undoable: frozenset[int]
 
 

@@ -21,6 +21,9 @@ from laguna.web.templating import ENVIRONMENT
 
 BOARDS: dict[str, str] = {
     "walking-in-burano": "laguna.web.boards.walking_in_burano",
+    "walking-in-burano-roll-and-write": "laguna.web.boards.burano_roll_and_write",
+    "burano": "laguna.web.boards.burano",
+    "murano": "laguna.web.boards.murano",
 }
 """Game id → module with ``board(view, actions)``; a game not listed shows its view as data."""
 
