@@ -25,7 +25,7 @@ bench: $(STAMP)
 
 messages: $(STAMP)
 	$(BIN)/pybabel extract -F babel.cfg -k N_ -k msg -k msg_plural:1,2 --no-location --sort-output --omit-header -o laguna/locale/laguna.pot laguna
-	$(BIN)/pybabel update -i laguna/locale/laguna.pot -d laguna/locale -D laguna --no-location --omit-header
+	$(BIN)/pybabel update -i laguna/locale/laguna.pot -d laguna/locale -D laguna --omit-header --ignore-obsolete --no-fuzzy-matching
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache

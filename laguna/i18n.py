@@ -15,7 +15,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import gettext as stdlib_gettext
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextvars import ContextVar
 from io import BytesIO
 from pathlib import Path
@@ -26,7 +26,18 @@ from babel.support import Translations
 
 from laguna.core.messages import N_, Message, render
 
-__all__ = ["LANGUAGES", "N_", "current", "gettext", "language", "negotiate", "ngettext", "translate"]
+__all__ = [
+    "LANGUAGES",
+    "N_",
+    "Reading",
+    "current",
+    "gettext",
+    "language",
+    "negotiate",
+    "ngettext",
+    "translate",
+    "view_text",
+]
 
 LOCALE = Path(__file__).with_name("locale")
 DOMAIN = "laguna"
@@ -75,7 +86,7 @@ def ngettext(singular: str, plural: str, number: int) -> str:
     return translations(_language.get()).ngettext(singular, plural, number)
 
 
-class _Reading:
+class Reading:
     """The language in force, with the names of a table's seats (`laguna.core.messages.Translator`)."""
 
     def __init__(self, names: Sequence[str] | None) -> None:
@@ -101,7 +112,16 @@ def translate(text: Message | str, names: Sequence[str] | None = None) -> str:
     >>> translate(msg("{player} passes", player=Player(1)), ["Ada", "Bob"])
     'Bob passes'
     """
-    return render(text, _Reading(names))
+    return render(text, Reading(names))
+
+
+def view_text(value: object, names: Sequence[str] | None = None) -> str:
+    """Text a view carries for a person, in the language in force: a message (as
+    `Message.to_json` wrote it), or a word the rules mark for the catalogues."""
+    if isinstance(value, Mapping) and "template" in value:
+        return translate(Message.from_json(value), names)
+    text = str(value)
+    return gettext(text) if text else text
 
 
 def negotiate(accept_language: str | None) -> str:

@@ -10,6 +10,7 @@ from laguna.bots.greedy import GreedyBot
 from laguna.bots.ismcts import IsmctsBot
 from laguna.bots.random_bot import RandomBot
 from laguna.core import GameState, OptionsError, Rng, get_game
+from laguna.core.messages import msg
 
 
 class Bot(Protocol):
@@ -107,14 +108,21 @@ def _ismcts(budget: str, seed: int, spec: str) -> Bot:
             extra["widening"] = float(value)
         else:
             raise OptionsError(
-                f"bad ismcts setting {setting!r} in {spec!r} (prior=N with N ≥ 1, c=X, scale=X, or w=X with X ≥ 0)"
+                msg(
+                    "bad ismcts setting {setting} in {spec} (prior=N with N ≥ 1, c=X, scale=X, or w=X with X ≥ 0)",
+                    setting=repr(setting),
+                    spec=repr(spec),
+                )
             )
     millis = text.endswith("ms")
     number = text.removesuffix("ms").strip()
     if not number.isdigit() or int(number) < 1:
         raise OptionsError(
-            f"bad ismcts budget in {spec!r}: give a positive number of iterations (ismcts:500) "
-            "or of milliseconds (ismcts:250ms)"
+            msg(
+                "bad ismcts budget in {spec}: give a positive number of iterations (ismcts:500) "
+                "or of milliseconds (ismcts:250ms)",
+                spec=repr(spec),
+            )
         )
     # The name keeps the settings, so that a tournament which rebuilds its bots by name rebuilds these.
     name = ":".join(["ismcts", f"{int(number)}ms" if millis else str(int(number)), *settings])
@@ -133,7 +141,9 @@ def make_bot(spec: str, seed: int, game_id: str | None = None) -> Bot:
     name, colon, budget = spec.strip().lower().partition(":")
     if colon:
         if name != "ismcts":
-            raise OptionsError(f"only ismcts takes a budget ({spec!r}); e.g. ismcts:500 or ismcts:250ms")
+            raise OptionsError(
+                msg("only ismcts takes a budget ({spec}); e.g. ismcts:500 or ismcts:250ms", spec=repr(spec))
+            )
         return _ismcts(budget, seed, spec)
     level = LEVELS.get(name)
     if level is not None:
@@ -141,7 +151,13 @@ def make_bot(spec: str, seed: int, game_id: str | None = None) -> Bot:
     factory = BOTS.get(name)
     if factory is None:
         known = ", ".join(sorted(BOT_NAMES))
-        raise OptionsError(f"unknown bot {spec!r} (bots: {known}; ismcts also as ismcts:ITERATIONS or ismcts:MSms)")
+        raise OptionsError(
+            msg(
+                "unknown bot {spec} (bots: {known}; ismcts also as ismcts:ITERATIONS or ismcts:MSms)",
+                spec=repr(spec),
+                known=known,
+            )
+        )
     return factory(seed)
 
 

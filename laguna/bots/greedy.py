@@ -13,6 +13,7 @@ from typing import Any
 
 from laguna.bots.evaluation import margin
 from laguna.core import GameState, IllegalAction, OptionsError, Rng
+from laguna.core.messages import msg
 
 
 class GreedyBot:
@@ -25,9 +26,11 @@ class GreedyBot:
 
     def __init__(self, seed: int, *, samples: int = 1, temperature: float = 0.0, name: str = "greedy") -> None:
         if samples < 1:
-            raise OptionsError(f"a greedy bot needs at least one sample, not {samples}")
+            raise OptionsError(msg("a greedy bot needs at least one sample, not {samples}", samples=samples))
         if temperature < 0:
-            raise OptionsError(f"a greedy bot's temperature cannot be negative ({temperature})")
+            raise OptionsError(
+                msg("a greedy bot's temperature cannot be negative ({temperature})", temperature=temperature)
+            )
         self.rng = Rng(seed)
         self.samples = samples
         self.temperature = temperature

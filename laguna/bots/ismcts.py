@@ -38,6 +38,7 @@ from typing import Any
 
 from laguna.bots.evaluation import SCALE, leads, rewards
 from laguna.core import GameState, IllegalAction, OptionsError, Rng
+from laguna.core.messages import msg
 
 EXPLORATION = 0.2
 """UCB1's exploration constant. Rewards are leads squashed into [0, 1], and a few victory points
@@ -97,15 +98,17 @@ class IsmctsBot:
         name: str = "ismcts",
     ) -> None:
         if (iterations is None) == (millis is None):
-            raise OptionsError("an ismcts bot needs exactly one budget: iterations or milliseconds")
+            raise OptionsError(msg("an ismcts bot needs exactly one budget: iterations or milliseconds"))
         if iterations is not None and iterations < 1:
-            raise OptionsError(f"an ismcts bot needs at least one iteration, not {iterations}")
+            raise OptionsError(
+                msg("an ismcts bot needs at least one iteration, not {iterations}", iterations=iterations)
+            )
         if millis is not None and millis <= 0:
-            raise OptionsError(f"an ismcts bot needs a positive time budget, not {millis} ms")
+            raise OptionsError(msg("an ismcts bot needs a positive time budget, not {millis} ms", millis=millis))
         if prior < 1:
-            raise OptionsError(f"the prior needs at least one virtual visit, not {prior}")
+            raise OptionsError(msg("the prior needs at least one virtual visit, not {prior}", prior=prior))
         if widening < 0:
-            raise OptionsError(f"the widening cannot be negative ({widening})")
+            raise OptionsError(msg("the widening cannot be negative ({widening})", widening=widening))
         self.rng = Rng(seed)
         self.iterations = iterations
         self.millis = millis

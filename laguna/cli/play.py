@@ -1,7 +1,8 @@
 """The terminal table: humans and bots play one game, humans by typing numbers or notation.
 
 Input is read line by line, so the same loop serves a person at a terminal and a script piping
-lines in. Each human decision shows the board from that seat's view only.
+lines in. Each human decision shows the board from that seat's view only. Everything is said in the
+language in force (`laguna.i18n`); the notation typed by players stays as it is.
 """
 
 from __future__ import annotations
@@ -31,6 +32,8 @@ from laguna.core import (
     UndoError,
     get_game,
 )
+from laguna.core.messages import Message, msg, msg_plural
+from laguna.i18n import gettext, ngettext, translate
 
 HUMAN = "human"
 
@@ -61,7 +64,14 @@ def parse_seats(spec: str | None, players: int) -> list[str]:
         return [HUMAN] + ["random"] * (players - 1)
     seats = [part.strip().lower() for part in spec.split(",")]
     if len(seats) != players:
-        raise OptionsError(f"--seats names {len(seats)} seat(s) but --players is {players}")
+        raise OptionsError(
+            msg_plural(
+                "--seats names {count} seat but --players is {players}",
+                "--seats names {count} seats but --players is {players}",
+                len(seats),
+                players=players,
+            )
+        )
     for seat in seats:
         if seat == HUMAN:
             continue
@@ -70,14 +80,33 @@ def parse_seats(spec: str | None, players: int) -> list[str]:
         except OptionsError:
             known = ", ".join([HUMAN, *sorted(BOT_NAMES)])
             raise OptionsError(
-                f"unknown seat kind {seat!r} (choose from: {known}; or ismcts:ITERATIONS, ismcts:MSms)"
+                msg(
+                    "unknown seat kind {kind} (choose from: {known}; or ismcts:ITERATIONS, ismcts:MSms)",
+                    kind=repr(seat),
+                    known=known,
+                )
             ) from None
     return seats
 
 
 def seat_label(seat: int, kind: str) -> str:
-    """Seats are numbered from 1 on screen, as the games' own log texts number players."""
-    return f"P{seat + 1} ({kind})"
+    """Seats are numbered from 1 on screen, as the games' own log texts number players; bots go by
+    the names typed on the command line."""
+    shown_kind = gettext("human") if kind == HUMAN else kind
+    return gettext("P{number} ({kind})").format(number=seat + 1, kind=shown_kind)
+
+
+def seat_labels(seats: Sequence[str]) -> list[str]:
+    """The label of every seat, in seat order: the names the game's messages call players by."""
+    return [seat_label(seat, kind) for seat, kind in enumerate(seats)]
+
+
+def shown(text: Message | str) -> str:
+    """A text of a game (a message, or an English word it marks for the catalogues, such as a score
+    category) in the language in force."""
+    if isinstance(text, Message):
+        return translate(text)
+    return gettext(text) if text else text
 
 
 def merged_order(lists: Sequence[Sequence[str]]) -> list[str]:
@@ -105,27 +134,26 @@ def merged_order(lists: Sequence[Sequence[str]]) -> list[str]:
     return merged
 
 
-def score_sheet(outcome: Outcome, seats: Sequence[str], title: str = "Final scores") -> Table:
+def score_sheet(outcome: Outcome, seats: Sequence[str], title: str | None = None) -> Table:
     """The rulebook's score sheet: a row per category, total, rank and tie-breakers, a column per seat."""
-    table = Table(title=title, title_justify="left")
+    table = Table(title=title or gettext("Final scores"), title_justify="left")
     table.add_column("", style="bold")
     by_seat = sorted(outcome.results, key=lambda r: r.seat)
     for result in by_seat:
         kind = seats[result.seat] if result.seat < len(seats) else "?"
         table.add_column(seat_label(result.seat, kind), justify="right")
-    categories = merged_order([[name for name, _ in r.breakdown] for r in by_seat])
-    for category in categories:
-        cells = []
-        for result in by_seat:
-            points = dict(result.breakdown).get(category)
-            cells.append("" if points is None else str(points))
+    breakdowns = [{shown(name): points for name, points in r.breakdown} for r in by_seat]
+    for category in merged_order([list(points) for points in breakdowns]):
+        cells = [str(points[category]) if category in points else "" for points in breakdowns]
         table.add_row(category, *cells)
     table.add_section()
-    table.add_row("total", *(str(r.score) for r in by_seat), style="bold")
+    table.add_row(gettext("total"), *(str(r.score) for r in by_seat), style="bold")
     if len(by_seat) > 1:
-        table.add_row("rank", *(("★ 1" if r.rank == 1 else str(r.rank)) for r in by_seat))
-    for name in merged_order([[name for name, _ in r.tiebreakers] for r in by_seat]):
-        table.add_row(f"tie-break: {name}", *(str(dict(r.tiebreakers).get(name, "")) for r in by_seat))
+        table.add_row(gettext("rank"), *(("★ 1" if r.rank == 1 else str(r.rank)) for r in by_seat))
+    tiebreakers = [{shown(name): value for name, value in r.tiebreakers} for r in by_seat]
+    for name in merged_order([list(values) for values in tiebreakers]):
+        label = gettext("tie-break: {name}").format(name=name)
+        table.add_row(label, *(str(values.get(name, "")) for values in tiebreakers))
     return table
 
 
@@ -134,16 +162,16 @@ def outcome_lines(outcome: Outcome, seats: Sequence[str]) -> list[str]:
     winners = [seat_label(s, seats[s]) for s in outcome.winners]
     lines = []
     if len(outcome.results) == 1:
-        lines.append(f"Score: {outcome.results[0].score}")
+        lines.append(gettext("Score: {score}").format(score=outcome.results[0].score))
     elif len(winners) == 1:
-        lines.append(f"Winner: {winners[0]}")
+        lines.append(gettext("Winner: {winner}").format(winner=winners[0]))
     elif winners:
-        lines.append("Shared victory: " + ", ".join(winners))
+        lines.append(gettext("Shared victory: {winners}").format(winners=", ".join(winners)))
     if outcome.rating:
-        lines.append(f"Solo rating: {outcome.rating}")
+        lines.append(gettext("Solo rating: {rating}").format(rating=shown(outcome.rating)))
     if outcome.ended_by:
-        lines.append(f"The game ended by: {outcome.ended_by}")
-    lines += list(outcome.notes)
+        lines.append(gettext("The game ended by: {reason}").format(reason=shown(outcome.ended_by)))
+    lines += [shown(note) for note in outcome.notes]
     return lines
 
 
@@ -165,6 +193,7 @@ class TerminalTable:
         options = game.options_type.parse_pairs(settings.options)
         self.seed = settings.seed if settings.seed is not None else secrets.randbelow(2**31)
         self.seats = settings.seats
+        self.names = seat_labels(self.seats)
         self.match = Match(game, list(settings.seats), options, self.seed)
         self.bots: dict[int, Bot] = {
             seat: make_bot(kind, bot_seed(self.seed, seat), game.id)
@@ -189,17 +218,24 @@ class TerminalTable:
 
     def show_events(self, events: Sequence[Event]) -> None:
         for event in events:
-            self.say(f"  · {event.text}", style="dim")
+            self.say(f"  · {translate(event.message, self.names)}", style="dim")
 
     def run(self) -> int:
         game = self.match.game
+        players = self.match.state.players
         self.say(
-            f"{game.name} · {self.match.state.players} players · seed {self.seed} · "
-            + ", ".join(seat_label(s, k) for s, k in enumerate(self.seats)),
+            " · ".join(
+                [
+                    shown(game.name),
+                    ngettext("{count} player", "{count} players", players).format(count=players),
+                    gettext("seed {seed}").format(seed=self.seed),
+                    ", ".join(self.names),
+                ]
+            ),
             style="bold",
         )
         if HUMAN in self.seats:
-            self.say("Type a number or an action, or: undo, board, help, quit.")
+            self.say(gettext("Type a number or an action, or: undo, board, help, quit."))
         else:
             self.show_board(None)
         pending: list[int] = []
@@ -216,11 +252,11 @@ class TerminalTable:
             if result == "undo":
                 pending = []
             elif result == "quit":
-                self.say("You left the game; it stays unfinished.")
+                self.say(gettext("You left the game; it stays unfinished."))
                 self.finish_record()
                 return 0
             elif result == "eof":
-                self.say("The input ended before the game did; it stays unfinished.")
+                self.say(gettext("The input ended before the game did; it stays unfinished."))
                 self.finish_record()
                 return 1
         self.show_board(None)
@@ -234,7 +270,7 @@ class TerminalTable:
     def bot_turn(self, seat: int) -> None:
         action = self.bots[seat].choose(self.match.state, seat)
         events = self.match.act(seat, action)
-        self.say(f"{seat_label(seat, self.seats[seat])}: {action}")
+        self.say(f"{self.names[seat]}: {action}")
         self.show_events(events)
 
     def show_choices(self, seat: int) -> None:
@@ -247,19 +283,23 @@ class TerminalTable:
                 self.say(item)
 
     def show_help(self, seat: int) -> None:
-        self.say("Commands: a number from the list, or an action in notation; undo (take back your last")
-        self.say("decision if it revealed nothing); board (show the board again); help; quit.")
+        self.say(
+            gettext(
+                "Commands: a number from the list, or an action in notation; undo (take back your last\n"
+                "decision if it revealed nothing); board (show the board again); help; quit."
+            )
+        )
         examples = notation_help(self.game_id)
         if examples:
-            self.say("Notation:", style="bold")
+            self.say(gettext("Notation:"), style="bold")
             self.say(examples)
         self.show_choices(seat)
 
     def human_decision(self, seat: int) -> str:
         """Ask a human seat for one decision: returns ``acted``, ``undo``, ``quit`` or ``eof``."""
-        label = seat_label(seat, self.seats[seat])
+        label = self.names[seat]
         self.show_board(seat)
-        self.say(f"{label} to decide:", style="bold")
+        self.say(gettext("{seat} to decide:").format(seat=label), style="bold")
         self.show_choices(seat)
         while True:
             line = self.read_line(f"{label}> ")
@@ -283,36 +323,42 @@ class TerminalTable:
                 try:
                     self.match.undo(seat)
                 except UndoError as error:
-                    self.say(f"cannot undo: {error}", style="yellow")
+                    self.say(self.refusal(gettext("cannot undo: {reason}"), error), style="yellow")
                     continue
-                self.say(f"undone: {last}")
+                self.say(gettext("undone: {action}").format(action=last))
                 return "undo"
             try:
                 action = self.match.game.parse_legal(self.match.state, seat, text)
                 events = self.match.act(seat, action)
             except (NotationError, IllegalAction) as error:
-                self.say(f"not accepted: {error}", style="yellow")
+                self.say(self.refusal(gettext("not accepted: {reason}"), error), style="yellow")
                 continue
             self.say(f"{label}: {action}")
             self.show_events(events)
             return "acted"
 
+    def refusal(self, template: str, error: LagunaError) -> str:
+        """Why a line was refused: `template` with the error's reason, players called by their seats."""
+        return template.format(reason=translate(error.message, self.names))
+
     def finish_record(self) -> None:
         """Save the record where --save says, or offer to at an interactive terminal."""
         path = self.save_path
         if path is None and self.interactive and HUMAN in self.seats:
-            answer = self.read_line("Save the game record? File name (Enter to skip): ")
+            answer = self.read_line(gettext("Save the game record? File name (Enter to skip): "))
             path = Path(answer.strip()) if answer and answer.strip() else None
         if path is not None:
             save_record(self.match.record, path)
-            self.say(f"Record saved to {path}")
+            self.say(gettext("Record saved to {path}").format(path=path))
 
 
 def save_record(record: GameRecord, path: Path) -> None:
     try:
         record.save(path)
     except OSError as error:
-        raise LagunaError(f"cannot write {path}: {error.strerror or error}") from None
+        raise LagunaError(
+            msg("cannot write {path}: {reason}", path=str(path), reason=str(error.strerror or error))
+        ) from None
 
 
 def play(settings: PlaySettings, console: Console, read_line: ReadLine = read_stdin_line) -> int:
@@ -320,4 +366,4 @@ def play(settings: PlaySettings, console: Console, read_line: ReadLine = read_st
     return TerminalTable(settings, console, read_line).run()
 
 
-__all__ = ["PlaySettings", "TerminalTable", "parse_seats", "play", "score_sheet"]
+__all__ = ["PlaySettings", "TerminalTable", "parse_seats", "play", "score_sheet", "seat_label", "seat_labels", "shown"]

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from laguna.core.errors import CardDataError
+from laguna.core.messages import msg
 
 PACKAGED: Final = "reconstructed"
 """The source name of a game's packaged data; any other source is a file path."""
@@ -34,39 +35,60 @@ def read_toml(package: str, filename: str, source: str, kind: str) -> tuple[str,
         try:
             text = resource.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
-            raise CardDataError(f"{label}: cannot be read ({exc.__class__.__name__})") from None
+            raise CardDataError(
+                msg("{label}: cannot be read ({problem})", label=label, problem=exc.__class__.__name__)
+            ) from None
     else:
         label = source
         try:
             raw = Path(source).read_bytes()
         except FileNotFoundError:
-            raise CardDataError(f"{source}: {kind} not found") from None
+            raise CardDataError(msg("{source}: {kind} not found", source=source, kind=kind)) from None
         except OSError as exc:
-            raise CardDataError(f"{source}: {kind} cannot be read ({exc.strerror or exc})") from None
+            raise CardDataError(
+                msg(
+                    "{source}: {kind} cannot be read ({problem})", source=source, kind=kind, problem=exc.strerror or exc
+                )
+            ) from None
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError:
-            raise CardDataError(f"{source}: {kind} is not UTF-8 text") from None
+            raise CardDataError(msg("{source}: {kind} is not UTF-8 text", source=source, kind=kind)) from None
     try:
         return label, tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise CardDataError(f"{label}: TOML syntax error: {exc}") from None
+        raise CardDataError(msg("{label}: TOML syntax error: {problem}", label=label, problem=str(exc))) from None
 
 
 def check_keys(table: Mapping[str, Any], allowed: frozenset[str], where: str, what: str) -> None:
     """Reject unknown keys, so a typo in a data file is never silently ignored."""
     unknown = sorted(set(table) - allowed)
     if unknown:
-        raise CardDataError(f"{where}: unknown {what} {unknown[0]!r} (allowed: {', '.join(sorted(allowed))})")
+        raise CardDataError(
+            msg(
+                "{where}: unknown {what} {unknown} (allowed: {allowed})",
+                where=where,
+                what=what,
+                unknown=repr(unknown[0]),
+                allowed=", ".join(sorted(allowed)),
+            )
+        )
 
 
 def table_array(table: Mapping[str, Any], key: str, where: str, full_name: str) -> list[Any]:
     """A required array of tables (``[[full_name]]``), named in messages by its TOML header."""
     value = table.get(key)
     if value is None:
-        raise CardDataError(f"{where}: no [[{full_name}]] tables")
+        raise CardDataError(msg("{where}: no [[{full_name}]] tables", where=where, full_name=full_name))
     if not isinstance(value, list):
-        raise CardDataError(f"{where}: {key!r} must be an array of tables ([[{full_name}]])")
+        raise CardDataError(
+            msg(
+                "{where}: {key} must be an array of tables ([[{full_name}]])",
+                where=where,
+                key=repr(key),
+                full_name=full_name,
+            )
+        )
     return value
 
 
@@ -74,7 +96,9 @@ def optional_str(table: Mapping[str, Any], key: str, where: str) -> str | None:
     """A string field that may be absent."""
     value = table.get(key)
     if value is not None and not isinstance(value, str):
-        raise CardDataError(f"{where}: field {key!r} must be a string, not {type_name(value)}")
+        raise CardDataError(
+            msg("{where}: field {key} must be a string, not {kind}", where=where, key=repr(key), kind=type_name(value))
+        )
     return value
 
 
@@ -82,7 +106,7 @@ def required_str(table: Mapping[str, Any], key: str, where: str) -> str:
     """A string field that must be present."""
     value = optional_str(table, key, where)
     if value is None:
-        raise CardDataError(f"{where}: field {key!r} is missing")
+        raise CardDataError(msg("{where}: field {key} is missing", where=where, key=repr(key)))
     return value
 
 
@@ -92,11 +116,15 @@ def int_field(
     """An integer field; `default=None` makes it required. Booleans are not integers here."""
     value = table.get(key, default)
     if value is None:
-        raise CardDataError(f"{where}: field {key!r} is missing")
+        raise CardDataError(msg("{where}: field {key} is missing", where=where, key=repr(key)))
     if isinstance(value, bool) or not isinstance(value, int):
-        raise CardDataError(f"{where}: field {key!r} must be an integer, not {type_name(value)}")
+        raise CardDataError(
+            msg(
+                "{where}: field {key} must be an integer, not {kind}", where=where, key=repr(key), kind=type_name(value)
+            )
+        )
     if non_negative and value < 0:
-        raise CardDataError(f"{where}: field {key!r} is negative ({value})")
+        raise CardDataError(msg("{where}: field {key} is negative ({value})", where=where, key=repr(key), value=value))
     return value
 
 
@@ -104,7 +132,14 @@ def optional_provenance(table: Mapping[str, Any], where: str) -> str | None:
     """A provenance field that may be absent but must be one of `PROVENANCES`."""
     provenance = optional_str(table, "provenance", where)
     if provenance is not None and provenance not in PROVENANCES:
-        raise CardDataError(f"{where}: provenance {provenance!r} is not one of {', '.join(PROVENANCES)}")
+        raise CardDataError(
+            msg(
+                "{where}: provenance {provenance} is not one of {allowed}",
+                where=where,
+                provenance=repr(provenance),
+                allowed=", ".join(PROVENANCES),
+            )
+        )
     return provenance
 
 
@@ -118,16 +153,18 @@ def required_table(data: Mapping[str, Any], key: str, where: str) -> Mapping[str
     """A required single table (``[key]``)."""
     value = data.get(key)
     if value is None:
-        raise CardDataError(f"{where}: no [{key}] table")
+        raise CardDataError(msg("{where}: no [{key}] table", where=where, key=key))
     if not isinstance(value, dict):
-        raise CardDataError(f"{where}: [{key}] must be a table, not {type_name(value)}")
+        raise CardDataError(
+            msg("{where}: [{key}] must be a table, not {kind}", where=where, key=key, kind=type_name(value))
+        )
     return value
 
 
 def table_item(raw: object, where: str, keys: frozenset[str]) -> Mapping[str, Any]:
     """An item of an array of tables, with known keys only."""
     if not isinstance(raw, dict):
-        raise CardDataError(f"{where}: must be a table, not {type_name(raw)}")
+        raise CardDataError(msg("{where}: must be a table, not {kind}", where=where, kind=type_name(raw)))
     check_keys(raw, keys, where, "key")
     return raw
 
@@ -142,7 +179,7 @@ def required_provenance(table: Mapping[str, Any], where: str) -> str:
     """Every item states where its data comes from; a note may say more."""
     provenance = optional_provenance(table, where)
     if provenance is None:
-        raise CardDataError(f"{where}: field 'provenance' is missing")
+        raise CardDataError(msg("{where}: field 'provenance' is missing", where=where))
     optional_str(table, "note", where)
     return provenance
 
@@ -150,5 +187,7 @@ def required_provenance(table: Mapping[str, Any], where: str) -> str:
 def positive_int(table: Mapping[str, Any], key: str, where: str) -> int:
     value = int_field(table, key, where)
     if value <= 0:
-        raise CardDataError(f"{where}: field {key!r} must be positive, not {value}")
+        raise CardDataError(
+            msg("{where}: field {key} must be positive, not {value}", where=where, key=repr(key), value=value)
+        )
     return value

@@ -18,7 +18,7 @@ from itertools import chain
 from typing import Any, Generic, Self, TypeVar
 
 from laguna.core.errors import IllegalAction, NotationError, OptionsError
-from laguna.core.messages import Message, render
+from laguna.core.messages import Message, msg, render
 from laguna.core.options import GameOptions
 from laguna.core.outcome import Outcome
 from laguna.core.rng import Rng
@@ -91,7 +91,7 @@ class GameState(ABC, Generic[A]):
         """The decisions open to `seat` now, in a stable order; empty if it owes none."""
 
     @abstractmethod
-    def explain_illegal(self, seat: Seat, action: A) -> str:
+    def explain_illegal(self, seat: Seat, action: A) -> Message | str:
         """Say which rule forbids `action` for `seat` now (only called for an illegal action)."""
 
     @abstractmethod
@@ -145,11 +145,15 @@ class GameState(ABC, Generic[A]):
         """
         if seat not in self.to_act():
             if self.is_terminal():
-                raise IllegalAction("the game is over: no seat owes a decision")
+                raise IllegalAction(msg("the game is over: no seat owes a decision"))
             waiting = ", ".join(str(s) for s in self.to_act())
-            raise IllegalAction(f"seat {seat} owes no decision now (waiting for seat {waiting})")
+            raise IllegalAction(
+                msg("seat {seat} owes no decision now (waiting for seat {waiting})", seat=seat, waiting=waiting)
+            )
         if action not in self.legal_actions(seat):
-            raise IllegalAction(f"{action} is illegal: {self.explain_illegal(seat, action)}")
+            raise IllegalAction(
+                msg("{action} is illegal: {reason}", action=str(action), reason=self.explain_illegal(seat, action))
+            )
         return self._apply(seat, action)
 
     def apply_unchecked(self, seat: Seat, action: A) -> list[Event]:
@@ -212,7 +216,9 @@ class Game(ABC, Generic[S, A, Opt]):
         if isinstance(values, self.options_type):
             return values
         if values is not None and not isinstance(values, Mapping):
-            raise OptionsError(f"options for {self.id} must be a mapping, not {type(values).__name__}")
+            raise OptionsError(
+                msg("options for {game} must be a mapping, not {kind}", game=self.id, kind=type(values).__name__)
+            )
         return self.options_type.from_mapping(values)
 
     def new_game(self, players: int, options: Mapping[str, Any] | Opt | None = None, seed: int = 0) -> S:
@@ -221,9 +227,19 @@ class Game(ABC, Generic[S, A, Opt]):
         Raises `OptionsError` for a player count or option the game does not support.
         """
         if isinstance(players, bool) or not isinstance(players, int):
-            raise OptionsError(f"the number of players must be a whole number, not {players!r}")
+            raise OptionsError(
+                msg("the number of players must be a whole number, not {players}", players=repr(players))
+            )
         if not self.min_players <= players <= self.max_players:
-            raise OptionsError(f"{self.name} is for {self.min_players}–{self.max_players} players, not {players}")
+            raise OptionsError(
+                msg(
+                    "{game} is for {least}–{most} players, not {players}",
+                    game=self.name,
+                    least=self.min_players,
+                    most=self.max_players,
+                    players=players,
+                )
+            )
         typed = self.options(options)
         self.validate_options(players, typed)
         return self._new_state(players, typed, seed)
@@ -235,7 +251,9 @@ class Game(ABC, Generic[S, A, Opt]):
         if stripped.isdigit():
             index = int(stripped)
             if not 1 <= index <= len(legal):
-                raise NotationError(f"there is no action number {index} (choose 1–{len(legal)})")
+                raise NotationError(
+                    msg("there is no action number {index} (choose 1–{last})", index=index, last=len(legal))
+                )
             chosen: A = legal[index - 1]
             return chosen
         return self.parse_action(stripped)

@@ -12,6 +12,7 @@ from typing import Any
 
 from laguna.core.errors import LagunaError, RecordError, UndoError
 from laguna.core.game import Event, GameState, Seat
+from laguna.core.messages import msg
 from laguna.core.record import GameRecord, RecordedAction
 from laguna.core.registry import AnyGame, get_game
 
@@ -38,12 +39,20 @@ class Match:
         try:
             match = cls(record.game, record.seats, record.options, record.seed)
         except LagunaError as error:
-            raise RecordError(f"record of {record.game}: {error}") from None
+            raise RecordError(msg("record of {game}: {error}", game=record.game, error=error.message)) from None
         for number, entry in enumerate(record.actions, start=1):
             try:
                 match.act(entry.seat, entry.action)
             except LagunaError as error:
-                raise RecordError(f"action {number} ({entry.action!r} by seat {entry.seat}): {error}") from None
+                raise RecordError(
+                    msg(
+                        "action {number} ({action} by seat {seat}): {error}",
+                        number=number,
+                        action=repr(entry.action),
+                        seat=entry.seat,
+                        error=error.message,
+                    )
+                ) from None
         return match
 
     def act(self, seat: Seat, action: Any) -> list[Event]:
@@ -65,11 +74,11 @@ class Match:
     def undo(self, seat: Seat) -> None:
         """Take back `seat`'s last decision, or raise `UndoError` saying why not."""
         if not self.record.actions:
-            raise UndoError("nothing to undo: no decision has been made yet")
+            raise UndoError(msg("nothing to undo: no decision has been made yet"))
         if self.record.actions[-1].seat != seat:
-            raise UndoError("only the last decision can be undone, and it is not yours")
+            raise UndoError(msg("only the last decision can be undone, and it is not yours"))
         if self._revealing[-1]:
-            raise UndoError("that decision revealed hidden information or drew chance; it stands")
+            raise UndoError(msg("that decision revealed hidden information or drew chance; it stands"))
         kept = self.record.actions[:-1]
         fresh = Match(self.game, self.record.seats, self.record.options, self.record.seed)
         for entry in kept:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 
 class Translator(Protocol):
@@ -77,6 +77,38 @@ class Message:
 
     def __str__(self) -> str:
         return self.render()
+
+    def to_json(self) -> dict[str, Any]:
+        """The message as JSON data, for a view that carries text to be read (`from_json` reads it)."""
+        data: dict[str, Any] = {"template": self.template, "fields": {k: _encode(v) for k, v in self.fields.items()}}
+        if self.plural is not None:
+            data["plural"], data["count"] = self.plural, self.count
+        return data
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Message:
+        fields = {name: _decode(value) for name, value in data.get("fields", {}).items()}
+        return cls(data["template"], fields, data.get("plural"), data.get("count", 0))
+
+
+def _encode(value: object) -> Any:
+    if isinstance(value, Message):
+        return {"message": value.to_json()}
+    if isinstance(value, Player):
+        return {"player": value.seat}
+    if isinstance(value, list | tuple):
+        return [_encode(item) for item in value]
+    return value
+
+
+def _decode(value: Any) -> object:
+    if isinstance(value, dict) and "message" in value:
+        return Message.from_json(value["message"])
+    if isinstance(value, dict) and "player" in value:
+        return Player(value["player"])
+    if isinstance(value, list):
+        return [_decode(item) for item in value]
+    return value
 
 
 def _render(value: object, translator: Translator) -> str:

@@ -15,6 +15,7 @@ from typing import Any
 from laguna import __version__
 from laguna.core.errors import LagunaError, RecordError
 from laguna.core.game import GameState, Seat
+from laguna.core.messages import msg
 from laguna.core.registry import AnyGame, get_game
 
 
@@ -60,25 +61,25 @@ class GameRecord:
     def from_json(cls, data: Any, where: str = "record") -> GameRecord:
         """Read and check the shape of a record; `RecordError` names the first bad field."""
         if not isinstance(data, dict):
-            raise RecordError(f"{where}: a record must be a JSON object")
+            raise RecordError(msg("{where}: a record must be a JSON object", where=where))
         for key in ("game", "seats", "seed", "actions"):
             if key not in data:
-                raise RecordError(f"{where}: the field {key!r} is missing")
+                raise RecordError(msg("{where}: the field {key} is missing", where=where, key=repr(key)))
         unknown = set(data) - {"game", "engine_version", "options", "seats", "seed", "actions", "result"}
         if unknown:
-            raise RecordError(f"{where}: unknown field {sorted(unknown)[0]!r}")
+            raise RecordError(msg("{where}: unknown field {key}", where=where, key=repr(sorted(unknown)[0])))
         game, seats, seed = data["game"], data["seats"], data["seed"]
         options = data.get("options", {})
         if not isinstance(game, str):
-            raise RecordError(f"{where}: 'game' must be a text")
+            raise RecordError(msg("{where}: 'game' must be a text", where=where))
         if not isinstance(seats, list) or not seats or not all(isinstance(s, str) for s in seats):
-            raise RecordError(f"{where}: 'seats' must be a non-empty list of texts")
+            raise RecordError(msg("{where}: 'seats' must be a non-empty list of texts", where=where))
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise RecordError(f"{where}: 'seed' must be a whole number")
+            raise RecordError(msg("{where}: 'seed' must be a whole number", where=where))
         if not isinstance(options, dict):
-            raise RecordError(f"{where}: 'options' must be an object")
+            raise RecordError(msg("{where}: 'options' must be an object", where=where))
         if not isinstance(data["actions"], list):
-            raise RecordError(f"{where}: 'actions' must be a list")
+            raise RecordError(msg("{where}: 'actions' must be a list", where=where))
         actions = []
         for number, entry in enumerate(data["actions"], start=1):
             if (
@@ -88,11 +89,13 @@ class GameRecord:
                 or not isinstance(entry["seat"], int)
                 or not isinstance(entry["action"], str)
             ):
-                raise RecordError(f"{where}: action {number} must be {{'seat': int, 'action': text}}")
+                raise RecordError(
+                    msg("{where}: action {number} must be {{'seat': int, 'action': text}}", where=where, number=number)
+                )
             actions.append(RecordedAction(entry["seat"], entry["action"]))
         result = data.get("result")
         if result is not None and not isinstance(result, dict):
-            raise RecordError(f"{where}: 'result' must be an object")
+            raise RecordError(msg("{where}: 'result' must be an object", where=where))
         version = data.get("engine_version", "unknown")
         return cls(game, seats, seed, options, actions, str(version), result)
 
@@ -101,7 +104,14 @@ class GameRecord:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as error:
-            raise RecordError(f"{where}: not valid JSON ({error.msg} at line {error.lineno})") from None
+            raise RecordError(
+                msg(
+                    "{where}: not valid JSON ({problem} at line {line})",
+                    where=where,
+                    problem=error.msg,
+                    line=error.lineno,
+                )
+            ) from None
         return cls.from_json(data, where)
 
     def save(self, path: str | Path) -> None:
@@ -119,12 +129,14 @@ def read_records(path: str | Path) -> Iterator[tuple[str, GameRecord | RecordErr
     try:
         text = source.read_text(encoding="utf-8")
     except OSError as error:
-        raise RecordError(f"cannot read {source}: {error.strerror or error}") from None
+        raise RecordError(
+            msg("cannot read {source}: {problem}", source=source, problem=error.strerror or error)
+        ) from None
     except UnicodeDecodeError:
-        raise RecordError(f"{source} is not a UTF-8 text file") from None
+        raise RecordError(msg("{source} is not a UTF-8 text file", source=source)) from None
     stripped = text.strip()
     if not stripped:
-        raise RecordError(f"{source} holds no record")
+        raise RecordError(msg("{source} holds no record", source=source))
     if stripped.startswith("{") and "\n{" not in stripped:
         yield str(source), GameRecord.loads(stripped, str(source))
         return
@@ -151,7 +163,7 @@ def start(record: GameRecord) -> tuple[AnyGame, GameState[Any]]:
     try:
         state = game.new_game(record.players, record.options, record.seed)
     except LagunaError as error:
-        raise RecordError(f"record of {record.game}: {error}") from None
+        raise RecordError(msg("record of {game}: {error}", game=record.game, error=error.message)) from None
     return game, state
 
 
@@ -167,7 +179,15 @@ def replay(record: GameRecord, upto: int | None = None) -> GameState[Any]:
             action = game.parse_action(entry.action)
             state.apply(entry.seat, action)
         except LagunaError as error:
-            raise RecordError(f"action {number} ({entry.action!r} by seat {entry.seat}): {error}") from None
+            raise RecordError(
+                msg(
+                    "action {number} ({action} by seat {seat}): {error}",
+                    number=number,
+                    action=repr(entry.action),
+                    seat=entry.seat,
+                    error=error.message,
+                )
+            ) from None
     return state
 
 
@@ -176,8 +196,14 @@ def verify(record: GameRecord) -> GameState[Any]:
     state = replay(record)
     if record.result is not None:
         if not state.is_terminal():
-            raise RecordError("the record has a result but its actions do not finish the game")
+            raise RecordError(msg("the record has a result but its actions do not finish the game"))
         scores = list(state.outcome().scores)
         if scores != record.result.get("scores"):
-            raise RecordError(f"replayed scores {scores} differ from the recorded {record.result.get('scores')}")
+            raise RecordError(
+                msg(
+                    "replayed scores {scores} differ from the recorded {recorded}",
+                    scores=str(scores),
+                    recorded=str(record.result.get("scores")),
+                )
+            )
     return state

@@ -2,7 +2,8 @@
 interface for decisions, and a WebSocket per table for live updates.
 
 Only views leave the server: a page, a board fragment or a log is built from `view(seat)` of the
-viewer's own seat (a spectator's view for anyone else), never from a state.
+viewer's own seat (a spectator's view for anyone else), never from a state; once a game is over, its
+replay may show any seat's view.
 """
 
 from __future__ import annotations
@@ -31,13 +32,14 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from laguna import i18n
 from laguna.bots import LEVELS
 from laguna.core import IllegalAction, LagunaError, NotationError, UndoError, games, get_game
+from laguna.core.messages import msg
 from laguna.i18n import N_
 from laguna.server.auth import Accounts, AuthError, csrf_ok, csrf_token
 from laguna.server.bots import BotPlayers
 from laguna.server.db import make_engine, upgrade
 from laguna.server.limits import RateLimiter
 from laguna.server.live import Hub, Listener
-from laguna.server.service import SeatRequest, Snapshot, TableError, TableService
+from laguna.server.service import GameNotOver, Replay, SeatRequest, Snapshot, TableError, TableService
 from laguna.server.store import (
     BOT,
     FINISHED,
@@ -60,7 +62,7 @@ COOKIE = "laguna_session"
 LANGUAGE_COOKIE = "laguna_language"
 MAX_BODY = 64 * 1024
 """Bytes a request may send: a form or a decision is far smaller."""
-TOO_LARGE = f"the request is too large (at most {MAX_BODY // 1024} KB)"
+TOO_LARGE = msg("the request is too large (at most {size} KB)", size=MAX_BODY // 1024)
 MOVE_TIMES = {
     "": (None, N_("no limit")),
     "3600": (3600, N_("1 hour")),
@@ -125,7 +127,7 @@ class BodyLimit:
             return
         length = Headers(scope=scope).get("content-length")
         if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
-            await _error_response(Request(scope), 413, TOO_LARGE)(scope, receive, send)
+            await _error_response(Request(scope), 413, i18n.translate(TOO_LARGE))(scope, receive, send)
             return
         received = 0
 
@@ -134,7 +136,7 @@ class BodyLimit:
             message = await receive()
             received += len(message.get("body", b""))
             if received > MAX_BODY:
-                raise HTTPException(413, TOO_LARGE)
+                raise HTTPException(413, str(TOO_LARGE))
             return message
 
         await self.app(scope, limited, send)
@@ -243,20 +245,20 @@ async def _current_user(request: Request) -> User | None:
 async def _require_current_user(request: Request) -> User:
     user = await _current_user(request)
     if user is None:
-        raise HTTPException(401, "log in, sign up or play as a guest first")
+        raise HTTPException(401, N_("log in, sign up or play as a guest first"))
     return user
 
 
 def _require_user(request: Request) -> User:
     user = _user(request)
     if user is None:
-        raise HTTPException(401, "log in, sign up or play as a guest first")
+        raise HTTPException(401, N_("log in, sign up or play as a guest first"))
     return user
 
 
 def _check_csrf(request: Request, sent: str | None) -> None:
     if not csrf_ok(request.cookies.get(COOKIE), sent):
-        raise HTTPException(403, "the form has expired or came from another site: reload the page and try again")
+        raise HTTPException(403, N_("the form has expired or came from another site: reload the page and try again"))
 
 
 def _login_response(server: Server, user: User, target: str = "/") -> RedirectResponse:
@@ -281,7 +283,13 @@ def _routes(app: FastAPI, server: Server) -> None:
     def choose_language(code: str = Form(""), back: str = Form("/")) -> Response:
         """Switch the table's language (for this browser), back to the page the switch was pressed on."""
         if code not in i18n.LANGUAGES:
-            raise HTTPException(400, f"{code!r} is not a language of Laguna ({', '.join(i18n.LANGUAGES)})")
+            raise TableError(
+                msg(
+                    "{code} is not a language of Laguna ({languages})",
+                    code=repr(code),
+                    languages=", ".join(i18n.LANGUAGES),
+                )
+            )
         target = back if back.startswith("/") and not back.startswith("//") else "/"
         response = RedirectResponse(target, status_code=303)
         response.set_cookie(LANGUAGE_COOKIE, code, max_age=365 * 86400, samesite="lax")
@@ -296,7 +304,9 @@ def _routes(app: FastAPI, server: Server) -> None:
         try:
             user = server.accounts.sign_up(name, password, server.clock())
         except LagunaError as error:  # a refused name or password, or a name taken
-            return _page(request, "account.html", status=400, mode="signup", error=str(error), name=name)
+            return _page(
+                request, "account.html", status=400, mode="signup", error=i18n.translate(error.message), name=name
+            )
         return _login_response(server, user)
 
     @app.get("/login", response_class=HTMLResponse)
@@ -308,7 +318,9 @@ def _routes(app: FastAPI, server: Server) -> None:
         try:
             user = server.accounts.log_in(name, password)
         except AuthError as error:
-            return _page(request, "account.html", status=400, mode="login", error=str(error), name=name)
+            return _page(
+                request, "account.html", status=400, mode="login", error=i18n.translate(error.message), name=name
+            )
         return _login_response(server, user)
 
     @app.post("/guest")
@@ -350,7 +362,7 @@ def _routes(app: FastAPI, server: Server) -> None:
                     options[info.name] = form.get(f"option_{game_id}_{info.name}") == "on"
         move = _text(form.get("move_seconds"))
         if move not in MOVE_TIMES:
-            raise TableError(f"{move!r} is not a time per move offered")
+            raise TableError(msg("{move} is not a time per move offered", move=repr(move)))
         table = server.service.create(user, game_id, requests, options, move_seconds=MOVE_TIMES[move][0])
         if all(s.kind in (HUMAN, BOT) for s in table.seats):
             await _start(server, table.id, user)
@@ -367,7 +379,7 @@ def _routes(app: FastAPI, server: Server) -> None:
         game_id = _text(form.get("game")) or "walking-in-burano"
         opponents = _int(_text(form.get("opponents")) or "1", "the number of opponents")
         if level not in LEVELS:
-            raise TableError(f"{level!r} is not a bot level ({', '.join(LEVELS)})")
+            raise TableError(msg("{level} is not a bot level ({levels})", level=repr(level), levels=", ".join(LEVELS)))
         new_user = user or server.accounts.guest(server.clock())
         requests = [SeatRequest(HUMAN)] + [SeatRequest(BOT, bot=level)] * opponents
         table = server.service.create(new_user, game_id, requests)
@@ -417,7 +429,7 @@ def _routes(app: FastAPI, server: Server) -> None:
         user = await _require_current_user(request)
         _check_csrf(request, request.headers.get("x-csrf-token"))
         if not server.limiter.allow(user.id, server.clock().timestamp()):
-            raise HTTPException(429, "too many decisions at once: wait a moment")
+            raise HTTPException(429, N_("too many decisions at once: wait a moment"))
         body = await _json(request)
         seat = _int(str(body.get("seat", "")), "the seat")
         version = _int(str(body.get("version", "")), "the version")
@@ -465,8 +477,19 @@ def _routes(app: FastAPI, server: Server) -> None:
         """A finished game's record (its seed gives away the decks, so never before the end)."""
         table = server.store.table(table_id)
         if table.status != FINISHED:
-            raise HTTPException(403, "a game's record is shown once the game is over")
+            raise HTTPException(403, N_("a game's record is shown once the game is over"))
         return JSONResponse(server.store.record(table_id).to_json())
+
+    @app.get("/t/{table_id}/replay", response_class=HTMLResponse)
+    async def replay_page(request: Request, table_id: str, step: str = "", seat: str = "") -> HTMLResponse:
+        """A finished game at one step, as one seat saw it or with every seat's secrets shown: a page
+        that works without the script, which then steps through `/replay/main` fragments."""
+        return await _replay(request, table_id, step, seat, template="replay.html")
+
+    @app.get("/t/{table_id}/replay/main", response_class=HTMLResponse)
+    async def replay_main(request: Request, table_id: str, step: str = "", seat: str = "") -> HTMLResponse:
+        """The replay's changing part at another step or point of view, fetched by the page."""
+        return await _replay(request, table_id, step, seat, template="replay_main.html")
 
     @app.websocket("/t/{table_id}/live")
     async def live(websocket: WebSocket, table_id: str) -> None:
@@ -514,18 +537,18 @@ def _int(text: str, what: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise TableError(f"{what} must be a whole number, not {text!r}") from None
+        raise TableError(msg("{what} must be a whole number, not {text}", what=what, text=repr(text))) from None
 
 
 async def _json(request: Request) -> dict[str, Any]:
     try:
         body = await request.json()
     except ValueError:
-        raise TableError("the request must be a JSON object") from None
+        raise TableError(msg("the request must be a JSON object")) from None
     except ClientDisconnect:
-        raise HTTPException(400, "the request was cut off before it arrived whole") from None
+        raise HTTPException(400, N_("the request was cut off before it arrived whole")) from None
     if not isinstance(body, dict):
-        raise TableError("the request must be a JSON object")
+        raise TableError(msg("the request must be a JSON object"))
     return body
 
 
@@ -574,7 +597,7 @@ def table_context(server: Server, snapshot: Snapshot, user: User | None) -> dict
         "viewer": viewer,
         "owing": owing,
         "mine": mine,
-        "board": render_board(table.game, view, actions),
+        "board": render_board(table.game, view, actions, [seat.label for seat in table.seats]),
         "board_style": board_style(table.game),
         "actions": described,
         "log": [i18n.translate(event.message, [seat.label for seat in table.seats]) for event in snapshot.log],
@@ -587,6 +610,72 @@ def table_context(server: Server, snapshot: Snapshot, user: User | None) -> dict
         "open_seats": [s for s in table.seats if s.kind == OPEN or (s.kind == INVITED and user and s.invited
                        and s.invited.lower() == user.name.lower())],
     }  # fmt: skip
+
+
+async def _replay(request: Request, table_id: str, step: str, seat: str, *, template: str) -> HTMLResponse:
+    """A replay page or fragment, drawn from memory when the game's steps are cached (built in a thread
+    otherwise)."""
+    server: Server = request.app.state.server
+    user = await _current_user(request)
+    replay = server.service.cached_replay(table_id)
+    if replay is None:
+        replay = await asyncio.to_thread(server.service.replay, table_id)
+    return _page(request, template, **replay_context(replay, step, seat, user))
+
+
+def replay_context(replay: Replay, step_text: str, seat_text: str, user: User | None) -> dict[str, Any]:
+    """What a replay shows at step `step_text` (the set-up if empty: a replay is read from the start)
+    from the point of view `seat_text`: a seat's number, ``all`` for every seat's board side by side
+    (the game is over, so every hand may be shown), or if empty the viewer's own seat (``all`` for
+    someone who did not play). Each board is drawn from a seat's view, as the table drew it, without
+    decisions."""
+    table = replay.table
+    names = [seat.label for seat in table.seats]
+    step = _int(step_text, "the step") if step_text else 0
+    if not 0 <= step <= replay.last:
+        raise TableError(
+            msg(
+                "there is no step {step}: this game's steps run from 0 (the set-up) to {last}",
+                step=step,
+                last=replay.last,
+            )
+        )
+    mine = table.seat_of(user.id) if user else []
+    chosen = seat_text or (str(mine[0] + 1) if mine else "all")
+    if chosen == "all":
+        seats = list(range(table.players))
+    else:
+        number = int(chosen) if chosen.isascii() and chosen.isdigit() else 0
+        if not 1 <= number <= table.players:
+            raise TableError(
+                msg(
+                    "the table has no seat {seat}: its seats are 1 to {last}, or 'all'",
+                    seat=repr(chosen),
+                    last=table.players,
+                )
+            )
+        chosen, seats = str(number), [number - 1]
+    state = replay.position(step)
+    return {
+        "table": table,
+        "game": get_game(table.game),
+        "step": step,
+        "last": replay.last,
+        "seat": chosen,
+        "names": names,
+        "boards": [(s, names[s], render_board(table.game, state.view(s), [], names)) for s in seats],
+        "board_style": board_style(table.game),
+        "log": [
+            {
+                "step": number,
+                "player": names[decision.seat],
+                "action": decision.action,
+                "lines": [i18n.translate(event.message, names) for event in decision.events],
+            }
+            for number, decision in enumerate(replay.decisions[:step], start=1)
+        ],
+        "outcome": state.outcome() if state.is_terminal() else None,
+    }
 
 
 def _wants_json(request: Request) -> bool:
@@ -604,6 +693,7 @@ def _error_response(request: Request, status: int, message: str) -> Response:
 def _error_handlers(app: FastAPI) -> None:
     statuses: list[tuple[type[LagunaError], int]] = [
         (NotFound, 404),
+        (GameNotOver, 403),
         (StaleVersion, 409),
         (SeatTaken, 409),
         (IllegalAction, 400),
@@ -615,16 +705,22 @@ def _error_handlers(app: FastAPI) -> None:
     @app.exception_handler(LagunaError)
     async def laguna_error(request: Request, error: LagunaError) -> Response:
         status = next((code for kind, code in statuses if isinstance(error, kind)), 400)
-        return _error_response(request, status, str(error))
+        return _error_response(request, status, i18n.translate(error.message))
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, error: HTTPException) -> Response:
-        message = error.detail if error.status_code != 404 else f"there is no page at {request.url.path}"
+        message = i18n.gettext(str(error.detail))
+        if error.status_code == 404:
+            message = i18n.translate(msg("there is no page at {path}", path=request.url.path))
         if error.status_code == 405:
-            message = f"{request.method} is not how {request.url.path} is used"
-        return _error_response(request, error.status_code, str(message))
+            message = i18n.translate(
+                msg("{method} is not how {path} is used", method=request.method, path=request.url.path)
+            )
+        return _error_response(request, error.status_code, message)
 
     @app.exception_handler(Exception)
     async def unexpected(request: Request, error: Exception) -> Response:
         _LOG.exception("unexpected error on %s", request.url.path, exc_info=error)
-        return _error_response(request, 500, "something went wrong on our side; the game is safe, try again")
+        return _error_response(
+            request, 500, i18n.gettext(N_("something went wrong on our side; the game is safe, try again"))
+        )

@@ -15,6 +15,7 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
 from laguna.core import LagunaError
+from laguna.core.messages import msg, msg_plural
 from laguna.server.store import Store, User
 
 SESSION_DAYS = 30
@@ -67,22 +68,30 @@ class Accounts:
     def sign_up(self, name: str, password: str, now: datetime) -> User:
         name = name.strip()
         if not NAME.fullmatch(name):
-            raise AuthError("a name has 2 to 24 letters, digits, '_', '.' or '-', and starts with a letter or digit")
+            raise AuthError(
+                msg("a name has 2 to 24 letters, digits, '_', '.' or '-', and starts with a letter or digit")
+            )
         if name.lower().startswith("guest"):
-            raise AuthError("names starting with 'guest' are kept for guests")
+            raise AuthError(msg("names starting with 'guest' are kept for guests"))
         if len(password) < MIN_PASSWORD:
-            raise AuthError(f"a password has at least {MIN_PASSWORD} characters")
+            raise AuthError(
+                msg_plural(
+                    "a password has at least {count} character",
+                    "a password has at least {count} characters",
+                    MIN_PASSWORD,
+                )
+            )
         return self.store.create_user(name, hash_password(password), now)
 
     def log_in(self, name: str, password: str) -> User:
         found = self.store.login_of(name.strip())
         user, stored = found if found is not None else (None, None)
         if user is None or stored is None:
-            raise AuthError("unknown name or wrong password")
+            raise AuthError(msg("unknown name or wrong password"))
         try:
             _HASHER.verify(stored, password)
         except (VerificationError, InvalidHashError):
-            raise AuthError("unknown name or wrong password") from None
+            raise AuthError(msg("unknown name or wrong password")) from None
         return user
 
     def guest(self, now: datetime) -> User:

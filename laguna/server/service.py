@@ -1,6 +1,8 @@
 """The authoritative table: every change to a game passes here. It checks who may act, validates the
 decision against the rules, appends it to the game's log (refused if the game has moved on since the
-version the player saw) and keeps the position as a cache rebuilt by replay.
+version the player saw) and keeps the position as a cache rebuilt by replay. A finished game is also
+kept, for a while, as the position after each of its decisions, so that its replay steps through
+positions already built.
 
 Nothing here speaks HTTP: the web layer and the bot workers call the same methods, so a bot's turn is
 checked exactly like a player's.
@@ -17,7 +19,18 @@ from datetime import datetime
 from typing import Any
 
 from laguna.bots import bot_seed, make_bot
-from laguna.core import Event, GameRecord, GameState, IllegalAction, LagunaError, Match, RecordError, get_game
+from laguna.core import (
+    Event,
+    GameRecord,
+    GameState,
+    IllegalAction,
+    LagunaError,
+    Match,
+    RecordedAction,
+    RecordError,
+    get_game,
+)
+from laguna.core.messages import msg
 from laguna.server.store import (
     BOT,
     FINISHED,
@@ -38,6 +51,8 @@ Thinker = Callable[[GameRecord, int, str, int], str]
 
 CACHE_TABLES = 2048
 """Positions kept in memory, the most recently used; any other is rebuilt from its log when needed."""
+REPLAY_TABLES = 8
+"""Finished games kept as every step's position, the most recently replayed: a few megabytes each."""
 HEARD_TABLES = 100_000
 """Tables whose newest announced version is remembered, the most recently changed."""
 MAX_SEED = 2**63 - 1
@@ -45,6 +60,10 @@ MAX_SEED = 2**63 - 1
 
 class TableError(LagunaError):
     """A request the table refuses: not the player's seat, not their turn, a table not yet started…"""
+
+
+class GameNotOver(TableError):
+    """What only a finished game shows (its replay) was asked of a game still being gathered or played."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +117,35 @@ class Snapshot:
     undoable: frozenset[int]
 
 
+@dataclass(frozen=True, slots=True)
+class ReplayedDecision:
+    """A decision of a finished game: whose it was, its notation, its events and the position it left."""
+
+    seat: int
+    action: str
+    events: tuple[Event, ...]
+    state: GameState[Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """A finished game step by step: step 0 is the set-up, step n the position after n decisions.
+    Shared by every reader, so nobody may change its positions."""
+
+    table: TableInfo
+    setup: GameState[Any]
+    decisions: tuple[ReplayedDecision, ...]
+
+    @property
+    def last(self) -> int:
+        """The final step: the number of decisions."""
+        return len(self.decisions)
+
+    def position(self, step: int) -> GameState[Any]:
+        """The position at `step` (0 to `last`)."""
+        return self.setup if step == 0 else self.decisions[step - 1].state
+
+
 class TableService:
     """Tables and their games over a `Store`. Safe to share between threads: the decisions of one table
     are taken one at a time in this process, and the log's version guards against other processes.
@@ -113,6 +161,7 @@ class TableService:
         self.clock = clock
         self._matches: OrderedDict[str, tuple[TableInfo, LoggedMatch]] = OrderedDict()
         self._heard: OrderedDict[str, int] = OrderedDict()
+        self._replays: OrderedDict[str, Replay] = OrderedDict()
         self._cache_lock = threading.Lock()
         self._table_locks: dict[str, threading.Lock] = {}
 
@@ -133,30 +182,38 @@ class TableService:
         typed = game.options(options)
         game.new_game(len(seat_requests), typed, 0)  # refuses a bad player count with the game's words
         if move_seconds is not None and move_seconds <= 0:
-            raise TableError("the time per move must be a positive number of seconds")
+            raise TableError(msg("the time per move must be a positive number of seconds"))
         seat_list = []
         creator_seated = False
         for index, request in enumerate(seat_requests):
             if request.kind == HUMAN:
                 if creator_seated:
-                    raise TableError("only one seat can be yours when you create a table; the others join by the link")
+                    raise TableError(
+                        msg("only one seat can be yours when you create a table; the others join by the link")
+                    )
                 creator_seated = True
                 seat_list.append(SeatInfo(index, HUMAN, creator.id))
             elif request.kind == BOT:
                 if not request.bot:
-                    raise TableError(f"seat {index + 1}: choose a bot level")
+                    raise TableError(msg("seat {seat}: choose a bot level", seat=index + 1))
                 make_bot(request.bot, 0, game_id)  # an unknown bot is refused by name
                 seat_list.append(SeatInfo(index, BOT, bot=request.bot))
             elif request.kind == INVITED:
                 name = (request.invited or "").strip()
                 if not name or self.store.login_of(name) is None:
-                    raise TableError(f"seat {index + 1}: there is no player called {name!r} to invite")
+                    raise TableError(
+                        msg("seat {seat}: there is no player called {name} to invite", seat=index + 1, name=repr(name))
+                    )
                 seat_list.append(SeatInfo(index, INVITED, invited=name))
             elif request.kind == OPEN:
                 seat_list.append(SeatInfo(index, OPEN))
             else:
                 raise TableError(
-                    f"seat {index + 1}: {request.kind!r} is not a kind of seat (human, open, invited, bot)"
+                    msg(
+                        "seat {seat}: {kind} is not a kind of seat (human, open, invited, bot)",
+                        seat=index + 1,
+                        kind=repr(request.kind),
+                    )
                 )
         return self.store.create_table(
             secrets.token_urlsafe(9),
@@ -179,12 +236,12 @@ class TableService:
         """The creator starts the game once every seat is filled."""
         table = self.store.table(table_id)
         if table.created_by != user.id:
-            raise TableError("only the player who created the table can start it")
+            raise TableError(msg("only the player who created the table can start it"))
         if table.status != WAITING:
-            raise TableError("the game has already started")
+            raise TableError(msg("the game has already started"))
         empty = [s.seat + 1 for s in table.seats if s.kind in (OPEN, INVITED)]
         if empty:
-            raise TableError(f"seat {', '.join(map(str, empty))} still waits for a player")
+            raise TableError(msg("seat {seats} still waits for a player", seats=", ".join(map(str, empty))))
         match = self._fresh(table)
         started = self.store.start(table_id, match.state.to_act(), self.clock())
         self._remember(started, match)
@@ -252,7 +309,7 @@ class TableService:
         state = match.state
         parsed = match.game.parse_action(action)
         if seat not in state.to_act():
-            raise TableError(f"it is not seat {seat + 1}'s turn")
+            raise TableError(msg("it is not seat {seat}'s turn", seat=seat + 1))
         if parsed not in state.legal_actions(seat):
             raise IllegalAction(f"{parsed} is illegal: {state.explain_illegal(seat, parsed)}")
         events = match.act(seat, parsed)
@@ -341,22 +398,24 @@ class TableService:
 
     def _check_abandoned(self, table: TableInfo, seat: int, by: User) -> None:
         if not table.seat_of(by.id):
-            raise TableError("only a player at this table can hand a seat to a bot")
+            raise TableError(msg("only a player at this table can hand a seat to a bot"))
         if table.move_seconds is None:
-            raise TableError("this table has no time limit: every player may take as long as they like")
+            raise TableError(msg("this table has no time limit: every player may take as long as they like"))
         if not 0 <= seat < table.players or seat in table.seat_of(by.id):
-            raise TableError(f"seat {seat + 1} is not another player's seat")
+            raise TableError(msg("seat {seat} is not another player's seat", seat=seat + 1))
         if seat not in self.abandoned(table):
-            raise TableError(f"seat {seat + 1} has not run out of time: it can be handed over only once it has")
+            raise TableError(
+                msg("seat {seat} has not run out of time: it can be handed over only once it has", seat=seat + 1)
+            )
 
     def rematch(self, table_id: str, user: User) -> TableInfo:
         """A new table for the same game, options and seats: the players are invited again, the bots
         return, and the one who asks sits at their old seat."""
         table = self.store.table(table_id)
         if table.status != FINISHED:
-            raise TableError("a rematch is offered once the game is over")
+            raise TableError(msg("a rematch is offered once the game is over"))
         if not table.seat_of(user.id):
-            raise TableError("only a player of this game can ask for a rematch")
+            raise TableError(msg("only a player of this game can ask for a rematch"))
         requests = []
         creator_seat = table.seat_of(user.id)[0]
         for info in table.seats:
@@ -369,6 +428,42 @@ class TableService:
             else:
                 requests.append(SeatRequest(OPEN))
         return self.create(user, table.game, requests, dict(table.options), move_seconds=table.move_seconds)
+
+    # ------------------------------------------------------------------ replays
+
+    def replay(self, table_id: str) -> Replay:
+        """The finished game of the table, every step's position built once and kept while it is among
+        the most recently replayed (a finished game never changes, so nothing ever makes it stale)."""
+        with self._lock(table_id):
+            cached = self.cached_replay(table_id)
+            if cached is not None:
+                return cached
+            table = self.store.table(table_id)
+            if table.status != FINISHED:
+                raise GameNotOver(
+                    msg("the game at table {table} is not over: its replay is shown once it is", table=repr(table_id))
+                )
+            match = self._fresh(table)
+            setup = match.state.copy()
+            decisions = []
+            for number, entry in enumerate(self.store.record(table_id, table).actions, start=1):
+                events = _replayed(table_id, number, match, entry)
+                decisions.append(ReplayedDecision(entry.seat, entry.action, tuple(events), match.state.copy()))
+            replay = Replay(table, setup, tuple(decisions))
+            with self._cache_lock:
+                self._replays[table_id] = replay
+                while len(self._replays) > REPLAY_TABLES:
+                    self._replays.popitem(last=False)
+            return replay
+
+    def cached_replay(self, table_id: str) -> Replay | None:
+        """The replay if it is cached; None rather than read the database (so that the event loop may
+        call it)."""
+        with self._cache_lock:
+            replay = self._replays.get(table_id)
+            if replay is not None:
+                self._replays.move_to_end(table_id)
+            return replay
 
     # ------------------------------------------------------------------ the cache
 
@@ -388,9 +483,9 @@ class TableService:
 
     def _check_turn(self, table: TableInfo, user: User | None, seat: int, version: int) -> None:
         if table.status == WAITING:
-            raise TableError("the game has not started yet")
+            raise TableError(msg("the game has not started yet"))
         if table.status != PLAYING:
-            raise TableError("the game is over")
+            raise TableError(msg("the game is over"))
         if not 0 <= seat < table.players:
             raise TableError(f"the table has no seat {seat + 1}")
         info = table.seats[seat]
@@ -422,10 +517,7 @@ class TableService:
             match = self._fresh(table)
             if table.status != WAITING:
                 for number, entry in enumerate(self.store.record(table_id, table).actions, start=1):
-                    try:
-                        match.act(entry.seat, entry.action)
-                    except LagunaError as error:
-                        raise RecordError(f"table {table_id}, decision {number} ({entry.action!r}): {error}") from None
+                    _replayed(table_id, number, match, entry)
         self._remember(table, match)
         return table, match
 
@@ -458,6 +550,15 @@ class TableService:
     def _forget(self, table_id: str) -> None:
         with self._cache_lock:
             self._matches.pop(table_id, None)
+
+
+def _replayed(table_id: str, number: int, match: Match, entry: RecordedAction) -> list[Event]:
+    """Apply the table's logged decision `number` while rebuilding its game; should the rules refuse it
+    (a log written by other rules), the error names the table and the decision."""
+    try:
+        return match.act(entry.seat, entry.action)
+    except LagunaError as error:
+        raise RecordError(f"table {table_id}, decision {number} ({entry.action!r}): {error}") from None
 
 
 def _snapshot(table: TableInfo, match: LoggedMatch) -> Snapshot:

@@ -19,6 +19,7 @@ from sqlalchemy import Connection, Engine, Row, and_, delete, func, insert, or_,
 from sqlalchemy.exc import IntegrityError
 
 from laguna.core import GameRecord, LagunaError, RecordedAction
+from laguna.core.messages import Message, msg
 from laguna.server.schema import actions, seats, sessions, tables, users
 
 CHANNEL = "laguna_tables"
@@ -233,14 +234,14 @@ class Store:
         with self.engine.connect() as c:
             row = c.execute(select(tables).where(tables.c.id == table_id)).first()
             if row is None:
-                raise NotFound(f"there is no table {table_id!r}")
+                raise NotFound(msg("there is no table {table}", table=repr(table_id)))
             return self._table(c, row)
 
     def table_by_invite(self, token: str) -> TableInfo:
         with self.engine.connect() as c:
             row = c.execute(select(tables).where(tables.c.invite_token == token)).first()
             if row is None:
-                raise NotFound("this invitation link leads to no table")
+                raise NotFound(msg("this invitation link leads to no table"))
             return self._table(c, row)
 
     def user_tables(self, user_id: int) -> list[TableInfo]:
@@ -293,10 +294,17 @@ class Store:
         if done != 1:
             table = self.table(table_id)
             if table.status != WAITING:
-                raise SeatTaken("the game has started: its seats are taken")
+                raise SeatTaken(msg("the game has started: its seats are taken"))
             if not 0 <= seat < table.players:
-                raise NotFound(f"the table has no seat {seat}")
-            raise SeatTaken(f"seat {seat} is not open to {user.name}: {table.seats[seat].label}")
+                raise NotFound(msg("the table has no seat {seat}", seat=seat))
+            raise SeatTaken(
+                msg(
+                    "seat {seat} is not open to {name}: {label}",
+                    seat=seat,
+                    name=user.name,
+                    label=table.seats[seat].label,
+                )
+            )
         return self.table(table_id)
 
     def set_seat(self, table_id: str, seat: SeatInfo, *, version: int) -> TableInfo:
@@ -329,7 +337,7 @@ class Store:
                 self._bump(c, table_id)
         if done != 1:
             self.table(table_id)  # a missing table is named as such
-            raise StoreError("the game has already started")
+            raise StoreError(msg("the game has already started"))
         return self.table(table_id)
 
     def append(
@@ -418,13 +426,17 @@ class Store:
         if self.shared:
             c.execute(text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": payload})
 
-    def _stale(self, table_id: str, version: int) -> str:
+    def _stale(self, table_id: str, version: int) -> Message:
         table = self.table(table_id)
         if table.status == FINISHED:
-            return "the game is over"
+            return msg("the game is over")
         if table.status == WAITING:
-            return "the game has not started"
-        return f"the game has moved on (version {table.version}, not {version}): reload to see the latest decisions"
+            return msg("the game has not started")
+        return msg(
+            "the game has moved on (version {now}, not {version}): reload to see the latest decisions",
+            now=table.version,
+            version=version,
+        )
 
     def _table(self, c: Any, row: Row[Any]) -> TableInfo:
         seat_rows = c.execute(

@@ -12,13 +12,14 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Protocol, TypeVar
 
 from laguna.core import LagunaError, OptionsError
+from laguna.core.messages import msg
 
 T = TypeVar("T")
 R = TypeVar("R")
 
 BACKENDS = ("local", "ray")
 
-RAY_MISSING = "the ray backend needs Ray, which is not installed: pip install 'laguna[ray]'"
+RAY_MISSING = msg("the ray backend needs Ray, which is not installed: {command}", command="pip install 'laguna[ray]'")
 
 
 class Backend(Protocol):
@@ -36,7 +37,7 @@ class LocalBackend:
 
     def __init__(self, jobs: int = 1) -> None:
         if jobs < 1:
-            raise OptionsError(f"the number of jobs must be at least 1, not {jobs}")
+            raise OptionsError(msg("the number of jobs must be at least 1, not {jobs}", jobs=jobs))
         self.jobs = jobs
 
     def map(self, function: Callable[[T], R], tasks: Sequence[T]) -> Iterator[R]:
@@ -64,7 +65,7 @@ class RayBackend:
 
     def __init__(self, jobs: int = 1, address: str | None = None) -> None:
         if jobs < 1:
-            raise OptionsError(f"the number of jobs must be at least 1, not {jobs}")
+            raise OptionsError(msg("the number of jobs must be at least 1, not {jobs}", jobs=jobs))
         self.jobs = jobs
         self.address = address
         self._ray = import_ray()
@@ -102,8 +103,11 @@ class RayBackend:
                     logging_level=logging.ERROR,
                 )
         except Exception as error:  # Ray raises many kinds; any of them means no cluster to run on.
-            where = f"the Ray cluster at {self.address}" if self.address else "a local Ray instance"
-            raise LagunaError(f"cannot start {where}: {error}") from None
+            if self.address:
+                raise LagunaError(
+                    msg("cannot start the Ray cluster at {address}: {error}", address=self.address, error=str(error))
+                ) from None
+            raise LagunaError(msg("cannot start a local Ray instance: {error}", error=str(error))) from None
 
     def _get(self, ref: Any) -> Any:
         try:
@@ -129,8 +133,10 @@ def make_backend(name: str, jobs: int = 1, address: str | None = None) -> Backen
     key = name.strip().lower()
     if key == "local":
         if address is not None:
-            raise OptionsError("--address is for the ray backend (--backend ray)")
+            raise OptionsError(msg("--address is for the ray backend (--backend ray)"))
         return LocalBackend(jobs)
     if key == "ray":
         return RayBackend(jobs, address)
-    raise OptionsError(f"unknown backend {name!r} (backends: {', '.join(BACKENDS)})")
+    raise OptionsError(
+        msg("unknown backend {name} (backends: {backends})", name=repr(name), backends=", ".join(BACKENDS))
+    )

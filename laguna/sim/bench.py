@@ -14,6 +14,7 @@ from typing import Any
 
 from laguna.bots import RandomBot, bot_seed
 from laguna.core import GameState, LagunaError, OptionsError, get_game
+from laguna.core.messages import msg
 from laguna.sim.simulate import MAX_DECISIONS, game_seed
 
 
@@ -61,7 +62,14 @@ def _random_game(game_id: str, players: int, seed: int, keep_every: int = 0) -> 
                 if keep_every and decisions % keep_every == 0:
                     kept.append(state.copy())
         if decisions > MAX_DECISIONS:
-            raise LagunaError(f"{game_id} with seed {seed} did not end after {MAX_DECISIONS} decisions")
+            raise LagunaError(
+                msg(
+                    "{game} with seed {seed} did not end after {decisions} decisions",
+                    game=game_id,
+                    seed=seed,
+                    decisions=MAX_DECISIONS,
+                )
+            )
 
 
 def bench(game_id: str, players: int | None = None, seconds: float = 3.0, seed: int = 0) -> BenchResult:
@@ -70,7 +78,7 @@ def bench(game_id: str, players: int | None = None, seconds: float = 3.0, seed: 
     count = players if players is not None else max(game.min_players, min(2, game.max_players))
     game.new_game(count, None, seed)  # refuse a bad player count before timing anything
     if seconds <= 0:
-        raise OptionsError(f"the time per measure must be positive, not {seconds}")
+        raise OptionsError(msg("the time per measure must be positive, not {seconds}", seconds=seconds))
 
     decisions = games = 0
     start = time.perf_counter()

@@ -1,7 +1,8 @@
 """The tournament picture: both ratings with their 95% intervals, and each bot's scores, in one PNG.
 
 Drawn on a bare matplotlib Figure with the Agg canvas: no display, no pyplot and no global backend
-switch, so it works on a server and does not disturb a program that uses matplotlib itself.
+switch, so it works on a server and does not disturb a program that uses matplotlib itself. Its words are
+in the language in force (`laguna.i18n`).
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 from laguna.core import LagunaError
+from laguna.core.messages import msg
+from laguna.i18n import gettext
 
 if TYPE_CHECKING:
     from laguna.sim.tournament import TournamentSummary
@@ -37,8 +40,8 @@ def plot_tournament(summary: TournamentSummary, path: str | Path) -> Path:
         color="tab:blue",
     )
     elo_axes.axvline(0, color="grey", linewidth=0.8, linestyle=":")
-    elo_axes.set_title("Bradley–Terry Elo (95% interval)")
-    elo_axes.set_xlabel("Elo points (field average 0)")
+    elo_axes.set_title(gettext("Bradley–Terry Elo (95% CI)"))
+    elo_axes.set_xlabel(gettext("Elo points (field average 0)"))
 
     skill = [summary.openskill[bot] for bot in order]
     skill_axes.errorbar(
@@ -48,11 +51,11 @@ def plot_tournament(summary: TournamentSummary, path: str | Path) -> Path:
         fmt="s",
         capsize=4,
         color="tab:orange",
-        label="mu ± 1.96 sigma",
+        label=gettext("mu ± 1.96 sigma"),
     )
-    skill_axes.plot([r.ordinal for r in skill], rows, "x", color="black", label="ordinal (mu − 3 sigma)")
+    skill_axes.plot([r.ordinal for r in skill], rows, "x", color="black", label=gettext("ordinal (mu − 3 sigma)"))
     skill_axes.set_title("OpenSkill Plackett–Luce")
-    skill_axes.set_xlabel("rating")
+    skill_axes.set_xlabel(gettext("rating"))
     skill_axes.legend(loc="best", fontsize="small")
 
     by_bot = {b.bot: b for b in summary.per_bot}
@@ -63,17 +66,23 @@ def plot_tournament(summary: TournamentSummary, path: str | Path) -> Path:
         widths=0.6,
         showmeans=True,
     )
-    score_axes.set_title("Final scores (box: quartiles, triangle: mean)")
-    score_axes.set_xlabel("VP")
+    score_axes.set_title(gettext("Final scores (box: quartiles, triangle: mean)"))
+    score_axes.set_xlabel(gettext("VP"))
 
     for axes in (elo_axes, skill_axes, score_axes):
         axes.set_yticks(rows, order)
         axes.set_ylim(-0.7, len(order) - 0.3)
         axes.grid(axis="x", alpha=0.3)
-    figure.suptitle(f"{summary.game}, {summary.players} players: {summary.games} games, seed {summary.seed}")
+    figure.suptitle(
+        gettext("{game}, {players} players: {games} games, seed {seed}").format(
+            game=summary.game, players=summary.players, games=summary.games, seed=summary.seed
+        )
+    )
     target = Path(path)
     try:
         figure.savefig(target, format="png", dpi=100, metadata={"Software": None})
     except OSError as error:
-        raise LagunaError(f"cannot write {target}: {error.strerror or error}") from None
+        raise LagunaError(
+            msg("cannot write {path}: {reason}", path=str(target), reason=str(error.strerror or error))
+        ) from None
     return target

@@ -15,6 +15,7 @@ from typing import IO, Any
 
 from laguna.bots import bot_seed, make_bot
 from laguna.core import GameRecord, LagunaError, Match, OptionsError, get_game
+from laguna.core.messages import msg
 from laguna.sim.backends import Backend, LocalBackend
 from laguna.sim.stats import GameStats, Summary, summarize
 
@@ -46,7 +47,14 @@ def play_match(game_id: str, bots: Sequence[str], options: Mapping[str, Any], se
             match.act(seat, players[seat].choose(match.state, seat))
             decisions += 1
         if decisions > MAX_DECISIONS:
-            raise LagunaError(f"{game_id} with seed {seed} did not end after {MAX_DECISIONS} decisions")
+            raise LagunaError(
+                msg(
+                    "{game} with seed {seed} did not end after {decisions} decisions",
+                    game=game_id,
+                    seed=seed,
+                    decisions=MAX_DECISIONS,
+                )
+            )
     return match
 
 
@@ -87,12 +95,18 @@ def check_setup(
     Errors then come from this process with a clear message, not from inside a worker.
     """
     if games < 1:
-        raise OptionsError(f"the number of games must be at least 1, not {games}")
+        raise OptionsError(msg("the number of games must be at least 1, not {games}", games=games))
     if jobs < 1:
-        raise OptionsError(f"the number of jobs must be at least 1, not {jobs}")
+        raise OptionsError(msg("the number of jobs must be at least 1, not {jobs}", jobs=jobs))
     game = get_game(game_id)
     if len(bots) != players:
-        raise OptionsError(f"{len(bots)} bots given for {players} players")
+        raise OptionsError(
+            msg(
+                "the number of bots given ({bots}) differs from the number of players ({players})",
+                bots=len(bots),
+                players=players,
+            )
+        )
     for seat, spec in enumerate(bots):
         make_bot(spec, seat)
     typed = game.options(options)
@@ -110,7 +124,9 @@ def open_output(path: str | Path) -> IO[str]:
     try:
         return Path(path).open("w", encoding="utf-8")
     except OSError as error:
-        raise LagunaError(f"cannot write {path}: {error.strerror or error}") from None
+        raise LagunaError(
+            msg("cannot write {path}: {reason}", path=str(path), reason=str(error.strerror or error))
+        ) from None
 
 
 def collect_games(

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from laguna.core import LagunaError, OptionsError, get_game
+from laguna.core.messages import msg
 from laguna.core.registry import AnyGame
 from laguna.sim.backends import Backend, LocalBackend
 from laguna.sim.simulate import Progress, check_setup, collect_games, game_seed, play_task
@@ -133,7 +134,13 @@ def summarize_solo(
     levels = []
     for stats in results if tiers else ():
         if stats.rating not in titles:
-            raise LagunaError(f"{game.id} rated a solo game {stats.rating!r}, which is not in its rating table")
+            raise LagunaError(
+                msg(
+                    "{game} rated a solo game {rating}, which is not in its rating table",
+                    game=game.id,
+                    rating=repr(stats.rating),
+                )
+            )
         levels.append(titles.index(stats.rating))
     if len(scores) >= 2:
         q1, median, q3 = statistics.quantiles(scores, n=4, method="inclusive")
@@ -165,8 +172,12 @@ def check_solo(game_id: str, bot: str, games: int, options: Mapping[str, Any]) -
     game = get_game(game_id)
     if game.min_players > 1:
         raise OptionsError(
-            f"{game.name} has no solo mode (it is for {game.min_players}–{game.max_players} players); "
-            "try laguna tournament"
+            msg(
+                "{game} has no solo mode (it is for {least}–{most} players); try laguna tournament",
+                game=game.name,
+                least=game.min_players,
+                most=game.max_players,
+            )
         )
     [name] = bot_names([bot])
     typed = check_setup(game.id, 1, [name], options, games=games)

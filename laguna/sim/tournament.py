@@ -29,6 +29,7 @@ from typing import Any
 
 from laguna.bots import make_bot
 from laguna.core import LagunaError, OptionsError, get_game
+from laguna.core.messages import msg
 from laguna.sim.backends import Backend, LocalBackend
 from laguna.sim.ratings import (
     EloRating,
@@ -335,9 +336,11 @@ def output_dir(path: str | Path) -> Path:
     try:
         where.mkdir(parents=True, exist_ok=True)
     except FileExistsError:
-        raise LagunaError(f"cannot write to {where}: it is a file, not a directory") from None
+        raise LagunaError(msg("cannot write to {path}: it is a file, not a directory", path=str(where))) from None
     except OSError as error:
-        raise LagunaError(f"cannot create {where}: {error.strerror or error}") from None
+        raise LagunaError(
+            msg("cannot create {path}: {reason}", path=str(where), reason=str(error.strerror or error))
+        ) from None
     return where
 
 
@@ -352,13 +355,27 @@ def check_tournament(
     """Refuse a bad set-up before any game is played; return the bots' labels and the options as JSON."""
     game = get_game(game_id)
     if len(bots) < 2:
-        raise OptionsError("a tournament needs at least two bots, e.g. --bots random,greedy (or random,random)")
+        raise OptionsError(msg("a tournament needs at least two bots, e.g. --bots random,greedy (or random,random)"))
     names = bot_labels(bots)
     if players < 2:
-        hint = "; for the solo game: laguna solo" if game.min_players == 1 else ""
-        raise OptionsError(f"a tournament needs at least 2 players, not {players}{hint}")
+        if game.min_players == 1:
+            raise OptionsError(
+                msg(
+                    "a tournament needs at least 2 players, not {players}; for the solo game: laguna solo",
+                    players=players,
+                )
+            )
+        raise OptionsError(msg("a tournament needs at least 2 players, not {players}", players=players))
     if not game.min_players <= players <= game.max_players:
-        raise OptionsError(f"{game.name} is for {game.min_players}–{game.max_players} players, not {players}")
+        raise OptionsError(
+            msg(
+                "{game} is for {least}–{most} players, not {players}",
+                game=game.name,
+                least=game.min_players,
+                most=game.max_players,
+                players=players,
+            )
+        )
     first = schedule(names, players, 1, 0)[0].lineup
     typed = check_setup(game_id, players, [spec_of(label) for label in first], options, games=games)
     return names, typed

@@ -12,11 +12,12 @@ from typing import Any
 import pytest
 from rich.console import Console
 
-from laguna.cli.boards import notation_help, render_view
+from laguna.cli.boards import burano, notation_help, render_view
 from laguna.cli.boards.burano import NOTATION_HELP
 from laguna.core import Rng, get_game
 from laguna.games.burano import BuranoState, Phase
 from laguna.games.burano.components import Colour
+from laguna.i18n import language
 from tests.games.burano.scenario import (
     act,
     build_at,
@@ -236,7 +237,7 @@ def test_the_schedule_ring_marks_the_arrow_houses_symbols_and_covered_sectors() 
     assert houses == [initials[c] + symbols[s] for c, s in zip("PBYGOWPBYGOW", "cf.cf.cf.cf.", strict=True)]
     assert workers == ["↑"] * 3 + ["w"] * 4 + ["·"] * 5
     assert "┃→1 ┃→2 ┃→3 ┃ 1 ┃ 2 ┃" in block
-    assert "workers on the ring 4 · empty sectors 5 · visible: 2 $ coin(s), 3 ≈ fountain(s)" in block
+    assert "workers on the ring: 4 · empty sectors: 5 · visible: 2 $, 3 ≈" in block
 
 
 # ------------------------------------------------------------------ fish
@@ -319,6 +320,27 @@ def test_a_narrow_terminal_still_gets_every_part_of_the_board() -> None:
     for title in ("Main island", "Lace workshops", "Neighbouring islands and ports", "Schedule ring", "Cube pyramid"):
         assert title in text
     assert_grids_match(state.view(2), text)
+
+
+# ------------------------------------------------------------------ the board in Russian
+
+
+def test_a_game_under_way_reads_in_russian() -> None:
+    state = play_until(3, lambda s: s.season == 1 and s.phase is Phase.TURN)
+    console = Console(record=True, width=120, file=io.StringIO())
+    with language("ru"):
+        console.print(burano.render(state.view(state.actor)))
+        help_text = notation_help(GAME)
+    text = console.export_text()
+    for russian in ("Бурано · лето, сезон 2 из 4", "Фаза: ход игрока", f"Игрок {state.actor + 1} (вы)"):
+        assert russian in text
+    for russian in ("Главный остров", "Кружевные мастерские", "Кольцо расписания", "Пирамида кубиков", "монет:"):
+        assert russian in text
+    for english in ("Burano", "Phase", "Player", "(you)", "Main island", "Lace workshops", "Schedule ring"):
+        assert english not in text
+    for english in ("Cube pyramid", "Cube supply", "Fish supply", "coins", "privilege", "VP", "Colours", "worker"):
+        assert english not in text
+    assert "pick m2                            ход: свободный кубик m2 в зону подготовки" in help_text
 
 
 # ------------------------------------------------------------------ notation and the command

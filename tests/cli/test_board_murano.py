@@ -12,12 +12,13 @@ from typing import Any, get_args
 import pytest
 from rich.console import Console
 
-from laguna.cli.boards import notation_help, render_view
+from laguna.cli.boards import murano, notation_help, render_view
 from laguna.cli.boards.murano import NOTATION_HELP
 from laguna.core import Rng, get_game
 from laguna.games.murano import MuranoState, Phase
 from laguna.games.murano import actions as notation
 from laguna.games.murano.ships import cost_of
+from laguna.i18n import language
 from tests.games.murano.scenario import (
     act,
     building,
@@ -289,6 +290,7 @@ def test_a_build_action_draws_the_street_then_the_buildings_with_their_owners() 
     assert "◀ under way" in ring_rows(text)[1][2]
     act(state, "street")
     drawn = state.street
+    assert drawn is not None
     text = text_of(state.view(1))
     customers = ", ".join(c.value for c in state._street(drawn).customers) or "no customer"
     assert f"Street tile drawn: {drawn} ({customers}; to lay on an empty paved space)" in text
@@ -433,6 +435,27 @@ def test_a_finished_game_is_drawn_whole_with_every_tile_revealed() -> None:
             assert "face down" not in block and "secret" not in block
             if player.palaces:
                 assert "palaces ✠" in block
+
+
+# ------------------------------------------------------------------ the board in Russian
+
+
+def test_a_game_under_way_reads_in_russian() -> None:
+    state = play_until(3, lambda s: s.phase is Phase.TURN and s.turns >= 20)
+    console = Console(record=True, width=120, file=io.StringIO())
+    with language("ru"):
+        console.print(murano.render(state.view(None)))
+        help_text = notation_help(GAME)
+    text = console.export_text()
+    assert f"Мурано · 3 игрока · сторона поля 2-3 · ход {state.turns + 1}" in text
+    assert "Фаза: выберите действие или пасуйте · ▶ решает Игрок" in text
+    for russian in ("Поля действий", "Стопки тайлов", "Гондолы", "золото: ", "Мешок", "Покупатели и магазины"):
+        assert russian in text
+    for english in ("Murano", "Phase", "Player", "Action spaces", "Tile stacks", "Gondolas", "gold", "Decks"):
+        assert english not in text
+    for english in ("Bag", "beads", "shops", "palaces", "character cards", "start player", "VP", "Spaces"):
+        assert english not in text
+    assert "hire                     Гондольер: нанять одного" in help_text
 
 
 # ------------------------------------------------------------------ notation and the command

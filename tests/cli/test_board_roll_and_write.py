@@ -11,9 +11,10 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from laguna.cli.app import app
-from laguna.cli.boards import notation_help, render_view
+from laguna.cli.boards import burano_roll_and_write, notation_help, render_view
 from laguna.cli.boards.burano_roll_and_write import NOTATION_HELP
 from laguna.core import GameState, Rng, get_game
+from laguna.i18n import language
 
 GAME = "walking-in-burano-roll-and-write"
 GLYPHS = {"red": "♦", "orange": "▲", "yellow": "★", "green": "♣", "blue": "●", "pink": "♥"}
@@ -87,7 +88,7 @@ def test_the_header_names_round_turn_player_phase_and_who_acts() -> None:
     view = state.view(0)
     text = text_of(view)
     assert "round 1" in text
-    assert f"turn player P{view['turn_player'] + 1}" in text
+    assert f"turn player: P{view['turn_player'] + 1}" in text
     assert "Phase: place a boat" in text
     assert f"▶ P{view['draft']['seat'] + 1}" in text
 
@@ -244,6 +245,25 @@ def test_every_position_of_a_game_is_drawn_by_this_board_within_120_columns(play
 
 
 # ------------------------------------------------------------------ notation and the command
+
+
+def test_a_game_under_way_reads_in_russian() -> None:
+    state = play_until(3, lambda s: s.view(0)["round"] >= 3 and s.view(0)["phase"] == "use")
+    view = state.view(0)
+    console = Console(record=True, width=120, file=io.StringIO())
+    with language("ru"):
+        console.print(burano_roll_and_write.render(view))
+        help_text = notation_help(GAME)
+    text = console.export_text()
+    assert f"Прогулка по Бурано: брось и запиши · раунд {view['round']}" in text
+    assert "Фаза: использовать кубик · ▶ ходит И" in text
+    for russian in ("Подставка для кубиков", "значение", "лодки", "Игрок 1 (вы)", "монет:", "Цвета:", "красный"):
+        assert russian in text
+    for english in ("Walking in Burano", "round", "Phase", "Player", "(you)", "Dice stand", "Boat order", "value"):
+        assert english not in text
+    for english in ("boats", "coins", "gained", "Colours", "Symbols", "invite", "Ids", "spect."):
+        assert english not in text
+    assert "coin                взять монету вместо приглашения" in help_text
 
 
 def test_the_notation_help_examples_are_actions_of_the_game() -> None:

@@ -22,6 +22,13 @@ from laguna.sim import play_game
 GAME = "walking-in-burano"
 WIDE = {"COLUMNS": "160"}
 
+
+@pytest.fixture(autouse=True)
+def english(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests read English, whatever the language of the machine that runs them."""
+    monkeypatch.setenv("LAGUNA_LANGUAGE", "en")
+
+
 runner = CliRunner()
 
 

@@ -15,6 +15,12 @@ GAME = "walking-in-burano"
 runner = CliRunner()
 
 
+@pytest.fixture(autouse=True)
+def english(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests read English, whatever the language of the machine that runs them."""
+    monkeypatch.setenv("LAGUNA_LANGUAGE", "en")
+
+
 def run(*args: str) -> Result:
     return runner.invoke(app, list(args), env={"COLUMNS": "200"})
 

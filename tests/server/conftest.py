@@ -1,5 +1,6 @@
 """Databases for the server tests: an SQLite file per test, and a fresh PostgreSQL database per test
-process on the server this machine runs (`LAGUNA_TEST_POSTGRES` names another server)."""
+process on the server this machine runs (`LAGUNA_TEST_POSTGRES` names another server); and for the
+browser tests, a `laguna serve` process and Debian's Chromium per test module."""
 
 from __future__ import annotations
 
@@ -13,11 +14,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Browser, sync_playwright
 from sqlalchemy import Engine, create_engine, text
 from sqlalchemy.engine import make_url
 
 from laguna.server.db import make_engine, upgrade
 from laguna.server.schema import metadata
+from tests.server.browsing import CHROMIUM, FLAGS
 
 POSTGRES_SERVER = os.environ.get("LAGUNA_TEST_POSTGRES", "postgresql+psycopg://postgres@127.0.0.1:5432/postgres")
 
@@ -96,3 +99,24 @@ def launch_server(database_url: str, folder: Path, port: int | None = None) -> t
         time.sleep(0.1)
     process.kill()
     raise AssertionError("laguna serve did not open its port in 30 s")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A `laguna serve` process on an SQLite file of its own, shared by a browser test module; its address."""
+    folder = tmp_path_factory.mktemp("serve")
+    process, address = launch_server(f"sqlite:///{folder / 'laguna.sqlite3'}", folder)
+    yield address
+    process.terminate()
+    process.wait(10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """Debian's Chromium driven by Playwright, shared by a browser test module."""
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"the browser tests need Debian's Chromium at {CHROMIUM} (apt-get install chromium)")
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+        yield launched
+        launched.close()

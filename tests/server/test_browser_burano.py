@@ -9,33 +9,13 @@ import random
 from playwright.sync_api import Browser, Page
 from playwright.sync_api import Error as PlaywrightError
 
-from tests.server.test_browser import (  # noqa: F401
-    _finished,
-    _my_turn,
-    _shot,
-    _version,
-    _wait_turn_or_end,
-    browser,
-    server,
-)
-
-
-def _sign_up(chromium: Browser, address: str, name: str) -> Page:
-    """A new player signed up and on the lobby, by the sign-up form's own button (the page has other forms)."""
-    page = chromium.new_context().new_page()
-    page.goto(f"{address}/signup")
-    form = page.locator("form:has(input[name=password])")
-    form.locator("input[name=name]").fill(name)
-    form.locator("input[name=password]").fill("correct horse battery")
-    form.locator("button[type=submit]").click()
-    page.wait_for_selector("#create-table")
-    return page
+from tests.server.browsing import create_table, finished, meet, my_turn, shot, sign_up, version, wait_turn_or_end
 
 
 def _decide(page: Page, rng: random.Random) -> None:
     """One decision at random among those on the board: a button, or a pick and then where it goes.
     A board redrawn by a live update under the click is read again."""
-    before = _version(page)
+    before = version(page)
     board = page.locator(".board.burano")
     for _ in range(5):
         shown = board.locator("button.act:visible").evaluate_all("bs => bs.map(b => b.dataset.action)")
@@ -58,59 +38,41 @@ def _decide(page: Page, rng: random.Random) -> None:
 
 def _caught_up(pages: list[Page]) -> None:
     """Wait until every page shows the latest position, so no click lands on a board being redrawn."""
-    latest = max(_version(page) for page in pages)
+    latest = max(version(page) for page in pages)
     for page in pages:
         page.wait_for_function(
             "v => Number(document.querySelector('#main-inner').dataset.version) >= v", arg=latest, timeout=15_000
         )
 
 
-def _create_burano(page: Page, seat2: str, invite: str = "") -> None:
-    page.select_option("#create-table select[name=game]", "burano")
-    page.fill("#create-table input[name=players]", "2")
-    page.select_option("#create-table select[name=seat2]", seat2)
-    if invite:
-        page.fill("#create-table input[name=invite2]", invite)
-    page.click("#create-table button[type=submit]")
-
-
-def test_a_player_plays_burano_against_a_bot_to_the_score_sheet(browser: Browser, server: str) -> None:  # noqa: F811
-    page = _sign_up(browser, server, "Cleo")
-    _create_burano(page, "easy")
+def test_a_player_plays_burano_against_a_bot_to_the_score_sheet(browser: Browser, server: str) -> None:
+    page = sign_up(browser, server, "Cleo")
+    create_table(page, "burano", "easy")
     if page.locator("#start").count():
         page.click("#start")
     page.wait_for_selector(".board.burano")
     rng = random.Random(1)
     decisions = 0
-    while _wait_turn_or_end([page], timeout=60) is not None:
+    while wait_turn_or_end([page], timeout=60) is not None:
         _decide(page, rng)
         decisions += 1
         if decisions == 40:
-            _shot(page, "burano-mid")
+            shot(page, "burano-mid")
     assert decisions > 40
     page.wait_for_selector("#score-sheet")
-    _shot(page, "burano-score-sheet")
+    shot(page, "burano-score-sheet")
 
 
-def test_two_players_play_burano_to_the_score_sheet(browser: Browser, server: str) -> None:  # noqa: F811
-    ada = _sign_up(browser, server, "Ada")
-    bob = _sign_up(browser, server, "Bob")
-    _create_burano(ada, "invited", "Bob")
-    invite = ada.get_attribute("#invite-link", "href")
-    assert invite is not None
-    bob.goto(server + invite)
-    bob.click("button.join")
-    ada.wait_for_selector("li[data-seat='1']:has-text('Bob')")
-    ada.click("#start")
-    bob.goto(ada.url)
+def test_two_players_play_burano_to_the_score_sheet(browser: Browser, server: str) -> None:
+    ada, bob = meet(browser, server, "burano", "Ada", "Bob")
     pages = [ada, bob]
     rng = random.Random(2)
     decisions = 0
     both_owed = False
     while True:
         _caught_up(pages)
-        both_owed = both_owed or all(_my_turn(page) for page in pages)
-        page = _wait_turn_or_end(pages)
+        both_owed = both_owed or all(my_turn(page) for page in pages)
+        page = wait_turn_or_end(pages)
         if page is None:
             break
         _decide(page, rng)
@@ -120,5 +82,5 @@ def test_two_players_play_burano_to_the_score_sheet(browser: Browser, server: st
     for page in pages:
         page.reload()
         page.wait_for_selector("#score-sheet")
-        assert _finished(page)
-    _shot(ada, "burano-two-players-score-sheet")
+        assert finished(page)
+    shot(ada, "burano-two-players-score-sheet")

@@ -7,37 +7,18 @@ from __future__ import annotations
 from playwright.sync_api import Browser, Page
 from playwright.sync_api import Error as PlaywrightError
 
-from tests.server.test_browser import (  # noqa: F401
-    _finished,
-    _my_turn,
-    _shot,
-    _version,
-    _wait_turn_or_end,
-    browser,
-    server,
-)
+from tests.server.browsing import create_table, finished, meet, my_turn, shot, sign_up, version, wait_turn_or_end
 
 GAME_ID = "walking-in-burano-roll-and-write"
-
-
-def _sign_up(chromium: Browser, address: str, name: str) -> Page:
-    """A new player's page on the lobby (the sign-up form's own button, not the language switch's)."""
-    page = chromium.new_context().new_page()
-    page.goto(f"{address}/signup")
-    page.fill("input[name=name]", name)
-    page.fill("input[name=password]", "correct horse battery")
-    page.click("form:has(input[name=password]) button[type=submit]")
-    page.wait_for_selector("#create-table")
-    return page
 
 
 def _decide(page: Page, picking: bool) -> None:
     """Take one decision on the board: with `picking`, pick a symbol or character and click where it
     goes; otherwise the first decision button shown (picking when nothing is shown at once). A live
     update may redraw the board under the pointer, or end the turn; then the board is read again."""
-    before = _version(page)
+    before = version(page)
     for attempt in range(5):
-        if _finished(page) or not _my_turn(page):
+        if finished(page) or not my_turn(page):
             return
         board = page.locator(".board.rw")
         picks = board.locator("button.pick")
@@ -58,53 +39,31 @@ def _decide(page: Page, picking: bool) -> None:
     )
 
 
-def _create_table(page: Page, address: str, seat2: str, invite: str = "") -> None:
-    page.goto(address)
-    page.select_option("#create-table select[name=game]", GAME_ID)
-    page.fill("#create-table input[name=players]", "2")
-    page.select_option("#create-table select[name=seat2]", seat2)
-    if invite:
-        page.fill("#create-table input[name=invite2]", invite)
-    page.click("#create-table button[type=submit]")
-
-
-def test_a_player_plays_a_bot_to_the_score_sheet(browser: Browser, server: str) -> None:  # noqa: F811
-    page = _sign_up(browser, server, "Cleo")
-    _create_table(page, server, "easy")
+def test_a_player_plays_a_bot_to_the_score_sheet(browser: Browser, server: str) -> None:
+    page = sign_up(browser, server, "Cleo")
+    create_table(page, GAME_ID, "easy")
     page.wait_for_selector(".board.rw")
     decisions = 0
-    while _wait_turn_or_end([page]) is not None:
+    while wait_turn_or_end([page]) is not None:
         _decide(page, decisions % 3 == 1)
         decisions += 1
         if decisions == 15:
-            _shot(page, "walking-in-burano-roll-and-write-mid")
+            shot(page, "walking-in-burano-roll-and-write-mid")
             assert page.locator(".board.rw .player[data-seat='0'] .symbol.circled").count() > 0
     assert decisions > 10
     page.wait_for_selector("#score-sheet")
     assert "★ 1" in page.inner_text("#score-sheet")
 
 
-def test_two_players_play_each_other_to_the_score_sheet(browser: Browser, server: str) -> None:  # noqa: F811
-    dora = _sign_up(browser, server, "Dora")
-    emil = _sign_up(browser, server, "Emil")
-    _create_table(dora, server, "invited", "Emil")
-    invite = dora.get_attribute("#invite-link", "href")
-    assert invite is not None
-    emil.goto(server + invite)
-    emil.click("button.join")
-    emil.wait_for_selector("li[data-seat='1']:has-text('Emil')")
-    dora.wait_for_selector("li[data-seat='1']:has-text('Emil')")
-    dora.click("#start")
-    emil.goto(dora.url)
-    for page in (dora, emil):
-        page.wait_for_selector(".board.rw")
+def test_two_players_play_each_other_to_the_score_sheet(browser: Browser, server: str) -> None:
+    dora, emil = meet(browser, server, GAME_ID, "Dora", "Emil")
     decisions = 0
-    while (page := _wait_turn_or_end([dora, emil])) is not None:
+    while (page := wait_turn_or_end([dora, emil])) is not None:
         _decide(page, decisions % 3 == 2)
         decisions += 1
     assert decisions > 20
     for page in (dora, emil):
         page.reload()
         page.wait_for_selector("#score-sheet")
-        assert _finished(page)
-    _shot(dora, "walking-in-burano-roll-and-write-score-sheet")
+        assert finished(page)
+    shot(dora, "walking-in-burano-roll-and-write-score-sheet")

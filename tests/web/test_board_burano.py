@@ -7,14 +7,13 @@ from __future__ import annotations
 import html
 import random
 import re
-from collections.abc import Iterator
-from typing import Any
 
 import pytest
 
 from laguna.core import get_game
 from laguna.web.boards import render_board
 from laguna.web.boards.burano import board
+from tests.random_play import random_positions
 
 ACTION = re.compile(r'data-action="([^"]*)"')
 GAME = get_game("burano")
@@ -24,21 +23,10 @@ def _actions(page: str) -> set[str]:
     return {html.unescape(action) for action in ACTION.findall(page)}
 
 
-def _positions(players: int, seed: int) -> Iterator[Any]:
-    """Every position of a random game, to its end."""
-    state = GAME.new_game(players, GAME.options(), seed)
-    rng = random.Random(seed)
-    while not state.is_terminal():
-        yield state
-        seat = state.to_act()[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
-    yield state
-
-
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_every_legal_decision_is_a_button_on_the_board(players: int) -> None:
     phases: set[str] = set()
-    for step, state in enumerate(_positions(players, seed=players)):
+    for step, state in enumerate(random_positions("burano", players, seed=players)):
         construction = len(state.to_act()) > 1
         if step % 4 and not construction and not state.is_terminal():
             continue
@@ -58,7 +46,7 @@ def test_every_legal_decision_is_a_button_on_the_board(players: int) -> None:
 def test_no_decision_is_left_without_a_place_on_a_long_game() -> None:
     """Decisions land where they happen; only the odd one goes to "other decisions"."""
     others = 0
-    for state in _positions(3, seed=11):
+    for state in random_positions("burano", 3, seed=11):
         if state.is_terminal():
             break
         seat = state.to_act()[0]
@@ -68,7 +56,7 @@ def test_no_decision_is_left_without_a_place_on_a_long_game() -> None:
 
 
 def test_the_board_shows_the_view() -> None:
-    state = next(s for k, s in enumerate(_positions(2, seed=5)) if k == 150)
+    state = next(s for k, s in enumerate(random_positions("burano", 2, seed=5)) if k == 150)
     seat = state.to_act()[0]
     view = state.view(seat)
     model = board(view, [])

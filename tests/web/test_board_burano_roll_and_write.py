@@ -8,13 +8,13 @@ from __future__ import annotations
 import html
 import random
 import re
-from typing import Any
 
 import pytest
 
 from laguna.core import get_game
 from laguna.web.boards import render_board
 from laguna.web.boards.burano_roll_and_write import board
+from tests.random_play import random_positions
 
 GAME_ID = "walking-in-burano-roll-and-write"
 ACTION = re.compile(r'data-action="([^"]*)"')
@@ -24,22 +24,9 @@ def _buttons(page: str) -> set[str]:
     return {html.unescape(action) for action in ACTION.findall(page)}
 
 
-def _positions(players: int, seed: int) -> list[Any]:
-    """Copies of every position of a random game, the last one terminal."""
-    game = get_game(GAME_ID)
-    state = game.new_game(players, game.options(), seed)
-    rng = random.Random(seed)
-    positions = [state.copy()]
-    while not state.is_terminal():
-        seat = state.to_act()[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
-        positions.append(state.copy())
-    return positions
-
-
 @pytest.mark.parametrize(("players", "seed", "every"), [(1, 1, 2), (2, 7, 3), (4, 11, 5)])
 def test_every_legal_decision_is_a_button_and_only_the_owing_seat_has_any(players: int, seed: int, every: int) -> None:
-    positions = _positions(players, seed)
+    positions = [state.copy() for state in random_positions(GAME_ID, players, seed)]
     assert positions[-1].is_terminal()
     for step, state in enumerate(positions):
         if step % every and step != len(positions) - 1:
@@ -57,7 +44,7 @@ def test_every_legal_decision_is_a_button_and_only_the_owing_seat_has_any(player
 def test_the_view_shows_where_it_belongs() -> None:
     """Written numbers on their symbols, coins on the record sheet, characters under their buildings,
     boats beside their dice, and the viewer's secret decision only on the viewer's board."""
-    positions = _positions(2, 5)
+    positions = [state.copy() for state in random_positions(GAME_ID, 2, 5)]
     checked = {"written": 0, "character": 0, "boat": 0, "decision": 0}
     for state in [*positions[::4], positions[-1]]:
         view = state.view(0)

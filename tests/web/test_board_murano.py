@@ -7,7 +7,6 @@ from __future__ import annotations
 import html
 import random
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -15,6 +14,7 @@ import pytest
 from laguna.core import get_game
 from laguna.web.boards import render_board
 from laguna.web.boards.murano import board
+from tests.random_play import random_positions
 
 GAME = get_game("murano")
 DATA_ACTION = re.compile(r'data-action="([^"]*)"')
@@ -26,17 +26,6 @@ SEEN: set[str] = set()
 
 def _actions(page: str) -> set[str]:
     return {html.unescape(action) for action in DATA_ACTION.findall(page)}
-
-
-def _positions(players: int, seed: int, options: Any) -> Iterator[Any]:
-    """Every position of a random game, the last one (the game over) included."""
-    state = GAME.new_game(players, options, seed)
-    rng = random.Random(seed)
-    while not state.is_terminal():
-        yield state
-        seat = state.to_act()[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
-    yield state
 
 
 def _options(variant: int) -> Any:
@@ -51,7 +40,7 @@ def _options(variant: int) -> Any:
 
 @pytest.mark.parametrize(("players", "seed", "variant"), [(2, 1, 0), (3, 2, 1), (4, 3, 0), (2, 4, 1), (4, 5, 1)])
 def test_every_legal_decision_is_a_button_on_the_board(players: int, seed: int, variant: int) -> None:
-    for step, state in enumerate(_positions(players, seed, _options(variant))):
+    for step, state in enumerate(random_positions("murano", players, seed, _options(variant))):
         owing = set(state.to_act()) if not state.is_terminal() else set()
         if step % EVERY and state.view(None)["phase"] == "choose an action or pass":
             continue
@@ -76,7 +65,7 @@ def test_the_games_offered_every_kind_of_decision() -> None:
 
 
 def _final_state(players: int, seed: int) -> Any:
-    *_, state = _positions(players, seed, GAME.options())
+    *_, state = random_positions("murano", players, seed)
     return state
 
 

@@ -4,8 +4,11 @@ Russian catalogue complete and in step with the strings the code and templates m
 from __future__ import annotations
 
 import html
+import random
+import re
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -13,6 +16,8 @@ from babel.messages.pofile import read_po
 from fastapi.testclient import TestClient
 
 from laguna import i18n
+from laguna.core import games, get_game
+from laguna.core.messages import Message
 from laguna.server.app import create_app
 
 ROOT = Path(__file__).parents[2]
@@ -68,7 +73,8 @@ def test_the_catalogue_template_holds_every_marked_string(tmp_path: Path) -> Non
     """`make messages` has been run since a string was marked, changed or removed."""
     fresh = tmp_path / "laguna.pot"
     subprocess.run(
-        [str(Path(sys.executable).with_name("pybabel")), "extract", "-F", "babel.cfg", "-k", "N_", "--no-location",
+        [str(Path(sys.executable).with_name("pybabel")), "extract", "-F", "babel.cfg", "-k", "N_", "-k", "msg",
+         "-k", "msg_plural:1,2", "--no-location",
          "--sort-output", "--omit-header", "-o", str(fresh), "laguna"],
         cwd=ROOT, check=True, capture_output=True,
     )  # fmt: skip
@@ -86,3 +92,63 @@ def test_every_string_is_translated(code: str) -> None:
         m.id for m in catalog if m.id and not m.fuzzy and (all(m.string) if isinstance(m.string, tuple) else m.string)
     }
     assert sorted(map(str, wanted - translated)) == []
+
+
+PLACEHOLDER = re.compile(r"(?<!\{)\{(\w+)\}(?!\})|%\((\w+)\)[sd]")
+
+
+@pytest.mark.parametrize("code", [code for code in i18n.LANGUAGES if code != i18n.DEFAULT])
+def test_translations_keep_every_placeholder(code: str) -> None:
+    """A translation fills in the same fields as its English template, so no value goes missing and
+    no translated line fails to format."""
+    with open(ROOT / "laguna" / "locale" / code / "LC_MESSAGES" / "laguna.po", "rb") as source:
+        catalog = read_po(source, locale=code)
+    wrong = []
+    for message in catalog:
+        if not message.id:
+            continue
+        english = message.id if isinstance(message.id, tuple) else (message.id,)
+        translated = message.string if isinstance(message.string, tuple) else (message.string,)
+        wanted = {match.group(1) or match.group(2) for text in english for match in PLACEHOLDER.finditer(text)}
+        for text in translated:
+            found = {match.group(1) or match.group(2) for match in PLACEHOLDER.finditer(text)}
+            if found != wanted:
+                wrong.append((english[0], text))
+    assert wrong == []
+
+
+def _templates(message: Message) -> Iterator[Message]:
+    """A message and every message among its fields (words and phrases translated in their turn)."""
+    yield message
+    for value in message.fields.values():
+        for item in value if isinstance(value, list | tuple) else [value]:
+            if isinstance(item, Message):
+                yield from _templates(item)
+
+
+@pytest.mark.parametrize(("game_id", "players"), [(game.id, game.max_players) for game in games()])
+def test_the_game_log_of_every_game_is_told_in_russian(game_id: str, players: int) -> None:
+    """Every line a random game writes to its log is a message whose templates, and the words set in
+    them, are in the Russian catalogue, and renders there with the players' names."""
+    with open(ROOT / "laguna" / "locale" / "ru" / "LC_MESSAGES" / "laguna.po", "rb") as source:
+        catalog = read_po(source, locale="ru")
+    untranslated: set[str] = set()
+    names = [f"Name{seat}" for seat in range(players)]
+    lines = 0
+    game = get_game(game_id)
+    state = game.new_game(players, None, 3)
+    rng = random.Random(3)
+    while not state.is_terminal():
+        seat = state.to_act()[0]
+        for event in state.apply(seat, rng.choice(state.legal_actions(seat))):
+            assert isinstance(event.message, Message), (game_id, event.kind, event.text)
+            for part in _templates(event.message):
+                entry = catalog.get(part.template if part.plural is None else (part.template, part.plural))
+                if entry is None or not (all(entry.string) if isinstance(entry.string, tuple) else entry.string):
+                    untranslated.add(part.template)
+            with i18n.language("ru"):
+                line = i18n.translate(event.message, names)
+            assert "Player " not in line
+            lines += 1
+    assert lines > 20
+    assert sorted(untranslated) == []

@@ -1,6 +1,8 @@
 """Terminal boards: a renderer per game, drawn from a seat's view, with a generic fallback.
 
-A board only ever sees a view, never a state, so it cannot show what its seat may not know.
+A board only ever sees a view, never a state, so it cannot show what its seat may not know. Boards
+speak the language in force (`laguna.i18n`); their notation help is marked with ``N_`` and translated
+where it is shown.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from laguna.cli.boards import generic
+from laguna.i18n import gettext
 
 BOARDS: dict[str, str] = {
     "burano": "laguna.cli.boards.burano",
@@ -35,14 +38,21 @@ def render_view(game_id: str, view: dict[str, Any]) -> RenderableType:
         renderable: RenderableType = module.render(view)
     except (KeyError, TypeError, ValueError, AttributeError) as error:
         # A view whose shape the board does not expect must not end the game: show the raw view.
-        note = Text(f"(the {game_id} board cannot draw this view: {error!r}; showing it as data)", style="dim")
+        note = Text(
+            gettext("(the {game} board cannot draw this view: {error}; showing it as data)").format(
+                game=game_id, error=repr(error)
+            ),
+            style="dim",
+        )
         return Group(note, generic.render(view))
     return renderable
 
 
 def notation_help(game_id: str) -> str:
-    """Examples of the game's action notation for the ``help`` command ("" if the board has none)."""
-    return str(getattr(board_module(game_id), "NOTATION_HELP", ""))
+    """Examples of the game's action notation for the ``help`` command, explained in the language in
+    force ("" if the board has none)."""
+    text = str(getattr(board_module(game_id), "NOTATION_HELP", ""))
+    return gettext(text) if text else ""
 
 
 __all__ = ["BOARDS", "notation_help", "render_view"]

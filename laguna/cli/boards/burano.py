@@ -25,8 +25,11 @@ from laguna.games.burano.components import Colour
 from laguna.games.burano.pyramid import ABOVE, SLOT_NAMES, SLOTS
 from laguna.games.burano.ring import ARROWS, SECTORS
 from laguna.games.burano.state import MAX_MOVES, MOVE_COSTS, PREPARATION_SPACES, SEASONS, TURNS
+from laguna.i18n import N_, ngettext
+from laguna.i18n import gettext as _
 
-NOTATION_HELP = """\
+NOTATION_HELP = N_(
+    """\
 roofs islands workshops fountains  setup: three kinds of roof tiles
 stack b1 pink                      pyramid: a pink cube into slot b1
 stack m3 none                      pyramid: slot m3 stays empty (cubes short)
@@ -55,6 +58,8 @@ cube white                         cube refill: white for a colour run out
 privilege cube white               clean-up: a privilege point for a white cube
 discard 4vp:pink-green             roof refill: remove one of your roof tiles
 refill fountains                   roof refill: the top tile of the fountains"""
+)
+"""Examples of the notation, explained (translated where it is shown, `laguna.cli.boards.notation_help`)."""
 
 STYLES: dict[str, str] = {
     "pink": "bold hot_pink",
@@ -71,6 +76,92 @@ SYMBOL_MARKS: dict[str, str] = {"coin": "$", "fountain": "≈", "plain": " "}
 ROOFED = "⌂"
 WORKER = "w"
 EMPTY = Text("·", style="dim")
+
+# The words of the view, as the view writes them and as the catalogues find them.
+SEASON_NAMES: dict[str, str] = {
+    "spring": N_("spring"),
+    "summer": N_("summer"),
+    "autumn": N_("autumn"),
+    "winter": N_("winter"),
+}
+PHASES: dict[str, str] = {
+    "choose roof tiles": N_("choose roof tiles"),
+    "cube pyramid construction": N_("cube pyramid construction"),
+    "player turn": N_("player turn"),
+    "fishing: sail": N_("fishing: sail"),
+    "fishing: fish cards": N_("fishing: fish cards"),
+    "fishing: dispatch workers": N_("fishing: dispatch workers"),
+    "fishing: trade": N_("fishing: trade"),
+    "lace making": N_("lace making"),
+    "earning: withdraw workers": N_("earning: withdraw workers"),
+    "roof bonus": N_("roof bonus"),
+    "clean-up: score for lace making": N_("clean-up: score for lace making"),
+    "clean-up: refill house cubes": N_("clean-up: refill house cubes"),
+    "clean-up: remove roof tiles": N_("clean-up: remove roof tiles"),
+    "clean-up: refill roof tiles": N_("clean-up: refill roof tiles"),
+    "game over": N_("game over"),
+}
+ENDINGS: dict[str, str] = {"the winter clean-up": N_("the winter clean-up")}
+COLOUR_NAMES: dict[str, str] = {
+    "pink": N_("pink"),
+    "blue": N_("blue"),
+    "yellow": N_("yellow"),
+    "green": N_("green"),
+    "orange": N_("orange"),
+    "white": N_("white"),
+}
+ACTION_SPACES: dict[str, str] = {"fishing": N_("fishing"), "lace making": N_("lace making"), "earning": N_("earning")}
+ROOF_KINDS: dict[str, str] = {
+    "islands": N_("islands"),
+    "workshops": N_("workshops"),
+    "fountains": N_("fountains"),
+    "4vp": N_("4vp"),
+}
+FISH: dict[str, str] = {
+    "tuna": N_("tuna"),
+    "squid": N_("squid"),
+    "lobster": N_("lobster"),
+    "crab": N_("crab"),
+    "octopus": N_("octopus"),
+    "eel": N_("eel"),
+    "sardine": N_("sardine"),
+    "shrimp": N_("shrimp"),
+}
+VP_SOURCES: dict[str, str] = {
+    "roofs": N_("roofs"),
+    "roof colour cards": N_("roof colour cards"),
+    "merchant ships": N_("merchant ships"),
+    "fish cards (none left)": N_("fish cards (none left)"),
+    "island majority": N_("island majority"),
+    "lace making": N_("lace making"),
+}
+PAYMENTS: dict[str, str] = {"cube": N_("cube"), "privilege": N_("privilege"), "card": N_("card")}
+"""How a lace maker was paid for in the clean-up."""
+BUILDING_TITLES: dict[str, str] = {
+    "Blue and pink roofs: 5 VP per colour": N_("Blue and pink roofs: 5 VP per colour"),
+    "Yellow and green roofs: 5 VP per colour": N_("Yellow and green roofs: 5 VP per colour"),
+    "Orange and white roofs: 5 VP per colour": N_("Orange and white roofs: 5 VP per colour"),
+    "Blue and green roof halves go on any cube": N_("Blue and green roof halves go on any cube"),
+    "Yellow and white roof halves go on any cube": N_("Yellow and white roof halves go on any cube"),
+    "Orange and pink roof halves go on any cube": N_("Orange and pink roof halves go on any cube"),
+    "Sold tuna, squid, lobster and crab: 2 VP each": N_("Sold tuna, squid, lobster and crab: 2 VP each"),
+    "Sold octopus, eel, sardine and shrimp: 2 VP each": N_("Sold octopus, eel, sardine and shrimp: 2 VP each"),
+    "Workers on pink, blue and yellow lace: 2 VP each": N_("Workers on pink, blue and yellow lace: 2 VP each"),
+    "Workers on green, orange and white lace: 2 VP each": N_("Workers on green, orange and white lace: 2 VP each"),
+    "Sail two spaces when fishing": N_("Sail two spaces when fishing"),
+    "Make lace on a square another worker holds": N_("Make lace on a square another worker holds"),
+    "Win every tie for an island majority": N_("Win every tie for an island majority"),
+    "One cube less for lace scoring; 3 VP": N_("One cube less for lace scoring; 3 VP"),
+    "3 VP per building card you have": N_("3 VP per building card you have"),
+    "9 VP": N_("9 VP"),
+}
+"""The titles of the packaged building cards; a title from another component file is shown as it is."""
+
+
+def word(table: Mapping[str, str], value: object) -> str:
+    """`value` in the language in force when `table` knows it, as it is otherwise."""
+    text = str(value)
+    return _(table[text]) if text in table else text
 
 
 # ------------------------------------------------------------------ colours and small pieces
@@ -97,9 +188,9 @@ def joined(parts: Sequence[Text], separator: str = " ") -> Text:
 
 def tile_text(tile: str) -> Text:
     """A roof tile ``islands:pink-blue`` as ``islands ♥P-●B``."""
-    kind, _, colours = tile.partition(":")
-    text = Text(f"{kind} ")
-    first, _, second = colours.partition("-")
+    kind, colours = tile.partition(":")[::2]
+    text = Text(f"{word(ROOF_KINDS, kind)} ")
+    first, second = colours.partition("-")[::2]
     text.append_text(cube(first))
     text.append("-")
     text.append_text(cube(second))
@@ -107,11 +198,15 @@ def tile_text(tile: str) -> Text:
 
 
 def seat_short(seat: int | None) -> str:
-    return "?" if seat is None else f"P{int(seat) + 1}"
+    """``P2``: a seat as a short mark."""
+    return "?" if seat is None else _("P%(number)s") % {"number": int(seat) + 1}
 
 
 def seat_name(seat: int, viewer: int | None) -> str:
-    return f"Player {seat + 1}" + (" (you)" if seat == viewer else "")
+    """``Player 2``, or ``Player 2 (you)`` for the viewer's own seat."""
+    if seat == viewer:
+        return _("Player %(number)s (you)") % {"number": seat + 1}
+    return _("Player %(number)s") % {"number": seat + 1}
 
 
 def square_name(row: int, column: int) -> str:
@@ -119,23 +214,23 @@ def square_name(row: int, column: int) -> str:
 
 
 def counts_text(counts: Mapping[str, int]) -> str:
-    """``tuna ×2, squid ×1`` for the non-zero counts."""
-    return ", ".join(f"{name} ×{count}" for name, count in counts.items() if count)
+    """``tuna ×2, squid ×1`` for the non-zero counts of fish kinds."""
+    return ", ".join(f"{word(FISH, name)} ×{count}" for name, count in counts.items() if count)
 
 
 def ship_text(name: str, view: dict[str, Any]) -> str:
-    """``tuna-squid: 3 tuna + 3 squid, 24 VP`` from the view's ship list, or the bare name."""
+    """``tuna-squid: tuna ×3 + squid ×3, 24 VP`` from the view's ship list, or the bare name."""
     ship = (view.get("ships") or {}).get(name)
     if not ship:
         return name
-    demand = " + ".join(f"{count} {kind}" for kind, count in ship["demand"].items())
-    return f"{name}: {demand}, {ship['vp']} VP"
+    demand = " + ".join(f"{word(FISH, kind)} ×{count}" for kind, count in ship["demand"].items())
+    return f"{name}: {demand}, " + _("%(vp)s VP") % {"vp": ship["vp"]}
 
 
 def card_text(card_id: str, view: dict[str, Any]) -> str:
     """``flat-vp (9 VP)``: a building card's id and, when the view names it, its title."""
     title = (view.get("building_cards") or {}).get(card_id)
-    return f"{card_id} ({title})" if title else card_id
+    return f"{card_id} ({word(BUILDING_TITLES, title)})" if title else card_id
 
 
 # ------------------------------------------------------------------ the status
@@ -145,30 +240,36 @@ def status_text(view: dict[str, Any]) -> Text:
     """Season, round, phase, who decides now and the details of the decision under way."""
     viewer = view.get("viewer")
     season = str(view.get("season", "?"))
-    text = Text(f"Burano · {season}", style="bold")
+    text = Text(_("Burano") + " · ", style="bold")
     if season in SEASONS:
-        text.append(f", season {SEASONS.index(season) + 1} of {len(SEASONS)}", style="bold")
-    text.append(f" · round {view.get('round', '?')} of {sum(TURNS)}", style="bold")
+        numbers = {"season": word(SEASON_NAMES, season), "number": SEASONS.index(season) + 1, "total": len(SEASONS)}
+        text.append(_("%(season)s, season %(number)s of %(total)s") % numbers, style="bold")
+    else:
+        text.append(season, style="bold")
+    rounds = {"round": view.get("round", "?"), "total": sum(TURNS)}
+    text.append(" · " + _("round %(round)s of %(total)s") % rounds, style="bold")
     if view.get("season_turn") is not None:
-        text.append(f" · turn {view['season_turn']} of {view.get('turns', '?')} this season")
+        turns = {"turn": view["season_turn"], "turns": view.get("turns", "?")}
+        text.append(" · " + _("turn %(turn)s of %(turns)s this season") % turns)
     phase = str(view.get("phase", "?"))
     if phase == "game over":
         ended = view.get("ended_by")
-        text.append("\nGame over" + (f" ({ended})" if ended else ""), style="bold")
+        text.append("\n" + _("Game over") + (f" ({word(ENDINGS, ended)})" if ended else ""), style="bold")
         return text
-    text.append(f"\nPhase: {phase}")
+    text.append("\n" + _("Phase: %(phase)s") % {"phase": word(PHASES, phase)})
     actor = view.get("actor")
     seats = {int(s["seat"]): s for s in view.get("seats", [])}
     if actor is not None:
         text.append(" · ▶ ", style="bold")
-        text.append(f"{seat_name(int(actor), viewer)} to decide", style="bold")
+        text.append(_("%(who)s to decide") % {"who": seat_name(int(actor), viewer)}, style="bold")
     elif phase == "cube pyramid construction":
         building = [seat_name(n, viewer) for n, s in seats.items() if not s.get("pyramid_ready")]
         ready = [seat_name(n, viewer) for n, s in seats.items() if s.get("pyramid_ready")]
-        text.append(" (in secret, all at once)")
-        text.append(" · ▶ still building: " + (", ".join(building) or "nobody"), style="bold")
+        text.append(" " + _("(in secret, all at once)"))
+        still = ", ".join(building) or _("nobody")
+        text.append(" · ▶ " + _("still building: %(players)s") % {"players": still}, style="bold")
         if ready:
-            text.append(" · done: " + ", ".join(ready))
+            text.append(" · " + _("done: %(players)s") % {"players": ", ".join(ready)})
     detail = pending_text(view, seats.get(int(actor)) if actor is not None else None)
     if detail.plain:
         text.append("\n")
@@ -183,41 +284,47 @@ def pending_text(view: dict[str, Any], actor: dict[str, Any] | None) -> Text:
     text = Text()
     if phase == "player turn" and actor is not None:
         moves = int(actor.get("moves", 0))
-        text.append(f"Moves made {moves} of {MAX_MOVES}")
+        text.append(_("Moves made %(made)s of %(total)s") % {"made": moves, "total": MAX_MOVES})
         if moves < MAX_MOVES:
             cost = MOVE_COSTS[moves]
-            text.append(" · the next move " + ("gains 1 coin" if cost < 0 else f"costs {cost} coins"))
+            if cost < 0:
+                text.append(" · " + _("the next move gains 1 coin"))
+            else:
+                next_move = ngettext("the next move costs %(num)s coin", "the next move costs %(num)s coins", cost)
+                text.append(" · " + next_move % {"num": cost})
     elif phase.startswith("fishing") and actor is not None:
-        text.append("Arrow houses: ")
+        text.append(_("Arrow houses:") + " ")
         text.append_text(joined([cube(c) for c in arrow_colours(actor)]))
         if phase == "fishing: sail" and pending.get("swapped"):
-            text.append(" · dock houses swapped: the boat must sail to an island")
+            text.append(" · " + _("dock houses swapped: the boat must sail to an island"))
         if phase != "fishing: sail":
-            text.append(f" · boat at {actor.get('boat', '?')} · matched {pending.get('matched', 0)}")
+            text.append(" · " + _("boat at %(place)s") % {"place": actor.get("boat", "?")})
+            text.append(" · " + _("matched %(count)s") % {"count": pending.get("matched", 0)})
         if phase == "fishing: fish cards":
-            text.append(f" · fish cards still to take: {pending.get('fish_left', 0)}")
+            text.append(" · " + _("fish cards still to take: %(count)s") % {"count": pending.get("fish_left", 0)})
         if phase == "fishing: dispatch workers":
-            text.append(" · send 1 or 2 workers to the island")
+            text.append(" · " + _("send 1 or 2 workers to the island"))
     elif phase == "lace making":
-        text.append("Lace colours left: ")
+        text.append(_("Lace colours left:") + " ")
         left = [cube(c) for c in pending.get("arrows", [])]
-        text.append_text(joined(left) if left else Text("none", style="dim"))
-        text.append(f" · lace makers sent {pending.get('sent', 0)} of 3")
+        text.append_text(joined(left) if left else Text(_("none"), style="dim"))
+        text.append(" · " + _("lace makers sent: %(sent)s of 3") % {"sent": pending.get("sent", 0)})
     elif phase == "earning: withdraw workers" and actor is not None:
         workers = int((actor.get("ring") or {}).get("workers", 0))
-        text.append(f"Empty sectors to withdraw workers into: {SECTORS - workers} (1 coin each)")
+        empty = {"count": SECTORS - workers}
+        text.append(_("Empty sectors to withdraw workers into: %(count)s (1 coin each)") % empty)
     elif phase == "roof bonus" and pending.get("roof"):
-        text.append("Roof just laid: ")
+        text.append(_("Roof just laid:") + " ")
         text.append_text(tile_text(str(pending["roof"])))
-        text.append(" · choose 2 privilege points or a building card")
+        text.append(" · " + _("choose 2 privilege points or a building card"))
     elif phase == "clean-up: score for lace making":
-        paid = pending.get("paid") or []
-        text.append("Paid for: " + (", ".join(f"{sq} ({means})" for sq, means in paid) or "nothing yet"))
+        paid = ", ".join(f"{square} ({word(PAYMENTS, means)})" for square, means in pending.get("paid") or [])
+        text.append(_("Paid for:") + " " + (paid or _("nothing yet")))
     elif phase == "clean-up: refill house cubes" and pending.get("owed"):
-        text.append(f"Cubes still owed in a colour of choice: {pending['owed']}")
+        text.append(_("Cubes still owed in a colour of choice: %(count)s") % {"count": pending["owed"]})
     elif phase == "clean-up: refill roof tiles":
-        refilled = pending.get("refilled") or []
-        text.append("Refilled this time: " + (", ".join(refilled) or "nothing yet") + " (kinds must differ)")
+        refilled = ", ".join(word(ROOF_KINDS, kind) for kind in pending.get("refilled") or [])
+        text.append(_("Refilled this time:") + " " + (refilled or _("nothing yet")) + " " + _("(kinds must differ)"))
     return text
 
 
@@ -231,7 +338,7 @@ def island_table(view: dict[str, Any]) -> Table:
     pits = set(island.get("pits", []))
     houses: dict[str, Any] = island.get("houses", {})
     fountain = island.get("fountain")
-    table = Table(title="Main island", title_justify="left", show_lines=True, pad_edge=False)
+    table = Table(title=_("Main island"), title_justify="left", show_lines=True, pad_edge=False)
     table.add_column("", style="bold", no_wrap=True)
     for column in range(columns):
         table.add_column(chr(ord("a") + column), justify="center", no_wrap=True, min_width=4)
@@ -257,7 +364,7 @@ def island_cell(stack: dict[str, Any] | None, pit: bool, fountain: bool) -> Text
             text.append("\n" + ROOFED)
             text.append_text(cube(roofs[-1]))
     if fountain:
-        text.append("\nfount.", style="italic")
+        text.append("\n" + _("fount."), style="italic")
     return text
 
 
@@ -270,12 +377,12 @@ def roofs_block(view: dict[str, Any]) -> RenderableType | None:
         laid = []
         for tile in tiles:
             part = tile_text(str(tile["tile"]))
-            part.append(f" {tile['first']}-{tile['second']} f{tile['floor']}")
+            part.append(f" {tile['first']}-{tile['second']} " + _("f%(floor)s") % {"floor": tile["floor"]})
             laid.append(part)
-        parts += [Text(f"Roofs laid ({len(tiles)}):"), Columns(laid, padding=(0, 3))]
+        parts += [Text(_("Roofs laid (%(count)s):") % {"count": len(tiles)}), Columns(laid, padding=(0, 3))]
     removed = view.get("removed_roofs") or []
     if removed:
-        parts.append(Text(f"Roof tiles out of the game ({len(removed)}):", style="dim"))
+        parts.append(Text(_("Roof tiles out of the game (%(count)s):") % {"count": len(removed)}, style="dim"))
         parts.append(Columns([tile_text(str(t)) for t in removed], padding=(0, 3)))
     return Group(*parts) if parts else None
 
@@ -304,19 +411,19 @@ def waters_table(view: dict[str, Any]) -> Table:
     boats: dict[str, list[str]] = {}
     for seat in seats:
         boats.setdefault(str(seat.get("boat")), []).append(seat_short(seat["seat"]))
-    table = Table(title="Neighbouring islands and ports", title_justify="left", pad_edge=False)
+    table = Table(title=_("Neighbouring islands and ports"), title_justify="left", pad_edge=False)
     table.add_column("", style="bold", no_wrap=True)
-    table.add_column("dock houses / ships")
-    table.add_column("workers", no_wrap=True)
+    table.add_column(_("dock houses / ships"))
+    table.add_column(_("workers"), no_wrap=True)
     if arrows:
-        table.add_column(f"match {seat_short(actor)}", justify="center")
-    table.add_column("boats", no_wrap=True)
-    table.add_column("routes to")
+        table.add_column(_("match %(seat)s") % {"seat": seat_short(actor)}, justify="center")
+    table.add_column(_("boats"), no_wrap=True)
+    table.add_column(_("routes to"))
     islands: dict[str, Any] = view.get("islands", {})
     for name, island in islands.items():
         docks = [str(c) for c in island.get("docks", [])]
         workers = island.get("workers", [])
-        worker_text = Text(" ".join(f"P{k + 1}×{n}" for k, n in enumerate(workers) if n)) or EMPTY.copy()
+        worker_text = Text(" ".join(f"{seat_short(k)}×{n}" for k, n in enumerate(workers) if n)) or EMPTY.copy()
         row: list[Text | str] = [name, joined([cube(c) for c in docks]), worker_text]
         if arrows:
             row.append(str((arrows & Counter(docks)).total()))
@@ -326,8 +433,8 @@ def waters_table(view: dict[str, Any]) -> Table:
     if ports:
         table.add_section()
     for name, ships in ports.items():
-        ship_lines = "\n".join(ship_text(str(s), view) for s in ships) or "no ship"
-        row = [f"{name} port", ship_lines, ""]
+        ship_lines = "\n".join(ship_text(str(s), view) for s in ships) or _("no ship")
+        row = [_("%(name)s port") % {"name": name}, ship_lines, ""]
         if arrows:
             row.append("")
         row += [" ".join(boats.get(name, [])), " ".join(routes.get(name, []))]
@@ -337,10 +444,10 @@ def waters_table(view: dict[str, Any]) -> Table:
 
 def action_board_text(view: dict[str, Any]) -> Text:
     """Which two colours trigger each action this season."""
-    text = Text("Action board: ", style="bold")
+    text = Text(_("Action board:") + " ", style="bold")
     parts = []
     for space, colours in (view.get("action_board") or {}).items():
-        part = Text(f"{space} ")
+        part = Text(f"{word(ACTION_SPACES, space)} ")
         part.append_text(joined([cube(str(c)) for c in colours]))
         parts.append(part)
     text.append_text(joined(parts, "   "))
@@ -355,7 +462,7 @@ def workshop_table(view: dict[str, Any]) -> Table:
     area = view["workshops"]
     rows, columns = int(area["rows"]), int(area["columns"])
     squares: dict[str, Any] = area.get("squares", {})
-    table = Table(title="Lace workshops", title_justify="left", show_lines=True, pad_edge=False)
+    table = Table(title=_("Lace workshops"), title_justify="left", show_lines=True, pad_edge=False)
     table.add_column("", style="bold", no_wrap=True)
     for column in range(columns):
         table.add_column(chr(ord("a") + column), justify="center", no_wrap=True, min_width=4)
@@ -390,9 +497,9 @@ def workshop_majorities(view: dict[str, Any]) -> Text | None:
     parts = []
     for index in sorted(counts):
         part = cube(colours[index])
-        part.append(" " + " ".join(f"P{seat + 1}×{n}" for seat, n in sorted(counts[index].items())))
+        part.append(" " + " ".join(f"{seat_short(seat)}×{n}" for seat, n in sorted(counts[index].items())))
         parts.append(part)
-    text = Text("Workers per workshop: ")
+    text = Text(_("Workers per workshop:") + " ")
     text.append_text(joined(parts, " · "))
     return text
 
@@ -402,7 +509,7 @@ def workshop_majorities(view: dict[str, Any]) -> Text | None:
 
 def supplies_text(view: dict[str, Any]) -> Text:
     """Cube supply, roof stacks, fish supply and deck, building supply and deck."""
-    text = Text("Cube supply: ", style="bold")
+    text = Text(_("Cube supply") + ": ", style="bold")
     supply: dict[str, int] = view.get("cube_supply") or {}
     parts = []
     for colour, count in supply.items():
@@ -411,13 +518,16 @@ def supplies_text(view: dict[str, Any]) -> Text:
         parts.append(part)
     text.append_text(joined(parts, "  "))
     stacks: dict[str, int] = view.get("roof_stacks") or {}
-    text.append("\nRoof stacks: ", style="bold")
-    text.append(" · ".join(f"{kind} {count}" for kind, count in stacks.items()))
-    text.append("\nFish supply: ", style="bold")
-    text.append(", ".join(str(k) for k in view.get("fish_supply", [])) or "empty")
-    text.append(f" · fish deck {view.get('fish_deck', 0)} card(s)")
-    text.append("\nBuilding supply: ", style="bold")
-    text.append(f"(deck {view.get('building_deck', 0)} card(s))")
+    text.append("\n" + _("Roof tile stacks") + ": ", style="bold")
+    text.append(" · ".join(f"{word(ROOF_KINDS, kind)} {count}" for kind, count in stacks.items()))
+    text.append("\n" + _("Fish supply") + ": ", style="bold")
+    text.append(", ".join(word(FISH, kind) for kind in view.get("fish_supply", [])) or _("empty"))
+    fish_deck = int(view.get("fish_deck", 0))
+    text.append(" · " + ngettext("fish deck %(num)s card", "fish deck %(num)s cards", fish_deck) % {"num": fish_deck})
+    text.append("\n" + _("Building supply") + ": ", style="bold")
+    building_deck = int(view.get("building_deck", 0))
+    deck = ngettext("deck: %(num)s card", "deck: %(num)s cards", building_deck) % {"num": building_deck}
+    text.append(f"({deck})")
     for card in view.get("building_supply", []):
         text.append(f"\n  {card_text(str(card), view)}")
     return text
@@ -434,16 +544,26 @@ def seat_header(seat: dict[str, Any], view: dict[str, Any]) -> Text:
     acting = view.get("actor") == number or (phase == "cube pyramid construction" and not seat.get("pyramid_ready"))
     text = Text(("▶ " if acting else "  ") + seat_name(number, viewer), style="bold")
     if seat.get("letter"):
-        text.append(f" · letter {seat['letter']}")
+        text.append(" · " + _("letter %(letter)s") % {"letter": seat["letter"]})
     if view.get("start_player") == number:
-        text.append(" · start player")
+        text.append(" · " + _("start player"))
+    numbers = {
+        "coins": seat.get("coins", 0),
+        "privilege": seat.get("privilege", 0),
+        "vp": seat.get("vp", 0),
+        "moves": seat.get("moves", 0),
+        "max": MAX_MOVES,
+        "boat": seat.get("boat", "?"),
+    }
     text.append(
-        f"\n  coins {seat.get('coins', 0)} · privilege {seat.get('privilege', 0)} · VP {seat.get('vp', 0)}"
-        f" · moves {seat.get('moves', 0)}/{MAX_MOVES} · boat at {seat.get('boat', '?')}"
+        "\n  "
+        + _("coins %(coins)s · privilege %(privilege)s · VP %(vp)s · moves %(moves)s/%(max)s · boat at %(boat)s")
+        % numbers
     )
     sources = {name: points for name, points in (seat.get("vp_by_source") or {}).items() if points}
     if sources:
-        text.append("\n  VP from " + ", ".join(f"{name} {points}" for name, points in sources.items()))
+        listed = ", ".join(f"{word(VP_SOURCES, name)} {points}" for name, points in sources.items())
+        text.append("\n  " + _("VP from %(sources)s") % {"sources": listed})
     return text
 
 
@@ -454,7 +574,7 @@ def ring_table(seat: dict[str, Any]) -> Table:
     houses = ring.get("houses") or []
     arrows = int(ring.get("arrows", 0))
     workers = int(ring.get("workers", 0))
-    table = Table(title="Schedule ring (clockwise)", title_justify="left", pad_edge=False, padding=(0, 0))
+    table = Table(title=_("Schedule ring (clockwise)"), title_justify="left", pad_edge=False, padding=(0, 0))
     table.add_column("", style="bold", no_wrap=True)
     labels = [f"→{k + 1}" for k in range(ARROWS)] + [str(k + 1) for k in range(len(houses) - ARROWS)]
     for label in labels:
@@ -473,19 +593,22 @@ def ring_table(seat: dict[str, Any]) -> Table:
             worker_cells.append(Text(WORKER, style="bold"))
         else:
             worker_cells.append(EMPTY.copy())
-    table.add_row("house ", *house_cells)
-    table.add_row("worker", *worker_cells)
+    table.add_row(_("house") + " ", *house_cells)
+    table.add_row(_("worker") + " ", *worker_cells)
     return table
 
 
 def ring_summary(seat: dict[str, Any]) -> Text:
     """Workers on the ring, empty sectors, and the coins and fountains no worker covers."""
     workers = int((seat.get("ring") or {}).get("workers", 0))
-    return Text(
-        f"workers on the ring {workers} · empty sectors {SECTORS - workers} · "
-        f"visible: {seat.get('visible_coins', 0)} $ coin(s), {seat.get('visible_fountains', 0)} ≈ fountain(s)",
-        style="dim",
-    )
+    numbers = {
+        "workers": workers,
+        "empty": SECTORS - workers,
+        "coins": seat.get("visible_coins", 0),
+        "fountains": seat.get("visible_fountains", 0),
+    }
+    summary = _("workers on the ring: %(workers)s · empty sectors: %(empty)s · visible: %(coins)s $, %(fountains)s ≈")
+    return Text(summary % numbers, style="dim")
 
 
 def free_slots(pyramid: Sequence[str | None]) -> list[int]:
@@ -497,8 +620,9 @@ def pyramid_block(seat: dict[str, Any]) -> RenderableType:
     """The cube pyramid: the 3×3 base, the 2×2 second level and the top, each slot by name."""
     pyramid = seat.get("pyramid")
     if pyramid is None:
-        state = "finished" if seat.get("pyramid_ready") else "under way"
-        return Text(f"Cube pyramid: being built in secret ({state})", style="italic")
+        if seat.get("pyramid_ready"):
+            return Text(_("Cube pyramid: being built in secret (finished)"), style="italic")
+        return Text(_("Cube pyramid: being built in secret (under way)"), style="italic")
     if len(pyramid) != SLOTS:
         raise ValueError(f"a pyramid has {SLOTS} slots, not {len(pyramid)}")
 
@@ -518,18 +642,18 @@ def pyramid_block(seat: dict[str, Any]) -> RenderableType:
     grid.add_column()
     grid.add_column()
     grid.add_column()
-    grid.add_row(Text("base", style="bold"), Text("middle", style="bold"), Text("top", style="bold"))
+    grid.add_row(Text(_("base"), style="bold"), Text(_("middle"), style="bold"), Text(_("top"), style="bold"))
     grid.add_row(layer(range(0, 9), 3), layer(range(9, 13), 2), layer(range(13, 14), 1))
-    free = [SLOT_NAMES[s] for s in free_slots(pyramid)]
-    note = Text("free to pick: " + (" ".join(free) or "none"), style="dim")
+    free = " ".join(SLOT_NAMES[s] for s in free_slots(pyramid)) or _("none")
+    note = Text(_("free to pick: %(slots)s") % {"slots": free}, style="dim")
     if not seat.get("pyramid_ready"):
-        note = Text("being built", style="italic")
-    return Group(Text("Cube pyramid", style="bold"), grid, note)
+        note = Text(_("being built"), style="italic")
+    return Group(Text(_("Cube pyramid"), style="bold"), grid, note)
 
 
 def possessions_text(seat: dict[str, Any], view: dict[str, Any]) -> Text:
     """Reserve, preparation, roof tiles, fish, sold fish and building cards."""
-    text = Text("  reserve: ")
+    text = Text("  " + _("reserve") + ": ")
     reserve: dict[str, int] = seat.get("reserve") or {}
     if any(reserve.values()):
         parts = []
@@ -539,33 +663,35 @@ def possessions_text(seat: dict[str, Any], view: dict[str, Any]) -> Text:
             parts.append(part)
         text.append_text(joined(parts, "  "))
     else:
-        text.append("empty", style="dim")
+        text.append(_("empty"), style="dim")
     preparation = [str(c) for c in seat.get("preparation", [])]
-    text.append(f"\n  preparation ({len(preparation)} of {PREPARATION_SPACES}): ")
-    text.append_text(joined([cube(c) for c in preparation]) if preparation else Text("empty", style="dim"))
+    spaces = {"count": len(preparation), "spaces": PREPARATION_SPACES}
+    text.append("\n  " + _("preparation (%(count)s of %(spaces)s)") % spaces + ": ")
+    text.append_text(joined([cube(c) for c in preparation]) if preparation else Text(_("empty"), style="dim"))
     roofs = [str(t) for t in seat.get("roofs", [])]
-    text.append("\n  roof tiles: ")
-    text.append_text(joined([tile_text(t) for t in roofs], ", ") if roofs else Text("none", style="dim"))
+    text.append("\n  " + _("roof tiles") + ": ")
+    text.append_text(joined([tile_text(t) for t in roofs], ", ") if roofs else Text(_("none"), style="dim"))
     hand: dict[str, int] = seat.get("hand") or {}
     hidden = int(seat.get("hidden_fish", 0))
     own = seat.get("seat") == view.get("viewer")
-    text.append("\n  fish in hand: ")
+    text.append("\n  " + _("fish in hand") + ": ")
     shown = counts_text(hand)
     if own:
-        text.append(shown or "none")
+        text.append(shown or _("none"))
         secret = counts_text(seat.get("from_deck") or {})
         if secret:
-            text.append(f" (drawn from the deck, unseen by the others: {secret})")
+            text.append(" " + _("(drawn from the deck, unseen by the others: %(fish)s)") % {"fish": secret})
     else:
-        text.append(shown or ("none seen" if hidden else "none"))
+        text.append(shown or (_("none seen") if hidden else _("none")))
         if hidden:
-            text.append(f" + {hidden} hidden (drawn from the deck)")
+            more = ngettext("+ %(num)s hidden (drawn from the deck)", "+ %(num)s hidden (drawn from the deck)", hidden)
+            text.append(" " + more % {"num": hidden})
     sold: dict[str, int] = seat.get("sold") or {}
-    text.append(" · sold: " + (counts_text(sold) or "none"))
+    text.append(" · " + _("sold") + ": " + (counts_text(sold) or _("none")))
     cards = [str(c) for c in seat.get("cards", [])]
-    text.append("\n  building cards: ")
+    text.append("\n  " + _("building cards") + ": ")
     if len(cards) <= 1:
-        text.append(card_text(cards[0], view) if cards else "none")
+        text.append(card_text(cards[0], view) if cards else _("none"))
     else:
         text.append(f"{len(cards)}")
         for card in cards:
@@ -587,15 +713,19 @@ def seat_block(seat: dict[str, Any], view: dict[str, Any]) -> Group:
 
 
 def legend() -> Text:
-    colours = "  ".join(f"{glyph(c.value)}{c.value[0].upper()} {c.value}" for c in Colour)
-    return Text(
-        f"Colours: {colours}\n"
-        f"Main island: 2●B two floors, blue on top; {ROOFED}★Y roofed, the rooftop block yellow;\n"
-        "             fount. the pit under the fountain; · an empty pit\n"
-        "Ring: →1-→3 the arrow houses, 1-9 the sectors; $ coin, ≈ fountain; w a worker, · an empty sector\n"
-        "Workshops: $ a coin square; P2 a worker of Player 2; - no workshop",
-        style="dim",
-    )
+    """What the marks of the board stand for."""
+    colours = "  ".join(f"{cube(c.value).plain} {word(COLOUR_NAMES, c.value)}" for c in Colour)
+    lines = [
+        _("Colours: %(colours)s") % {"colours": colours},
+        _("Main island: %(stack)s two floors, blue on top; %(roofed)s roofed, the rooftop block yellow;")
+        % {"stack": f"2{cube('blue').plain}", "roofed": f"{ROOFED}{cube('yellow').plain}"},
+        "  " + _("%(fountain)s the pit under the fountain; · an empty pit") % {"fountain": _("fount.")},
+        _("Ring: →1-→3 the arrow houses, 1-9 the sectors; $ coin, ≈ fountain; %(worker)s a worker, · an empty sector")
+        % {"worker": WORKER},
+        _("Workshops: $ a coin square; %(mark)s a worker of %(player)s; - no workshop")
+        % {"mark": seat_short(1), "player": seat_name(1, None)},
+    ]
+    return Text("\n".join(lines), style="dim")
 
 
 def render(view: dict[str, Any]) -> RenderableType:

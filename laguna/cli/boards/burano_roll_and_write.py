@@ -17,8 +17,11 @@ from rich.text import Text
 
 from laguna.games.burano_roll_and_write.characters import Character
 from laguna.games.burano_roll_and_write.sheets import DieColour
+from laguna.i18n import N_
+from laguna.i18n import gettext as _
 
-NOTATION_HELP = """\
+NOTATION_HELP = N_(
+    """\
 boat red            place a boat beside the red die
 circle R2.cat 3     circle symbol R2.cat with a 3: the die's value, or changed by 1 coin per step
                     of +1/-1 (6 and 1 are neighbours)
@@ -28,6 +31,8 @@ invite G green f2   Florist (F), Fisherman (G) and Painter (H) also name the flo
 coin                take a coin instead of inviting
 characters: A Female Tourist, B Photographer, C Backpacker, D Policeman, E Santa Claus, F Florist,
             G Fisherman, H Painter, I Tailor, J Male Tourist"""
+)
+"""Examples of the notation, explained (translated where it is shown, `laguna.cli.boards.notation_help`)."""
 
 GLYPHS: dict[str, str] = {colour.value: colour.symbol for colour in DieColour}
 """A printable mark per die colour, so colour is never the only cue."""
@@ -54,6 +59,16 @@ CODES: dict[str, str] = {
 }
 """Two-letter codes of the symbol kinds (red and blue are the curtains, light the streetlight)."""
 
+KIND_NAMES: dict[str, str] = {
+    "plant": N_("plant"),
+    "cat": N_("cat"),
+    "red": N_("red curtain"),
+    "blue": N_("blue curtain"),
+    "light": N_("streetlight"),
+    "chimney": N_("chimney"),
+}
+"""What the symbol kinds are called, for the legend."""
+
 WRITTEN = frozenset({"plant", "chimney"})
 """Kinds whose number is written under the symbol when it is circled (the others' number is a rule)."""
 
@@ -62,12 +77,46 @@ CHARACTER_TITLES: dict[str, str] = {character.value: character.title for charact
 
 CIRCLED_STYLE = "bold underline"
 EMPTY = Text("·", style="dim")
-PHASES = {
-    "boat": "place a boat or flip it",
-    "use": "use the die",
-    "invite": "invitation (secret)",
-    "over": "game over",
+
+# The words of the view, as the view writes them and as the catalogues find them.
+PHASES: dict[str, str] = {
+    "boat": N_("place a boat or flip it"),
+    "use": N_("use the die"),
+    "invite": N_("invitation (secret)"),
+    "over": N_("game over"),
 }
+COLOUR_NAMES: dict[str, str] = {
+    "red": N_("red"),
+    "orange": N_("orange"),
+    "yellow": N_("yellow"),
+    "green": N_("green"),
+    "blue": N_("blue"),
+    "pink": N_("pink"),
+}
+TITLES: dict[str, str] = {
+    "Female Tourist": N_("Female Tourist"),
+    "Photographer": N_("Photographer"),
+    "Backpacker": N_("Backpacker"),
+    "Policeman": N_("Policeman"),
+    "Santa Claus": N_("Santa Claus"),
+    "Florist": N_("Florist"),
+    "Fisherman": N_("Fisherman"),
+    "Painter": N_("Painter"),
+    "Tailor": N_("Tailor"),
+    "Male Tourist": N_("Male Tourist"),
+}
+"""The characters' titles, as `Character.title` writes them."""
+ENDINGS: dict[str, str] = {
+    "filled coins met the circled ones": N_("filled coins met the circled ones"),
+    "fifth character": N_("fifth character"),
+    "round limit": N_("round limit"),
+}
+
+
+def word(table: dict[str, str], value: object) -> str:
+    """`value` in the language in force when `table` knows it, as it is otherwise."""
+    text = str(value)
+    return _(table[text]) if text in table else text
 
 
 def glyph(colour: str) -> str:
@@ -77,11 +126,17 @@ def glyph(colour: str) -> str:
 
 def colour_label(colour: str) -> Text:
     """``♦ red`` in red."""
-    return Text(f"{glyph(colour)} {colour}", style=STYLES.get(colour, "bold"))
+    return Text(f"{glyph(colour)} {word(COLOUR_NAMES, colour)}", style=STYLES.get(colour, "bold"))
+
+
+def seat_short(seat: int) -> str:
+    """``P2``: a seat as a short mark."""
+    return _("P%(number)s") % {"number": seat + 1}
 
 
 def seat_name(seat: int, viewer: int | None) -> str:
-    return f"P{seat + 1}" + (" (you)" if seat == viewer else "")
+    """``P2``, or ``P2 (you)`` for the viewer's own seat."""
+    return _("%(player)s (you)") % {"player": seat_short(seat)} if seat == viewer else seat_short(seat)
 
 
 def symbol_code(symbol: dict[str, Any]) -> str:
@@ -141,10 +196,10 @@ def character_cell(character: dict[str, Any] | None) -> Text:
     if character is None:
         return EMPTY.copy()
     letter = str(character.get("letter", "?"))
-    title = str(character.get("title") or CHARACTER_TITLES.get(letter, ""))
+    title = word(TITLES, character.get("title") or CHARACTER_TITLES.get(letter, ""))
     text = Text(f"{letter} {title}".strip(), style="bold italic")
     if character.get("floor") is not None:
-        text.append(f"\nscores f{character['floor']}")
+        text.append("\n" + _("scores f%(floor)s") % {"floor": character["floor"]})
     return text
 
 
@@ -155,35 +210,38 @@ def status_line(view: dict[str, Any]) -> Text:
     """Round, turn player, phase and who decides now (never what the others decided)."""
     viewer = view.get("viewer")
     round_number = view.get("round", "?")
-    text = Text(f"Walking in Burano Roll & Write · round {round_number}", style="bold")
+    text = Text(_("Walking in Burano Roll & Write") + " · ", style="bold")
+    text.append(_("round %(round)s") % {"round": round_number}, style="bold")
     if view.get("final_round") is not None and view.get("final_round") == round_number:
-        text.append(" (last round)", style="bold red")
+        text.append(" " + _("(last round)"), style="bold red")
     elif view.get("final_round") is not None:
-        text.append(f" (round {view['final_round']} is the last)")
+        text.append(" " + _("(round %(round)s is the last)") % {"round": view["final_round"]})
     phase = str(view.get("phase", "?"))
     if phase == "over":
         ended = view.get("ended_by")
-        text.append(" · game over" + (f" ({ended})" if ended else ""))
+        text.append(" · " + _("game over") + (f" ({word(ENDINGS, ended)})" if ended else ""))
         return text
     turn = view.get("turn_player")
     if turn is not None:
-        text.append(f" · turn player {seat_name(int(turn), viewer)}")
-    text.append(f"\nPhase: {PHASES.get(phase, phase)}")
+        text.append(" · " + _("turn player: %(seat)s") % {"seat": seat_name(int(turn), viewer)})
+    text.append("\n" + _("Phase: %(phase)s") % {"phase": word(PHASES, phase)})
     draft = view.get("draft") or {}
     if phase in ("boat", "use") and draft.get("seat") is not None:
-        text.append(f" · ▶ {seat_name(int(draft['seat']), viewer)} to act", style="bold")
+        text.append(" · ▶ " + _("%(seat)s to act") % {"seat": seat_name(int(draft["seat"]), viewer)}, style="bold")
         die = draft.get("die")
         if phase == "use" and die:
-            text.append(" with the ")
+            # The die is drawn in its own colour, so the sentence is split around it.
+            before, _marker, after = _("with the %(die)s die").partition("%(die)s")
+            text.append(f" {before}")
             text.append_text(colour_label(str(die)))
-            text.append(" die")
+            text.append(after)
     if phase == "invite":
         seats = view.get("seats", [])
         decided = [seat_name(int(s["seat"]), viewer) for s in seats if s.get("decided")]
         waiting = [seat_name(int(s["seat"]), viewer) for s in seats if not s.get("decided")]
-        text.append(" · decided: " + (", ".join(decided) or "nobody"))
+        text.append(" · " + _("decided: %(players)s") % {"players": ", ".join(decided) or _("nobody")})
         if waiting:
-            text.append(" · ▶ deciding: " + ", ".join(waiting), style="bold")
+            text.append(" · ▶ " + _("deciding: %(players)s") % {"players": ", ".join(waiting)}, style="bold")
     return text
 
 
@@ -193,12 +251,12 @@ def draft_line(view: dict[str, Any]) -> Text | None:
     order = draft.get("order") or []
     if not order:
         return None
-    text = Text("Boat order: ")
+    text = Text(_("Boat order:") + " ")
     index = draft.get("index")
     for position, seat in enumerate(order):
         if position:
             text.append(" ")
-        name = f"P{int(seat) + 1}"
+        name = seat_short(int(seat))
         if position == index:
             text.append("▶" + name, style="bold reverse")
         elif index is None or position < index:
@@ -215,7 +273,7 @@ def dice_table(view: dict[str, Any]) -> Table:
     spectators = set(view.get("spectators") or [])
     in_use = (view.get("draft") or {}).get("die") if view.get("phase") == "use" else None
     colours = list(dice) or list(DICE_ORDER)
-    table = Table(title="Dice stand", title_justify="left", show_lines=True, pad_edge=False)
+    table = Table(title=_("Dice stand"), title_justify="left", show_lines=True, pad_edge=False)
     table.add_column("", style="bold", no_wrap=True)
     for colour in colours:
         header = colour_label(colour)
@@ -223,33 +281,34 @@ def dice_table(view: dict[str, Any]) -> Table:
             header.append(" ◀", style="bold")
         table.add_column(header, justify="center")
     values = [Text(str(dice.get(colour, "?")), style=STYLES.get(colour, "bold")) for colour in colours]
-    table.add_row("value", *values)
+    table.add_row(_("value"), *values)
     boat_cells: list[Text] = []
     for colour in colours:
         cell = Text()
         for boat in canal.get(colour, []):
             if cell:
                 cell.append(" ")
-            cell.append(f"P{int(boat) + 1}")
+            cell.append(seat_short(int(boat)))
         if colour in spectators:
             if cell:
                 cell.append(" ")
-            cell.append("spect.$1", style="italic")
+            cell.append(_("spect.$1"), style="italic")
         boat_cells.append(cell or EMPTY.copy())
-    table.add_row("boats", *boat_cells)
+    table.add_row(_("boats"), *boat_cells)
     return table
 
 
 def coins_text(seat: dict[str, Any], view: dict[str, Any]) -> str:
     """``coins 3 (gained 7, spent 4)``, and in solo the filled coins and the spaces left."""
-    text = f"coins {seat.get('coins', 0)} (gained {seat.get('gained', 0)}, spent {seat.get('spent', 0)})"
+    coins = {"coins": seat.get("coins", 0), "gained": seat.get("gained", 0), "spent": seat.get("spent", 0)}
+    text = _("coins %(coins)s (gained %(gained)s, spent %(spent)s)") % coins
     if view.get("solo"):
         track = view.get("coin_track")
         filled = int(seat.get("filled", 0))
-        text += f" · filled {filled}"
+        text += " · " + _("filled %(filled)s") % {"filled": filled}
         if track is not None:
             left = int(track) - filled - int(seat.get("gained", 0))
-            text += f" · {left} of {track} coin spaces left"
+            text += " · " + _("%(left)s of %(track)s coin spaces left") % {"left": left, "track": track}
     return text
 
 
@@ -261,30 +320,34 @@ def seat_header(seat: dict[str, Any], view: dict[str, Any]) -> Text:
     acting = (view.get("draft") or {}).get("seat") == number and phase in ("boat", "use")
     acting = acting or (phase == "invite" and not seat.get("decided"))
     marker = "▶ " if acting else "  "
-    text = Text(f"{marker}Player {number + 1}" + (" (you)" if number == viewer else ""), style="bold")
+    if number == viewer:
+        name = _("Player %(number)s (you)") % {"number": number + 1}
+    else:
+        name = _("Player %(number)s") % {"number": number + 1}
+    text = Text(marker + name, style="bold")
     sheet = seat.get("sheet") or {}
     text.append(f" · {seat.get('layout') or sheet.get('name', '?')} · {coins_text(seat, view)}")
     boats = seat.get("boats") or []
-    text.append("\n  boats this round: ")
+    text.append("\n  " + _("boats this round:") + " ")
     if boats:
         for index, colour in enumerate(boats):
             if index:
                 text.append(", ")
             text.append_text(colour_label(str(colour)))
     else:
-        text.append("none", style="dim")
+        text.append(_("none"), style="dim")
     if seat.get("flipped"):
-        text.append(f" · flipped {seat['flipped']}")
+        text.append(" · " + _("flipped %(count)s") % {"count": seat["flipped"]})
     invited = {str(c.get("letter")) for c in seat.get("characters", [])}
-    left = [letter for letter in CHARACTER_TITLES if letter not in invited]
-    text.append(f" · invited {len(invited)} · to invite: {' '.join(left) or 'none'}")
+    left = " ".join(letter for letter in CHARACTER_TITLES if letter not in invited) or _("none")
+    text.append(" · " + _("invited %(count)s · to invite: %(letters)s") % {"count": len(invited), "letters": left})
     if phase == "invite":
         if seat.get("decided"):
-            text.append(" · decided", style="bold")
+            text.append(" · " + _("decided"), style="bold")
             if number == viewer and seat.get("decision"):
                 text.append(f": {seat['decision']}")
         else:
-            text.append(" · not decided yet", style="dim")
+            text.append(" · " + _("not decided yet"), style="dim")
     return text
 
 
@@ -315,15 +378,22 @@ def sheet_table(seat: dict[str, Any], in_use: str | None = None) -> Table:
 
 
 def legend() -> Text:
-    colours = "  ".join(f"{glyph(c)} {c}" for c in DICE_ORDER)
-    return Text(
-        f"Colours: {colours}\n"
-        "Symbols: pl plant  ca cat  rc red curtain  bc blue curtain  sl3 streetlight 3\n"
-        "         ch chimney  $ coin icon  (pl4) circled, with the 4 written under it\n"
-        "Ids: the cell's prefix and a name, e.g. R2. and cat: circle R2.cat 3\n"
-        "Boats: P2 a boat of Player 2  spect.$1 spectator's boat (a coin to place yours beside it)",
-        style="dim",
+    """What the marks and codes of the board stand for."""
+    colours = "  ".join(f"{glyph(c)} {word(COLOUR_NAMES, c)}" for c in DICE_ORDER)
+    # A streetlight's code carries its printed number: the legend shows one numbered 3.
+    symbols = "  ".join(
+        f"{code}3 {word(KIND_NAMES, kind)} 3" if kind == "light" else f"{code} {word(KIND_NAMES, kind)}"
+        for kind, code in CODES.items()
     )
+    lines = [
+        _("Colours: %(colours)s") % {"colours": colours},
+        _("Symbols: %(symbols)s") % {"symbols": symbols},
+        "  " + _("$ coin icon  (pl4) circled, with the 4 written under it"),
+        _("Ids: the cell's prefix and a name, e.g. R2. and cat: circle R2.cat 3"),
+        _("Boats: %(mark)s a boat of %(player)s  %(spectator)s spectator's boat (a coin to place yours beside it)")
+        % {"mark": seat_short(1), "player": _("Player %(number)s") % {"number": 2}, "spectator": _("spect.$1")},
+    ]
+    return Text("\n".join(lines), style="dim")
 
 
 def render(view: dict[str, Any]) -> RenderableType:

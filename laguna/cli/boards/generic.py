@@ -8,10 +8,12 @@ from rich.console import RenderableType
 from rich.panel import Panel
 from rich.pretty import Pretty
 
+from laguna.i18n import gettext
+
 
 def render(view: dict[str, Any]) -> RenderableType:
     """The whole view as indented data, in a panel named after the game."""
-    title = str(view.get("game", "game"))
+    title = str(view.get("game") or gettext("game"))
     return Panel(Pretty(view, expand_all=False, indent_guides=True), title=title, title_align="left")
 
 

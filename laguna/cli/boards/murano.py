@@ -14,7 +14,7 @@ cards and special building cards are shown by their ids.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from rich.columns import Columns
@@ -22,7 +22,12 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-NOTATION_HELP = """\
+from laguna import i18n
+from laguna.i18n import N_, ngettext
+from laguna.i18n import gettext as _
+
+NOTATION_HELP = N_(
+    """\
 act 7                    use action space 7 (ships in the way: 0, 1, 2, … gold)
 pass 7                   the ship behind sails onto empty space 7; take 1 gold
 lighthouse               Lighthouse: the red ship onto the next occupied space
@@ -57,6 +62,8 @@ return green             Trading Station: a green bead back into the bag
 score C07 donato         final scoring: C07 with a gondolier at San Donato
 score C07 donato 4       ... paying 4 gold or returning 4 beads, if it asks
 skip C09                 final scoring: leave a card that scores nothing"""
+)
+"""Examples of the notation, explained (translated where it is shown, `laguna.cli.boards.notation_help`)."""
 
 PLAYER_MARKS: dict[str, str] = {"orange": "Or", "grey": "Gy", "brown": "Br", "white": "Wh"}
 PLAYER_STYLES: dict[str, str] = {
@@ -88,19 +95,97 @@ TILE_KINDS: dict[str, str] = {
 """How a tile's kind is written after the space number in an island's grid."""
 
 STACK_NAMES: dict[str, str] = {
-    "streets": "streets",
-    "shops": "shops",
-    "palaces": "palaces",
-    "factories": "glass factories",
-    "specials": "special buildings",
+    "streets": N_("streets"),
+    "shops": N_("shops"),
+    "palaces": N_("palaces"),
+    "factories": N_("glass factories"),
+    "specials": N_("special buildings"),
 }
 """The tile stacks whose running out ends the game, as the view names them and as the board writes them."""
 
-DECK_NAMES: dict[str, str] = {"characters": "character cards", "special_cards": "special building cards"}
+DECK_NAMES: dict[str, str] = {"characters": N_("character cards"), "special_cards": N_("special building cards")}
 
 TURN_PHASE = "choose an action or pass"
 SCORING_PHASE = "final scoring"
 OVER_PHASE = "game over"
+
+# The words of the view, as the view writes them and as the catalogues find them.
+PHASES: dict[str, str] = {
+    "preliminary character card": N_("preliminary character card"),
+    "choose an action or pass": N_("choose an action or pass"),
+    "sail the blocking ships on": N_("sail the blocking ships on"),
+    "choose the ship to move": N_("choose the ship to move"),
+    "choose the tile to buy": N_("choose the tile to buy"),
+    "choose a character card": N_("choose a character card"),
+    "choose a gondola": N_("choose a gondola"),
+    "build": N_("build"),
+    "place the street tile": N_("place the street tile"),
+    "choose a special building card": N_("choose a special building card"),
+    "choose the island for income": N_("choose the island for income"),
+    "choose how many glass factories produce": N_("choose how many glass factories produce"),
+    "sell glass beads": N_("sell glass beads"),
+    "dismiss or hire a gondolier": N_("dismiss or hire a gondolier"),
+    "place the building bought in the final turn": N_("place the building bought in the final turn"),
+    "return a glass bead": N_("return a glass bead"),
+    "final scoring": N_("final scoring"),
+    "game over": N_("game over"),
+}
+SPACE_ACTIONS: dict[str, str] = {
+    "take 2 gold": N_("take 2 gold"),
+    "buy a glass factory": N_("buy a glass factory"),
+    "buy a shop": N_("buy a shop"),
+    "buy a palace": N_("buy a palace"),
+    "buy a special building": N_("buy a special building"),
+    "recruit a character": N_("recruit a character"),
+    "place a gondolier": N_("place a gondolier"),
+    "build": N_("build"),
+    "income": N_("income"),
+    "production": N_("production"),
+    "gondolier": N_("gondolier"),
+}
+COLOUR_NAMES: dict[str, str] = {
+    "orange": N_("orange"),
+    "grey": N_("grey"),
+    "brown": N_("brown"),
+    "white": N_("white"),
+    "red": N_("red"),
+    "green": N_("green"),
+    "blue": N_("blue"),
+}
+"""Player colours, customer and shop colours and bead colours."""
+VP_SOURCES: dict[str, str] = {
+    "start": N_("start"),
+    "buildings": N_("buildings"),
+    "special buildings": N_("special buildings"),
+    "production": N_("production"),
+    "character cards": N_("character cards"),
+    "gondoliers": N_("gondoliers"),
+}
+ENDINGS: dict[str, str] = {"two tile stacks empty": N_("two tile stacks empty")}
+SPECIAL_TITLES: dict[str, str] = {
+    "Assembly Hall": N_("Assembly Hall"),
+    "Bank": N_("Bank"),
+    "Basilica": N_("Basilica"),
+    "Construction Crane (shop)": N_("Construction Crane (shop)"),
+    "Construction Crane (palace)": N_("Construction Crane (palace)"),
+    "Dockside Bar": N_("Dockside Bar"),
+    "Guild Hall": N_("Guild Hall"),
+    "Harbor": N_("Harbor"),
+    "Hostel": N_("Hostel"),
+    "Lighthouse": N_("Lighthouse"),
+    "Studio (red/green)": N_("Studio (red/green)"),
+    "Studio (red/blue)": N_("Studio (red/blue)"),
+    "Studio (blue/green)": N_("Studio (blue/green)"),
+    "Tavern": N_("Tavern"),
+    "Trading Station": N_("Trading Station"),
+}
+"""The titles of the packaged special building cards; a title from another component file is shown as it is."""
+
+
+def word(table: Mapping[str, str], value: object) -> str:
+    """`value` in the language in force when `table` knows it, as it is otherwise."""
+    text = str(value)
+    return _(table[text]) if text in table else text
 
 
 # ------------------------------------------------------------------ colours and small pieces
@@ -129,13 +214,21 @@ def seat_colours(view: dict[str, Any]) -> dict[int, str]:
     return {int(seat["seat"]): str(seat.get("colour", "?")) for seat in view.get("seats", [])}
 
 
+def seat_short(seat: int) -> str:
+    """``P2``: a seat as a short mark."""
+    return _("P%(number)s") % {"number": seat + 1}
+
+
 def seat_tag(seat: int, colours: Mapping[int, str]) -> Text:
     """``P2`` in the seat's colour."""
-    return Text(f"P{seat + 1}", style=PLAYER_STYLES.get(colours.get(seat, ""), "bold"))
+    return Text(seat_short(seat), style=PLAYER_STYLES.get(colours.get(seat, ""), "bold"))
 
 
 def seat_name(seat: int, viewer: int | None) -> str:
-    return f"Player {seat + 1}" + (" (you)" if seat == viewer else "")
+    """``Player 2``, or ``Player 2 (you)`` for the viewer's own seat."""
+    if seat == viewer:
+        return _("Player %(number)s (you)") % {"number": seat + 1}
+    return _("Player %(number)s") % {"number": seat + 1}
 
 
 def crests(count: int) -> str:
@@ -152,7 +245,7 @@ def ships_moved(occupied: Sequence[int], index: int) -> int:
     spaces = len(occupied)
     pending = moving = int(occupied[index])
     position = index
-    for _ in range(2 * spaces):
+    for _step in range(2 * spaces):
         if not pending:
             return moving + 1
         position = (position + 1) % spaces
@@ -174,12 +267,12 @@ def ships_text(space: dict[str, Any]) -> Text:
     """``◆``, ``◆R`` (the red ship), ``◆ ◆R`` (two ships on one space), or nothing."""
     count = int(space.get("ships", 0))
     red = bool(space.get("red"))
-    parts = [Text(SHIP, style="bold") for _ in range(count - (1 if red else 0))]
+    parts = [Text(SHIP, style="bold") for _black in range(count - (1 if red else 0))]
     if red:
         parts.append(Text(RED_SHIP, style="bold red"))
     text = joined(parts)
     if count > 1:
-        text.append(f" ({count} ships)", style="italic")
+        text.append(" " + ngettext("(%(num)s ship)", "(%(num)s ships)", count) % {"num": count}, style="italic")
     return text
 
 
@@ -195,17 +288,17 @@ def ring_table(view: dict[str, Any]) -> Table:
     if actor is not None and choosing:
         gold = int(next((s.get("gold", 0) for s in view.get("seats", []) if s.get("seat") == actor), 0))
     target = view.get("target")
-    table = Table(title="Action spaces (the ships sail 1 → 18 → 1)", title_justify="left", min_width=44)
+    table = Table(title=_("Action spaces (the ships sail 1 → 18 → 1)"), title_justify="left", min_width=44)
     table.add_column("#", justify="right", no_wrap=True)
-    table.add_column("action", no_wrap=True)
-    table.add_column("ships", no_wrap=True)
+    table.add_column(_("action"), no_wrap=True)
+    table.add_column(_("ships"), no_wrap=True)
     if actor is not None and choosing:
-        table.add_column(f"cost P{int(actor) + 1}", no_wrap=True)
+        table.add_column(_("cost %(seat)s") % {"seat": seat_short(int(actor))}, no_wrap=True)
     elif target is not None:
-        table.add_column("now", no_wrap=True)
+        table.add_column(_("now"), no_wrap=True)
     for index, space in enumerate(spaces):
         number = int(space.get("number", index + 1))
-        row: list[Text | str] = [str(number), str(space.get("action", "?")), ships_text(space)]
+        row: list[Text | str] = [str(number), word(SPACE_ACTIONS, space.get("action", "?")), ships_text(space)]
         if choosing:
             if occupied[index]:
                 cost = ship_cost(occupied, index)
@@ -213,10 +306,10 @@ def ring_table(view: dict[str, Any]) -> Table:
                 if cost > gold:
                     cell.append(f" {TOO_DEAR}", style="bold")
             else:
-                cell = Text("0 · pass", style="dim")
+                cell = Text("0 · " + _("pass"), style="dim")
             row.append(cell)
         elif target is not None:
-            row.append(Text("◀ under way", style="bold") if number == target else "")
+            row.append(Text("◀ " + _("under way"), style="bold") if number == target else "")
         table.add_row(*row)
     return table
 
@@ -253,7 +346,7 @@ def tile_cell(space: dict[str, Any], colours: Mapping[int, str]) -> Text:
 
 def gondolas_text(island: dict[str, Any], colours: Mapping[int, str]) -> Text:
     """``Gondolas Or=P2 Gy=· …``: each gondola's colour and who sits on it (✓ once scored)."""
-    text = Text("Gondolas")
+    text = Text(_("Gondolas"))
     for gondola in island.get("gondolas", []):
         text.append(" ")
         text.append_text(player_mark(str(gondola.get("colour", "?"))))
@@ -276,7 +369,7 @@ def island_block(island: dict[str, Any], colours: Mapping[int, str]) -> Renderab
     at = {(int(s["row"]), int(s["column"])): s for s in spaces}
     title = f"{island.get('name', island['id'])} ({island['id']}.N)"
     table = Table(title=title, title_justify="left", show_header=False, show_lines=True)
-    for _ in range(columns):
+    for _column in range(columns):
         table.add_column(justify="left", no_wrap=True, min_width=6)
     for row in range(1, rows + 1):
         cells = []
@@ -297,35 +390,38 @@ def islands_block(view: dict[str, Any]) -> RenderableType:
 
 
 def empty_stacks(view: dict[str, Any]) -> list[str]:
+    """The tile stacks that have run out, by name in the language in force."""
     stacks: dict[str, int] = view.get("stacks") or {}
-    return [STACK_NAMES[name] for name in STACK_NAMES if name in stacks and not stacks[name]]
+    return [_(STACK_NAMES[name]) for name in STACK_NAMES if name in stacks and not stacks[name]]
 
 
 def status_text(view: dict[str, Any]) -> Text:
     """The game, the turn, the phase and who decides, the decision under way and the final round."""
     viewer = view.get("viewer")
     side = view.get("board_side")
-    text = Text(f"Murano · {view.get('players', '?')} players", style="bold")
+    players = int(view.get("players", 0))
+    text = Text(_("Murano") + " · ", style="bold")
+    text.append(ngettext("%(num)s player", "%(num)s players", players) % {"num": players}, style="bold")
     if side:
-        text.append(f" · board side {side}", style="bold")
+        text.append(" · " + _("board side %(side)s") % {"side": side}, style="bold")
     phase = str(view.get("phase", "?"))
     turns = int(view.get("turns", 0))
     start = view.get("start_player")
     if phase == OVER_PHASE:
-        text.append(f" · {turns} turns played")
+        text.append(" · " + ngettext("%(num)s turn played", "%(num)s turns played", turns) % {"num": turns})
     else:
-        text.append(f" · turn {turns + 1}")
+        text.append(" · " + _("turn %(number)s") % {"number": turns + 1})
     if start is not None:
-        text.append(f" · start player: {seat_name(int(start), viewer)}")
+        text.append(" · " + _("start player: %(who)s") % {"who": seat_name(int(start), viewer)})
     if phase == OVER_PHASE:
         ended = view.get("ended_by")
-        text.append("\nGame over" + (f" ({ended})" if ended else ""), style="bold")
+        text.append("\n" + _("Game over") + (f" ({word(ENDINGS, ended)})" if ended else ""), style="bold")
     else:
-        text.append(f"\nPhase: {phase}")
+        text.append("\n" + _("Phase: %(phase)s") % {"phase": word(PHASES, phase)})
         actor = view.get("actor")
         if actor is not None:
             text.append(" · ▶ ", style="bold")
-            text.append(f"{seat_name(int(actor), viewer)} to decide", style="bold")
+            text.append(_("%(who)s to decide") % {"who": seat_name(int(actor), viewer)}, style="bold")
         detail = pending_text(view)
         if detail.plain:
             text.append("\n")
@@ -338,23 +434,32 @@ def status_text(view: dict[str, Any]) -> Text:
 
 
 def action_name(view: dict[str, Any], number: int) -> str:
+    """The action of space `number`, in the language in force."""
     for space in view.get("action_spaces", []):
         if space.get("number") == number:
-            return str(space.get("action", "?"))
+            return word(SPACE_ACTIONS, space.get("action", "?"))
     return "?"
 
 
+def card_line(card: str, texts: Mapping[str, object]) -> str:
+    """``X05: Dockside Bar``: a card's id and, when the view has it, its text or title."""
+    return f"{card}: {i18n.view_text(texts[card])}" if card in texts else card
+
+
 def drawn_text(view: dict[str, Any], what: str) -> Text:
-    """The cards drawn: their ids for the seat drawing them, their number for the others."""
+    """The cards drawn under the heading `what`: their ids for the seat drawing them, their number for
+    the others."""
     drawn = view.get("drawn")
     actor = view.get("actor")
     if isinstance(drawn, list):
         texts = {**(view.get("cards") or {}), **(view.get("special_cards") or {})}
-        lines = [f"\n  {c}: {texts[c]}" if c in texts else f"\n  {c}" for c in map(str, drawn)]
-        return Text(f"{what} drawn:" + ("".join(lines) or " none"))
+        lines = "".join(f"\n  {card_line(c, texts)}" for c in map(str, drawn))
+        return Text(what + ":" + (lines or " " + _("none")))
     count = int(drawn or 0)
-    seen_by = f" (seen only by Player {int(actor) + 1})" if actor is not None else ""
-    return Text(f"{what} drawn: {count}{seen_by}")
+    text = f"{what}: {count}"
+    if actor is not None:
+        text += " " + _("(seen only by %(player)s)") % {"player": seat_name(int(actor), None)}
+    return Text(text)
 
 
 def pending_text(view: dict[str, Any]) -> Text:
@@ -363,23 +468,26 @@ def pending_text(view: dict[str, Any]) -> Text:
     target = view.get("target")
     text = Text()
     if phase == TURN_PHASE:
-        text.append("Act N: pay the cost shown · pass N (an empty space): take 1 gold")
+        text.append(_("Act N: pay the cost shown · pass N (an empty space): take 1 gold"))
         return text
     if phase == SCORING_PHASE:
-        text.append("Each card scores with an unused own gondolier on a gondola at the island")
+        text.append(_("Each card scores with an unused own gondolier on a gondola at the island"))
         return text
     if target is not None:
-        text.append(f"Action under way: space {target} ({action_name(view, int(target))})")
+        text.append(_("Action under way: space %(number)s") % {"number": target})
+        text.append(f" ({action_name(view, int(target))})")
     extra = Text()
     if phase in ("choose a character card", "preliminary character card"):
-        extra = drawn_text(view, "Character cards")
+        extra = drawn_text(view, _("Character cards drawn"))
     elif phase == "choose a special building card":
-        extra = drawn_text(view, "Special building cards")
+        extra = drawn_text(view, _("Special building cards drawn"))
     elif phase == "place the street tile" and view.get("street"):
-        customers = ", ".join(view.get("street_customers") or []) or "no customer"
-        extra = Text(f"Street tile drawn: {view['street']} ({customers}; to lay on an empty paved space)")
+        customers = ", ".join(word(COLOUR_NAMES, c) for c in view.get("street_customers") or []) or _("no customer")
+        street = {"street": view["street"], "customers": customers}
+        extra = Text(_("Street tile drawn: %(street)s (%(customers)s; to lay on an empty paved space)") % street)
     elif phase == "build":
-        extra = Text(f"Tiles placed in this Build action: {view.get('built', 0)} of 3")
+        built = {"built": view.get("built", 0)}
+        extra = Text(_("Tiles placed in this Build action: %(built)s of 3") % built)
     if extra.plain:
         if text.plain:
             text.append("\n")
@@ -394,47 +502,48 @@ def final_round_text(view: dict[str, Any]) -> Text:
         return Text()
     viewer = view.get("viewer")
     phase = view.get("phase")
-    text = Text("Final round: ", style="bold")
-    text.append(f"triggered by {seat_name(int(trigger), viewer)}")
+    text = Text(_("Final round") + ": ", style="bold")
+    text.append(_("triggered by %(who)s") % {"who": seat_name(int(trigger), viewer)})
     empty = empty_stacks(view)
     if empty:
-        text.append(f" (empty: {', '.join(empty)})")
+        text.append(" " + _("(empty: %(stacks)s)") % {"stacks": ", ".join(empty)})
     actor = view.get("actor")
     if phase in (SCORING_PHASE, OVER_PHASE):
-        text.append("\n  every final turn has been played")
+        text.append("\n  " + _("every final turn has been played"))
         return text
     if actor is not None:
+        who = {"who": seat_name(int(actor), viewer)}
         if int(actor) == int(trigger):
-            text.append(f"\n  {seat_name(int(actor), viewer)} is finishing the turn that triggered the end")
+            text.append("\n  " + _("%(who)s is finishing the turn that triggered the end") % who)
         else:
-            text.append(f"\n  final turn now: {seat_name(int(actor), viewer)}")
-    waiting = [seat_name(int(s), viewer) for s in view.get("last_turns", [])]
-    text.append("\n  final turns still to come: " + (", ".join(waiting) or "none"))
+            text.append("\n  " + _("final turn now: %(who)s") % who)
+    waiting = ", ".join(seat_name(int(s), viewer) for s in view.get("last_turns", [])) or _("none")
+    text.append("\n  " + _("final turns still to come: %(players)s") % {"players": waiting})
     return text
 
 
 def supplies_text(view: dict[str, Any]) -> Text:
     """The tile stacks (those that end the game when two kinds run out), the decks and the bag."""
     stacks: dict[str, int] = view.get("stacks") or {}
-    text = Text("Tile stacks", style="bold")
+    text = Text(_("Tile stacks"), style="bold")
     for name, label in STACK_NAMES.items():
         if name not in stacks:
             continue
         count = int(stacks[name])
-        text.append(f"\n  {label} ")
-        text.append(str(count) if count else "EMPTY", style="" if count else "bold reverse")
-    empty = len(empty_stacks(view))
-    text.append(f"\n  (the end comes when 2 kinds run out; empty now: {empty})", style="dim")
-    text.append("\nDecks", style="bold")
+        text.append(f"\n  {_(label)} ")
+        text.append(str(count) if count else _("EMPTY"), style="" if count else "bold reverse")
+    empty = {"count": len(empty_stacks(view))}
+    text.append("\n  " + _("(the end comes when 2 kinds run out; empty now: %(count)s)") % empty, style="dim")
+    text.append("\n" + _("Decks"), style="bold")
     for name, label in DECK_NAMES.items():
         if name in stacks:
-            text.append(f"\n  {label} {stacks[name]}")
-    text.append("\nBag", style="bold")
+            text.append(f"\n  {_(label)} {stacks[name]}")
+    text.append("\n" + _("Bag"), style="bold")
     bag: dict[str, int] = view.get("bag") or {}
     for colour, count in bag.items():
         text.append("\n  ")
         text.append_text(bead_mark(colour))
-        text.append(f" {colour} {count}")
+        text.append(f" {word(COLOUR_NAMES, colour)} {count}")
     return text
 
 
@@ -445,11 +554,21 @@ def on_gondolas(view: dict[str, Any], seat: int) -> int:
     return sum(1 for island in view.get("islands", []) for g in island.get("gondolas", []) if g.get("seat") == seat)
 
 
-def hidden_or_listed(value: Any, listed: Any, hidden: str) -> str:
-    """A list of items as `listed` renders it, or a count of hidden ones."""
+def face_down(count: int) -> str:
+    """``2 face down``: tiles the others cannot see."""
+    return ngettext("%(num)s face down", "%(num)s face down", count) % {"num": count}
+
+
+def secret_cards(count: int) -> str:
+    """``1 secret``: character cards the others cannot see."""
+    return ngettext("%(num)s secret", "%(num)s secret", count) % {"num": count}
+
+
+def hidden_or_listed(value: Any, listed: Callable[[list[Any]], str], hidden: Callable[[int], str]) -> str:
+    """A list of items as `listed` renders it, or a count of hidden ones as `hidden` writes it."""
     if isinstance(value, list):
-        return str(listed(value)) if value else "none"
-    return f"{int(value)} {hidden}" if value else "none"
+        return listed(value) if value else _("none")
+    return hidden(int(value)) if value else _("none")
 
 
 def seat_block(seat: dict[str, Any], view: dict[str, Any]) -> Text:
@@ -461,47 +580,58 @@ def seat_block(seat: dict[str, Any], view: dict[str, Any]) -> Text:
     text = Text(("▶ " if acting else "  ") + seat_name(number, viewer), style="bold")
     text.append(" · ")
     text.append_text(player_mark(colour))
-    text.append(f" {colour}")
+    text.append(f" {word(COLOUR_NAMES, colour)}")
     if view.get("start_player") == number:
-        text.append(" · start player")
+        text.append(" · " + _("start player"))
     if view.get("triggered_by") == number:
-        text.append(" · triggered the end")
+        text.append(" · " + _("triggered the end"))
+    numbers = {
+        "gold": seat.get("gold", 0),
+        "vp": seat.get("vp", 0),
+        "hand": seat.get("gondoliers", 0),
+        "placed": on_gondolas(view, number),
+        "markers": seat.get("markers", 0),
+    }
     text.append(
-        f"\n  gold {seat.get('gold', 0)} · VP {seat.get('vp', 0)} · gondoliers {seat.get('gondoliers', 0)} in hand,"
-        f" {on_gondolas(view, number)} on gondolas · markers {seat.get('markers', 0)}"
+        "\n  "
+        + _("gold %(gold)s · VP %(vp)s · gondoliers %(hand)s in hand, %(placed)s on gondolas · markers %(markers)s")
+        % numbers
     )
-    sources = {name: points for name, points in (seat.get("vp_by_source") or {}).items() if points}
-    text.append("\n  VP from: " + (", ".join(f"{name} {points}" for name, points in sources.items()) or "nothing"))
-    text.append(
-        f"\n  tiles bought: glass factories {seat.get('factories', 0)} · special buildings {seat.get('specials', 0)}"
+    sources = ", ".join(
+        f"{word(VP_SOURCES, name)} {points}" for name, points in (seat.get("vp_by_source") or {}).items() if points
     )
-    text.append("\n  shops ")
+    text.append("\n  " + _("VP from: %(sources)s") % {"sources": sources or _("nothing")})
+    bought = {"factories": seat.get("factories", 0), "specials": seat.get("specials", 0)}
+    text.append("\n  " + _("tiles bought: glass factories %(factories)s · special buildings %(specials)s") % bought)
+    text.append("\n  " + _("shops") + " ")
     shops = seat.get("shops", 0)
     if isinstance(shops, list):
-        text.append_text(joined([customer_mark(str(c)) for c in shops]) if shops else Text("none"))
+        text.append_text(joined([customer_mark(str(c)) for c in shops]) if shops else Text(_("none")))
     else:
-        text.append(f"{int(shops)} face down" if shops else "none")
-    text.append(" · palaces ")
+        text.append(face_down(int(shops)) if shops else _("none"))
+    text.append(" · " + _("palaces") + " ")
     palaces = seat.get("palaces", 0)
-    text.append(hidden_or_listed(palaces, lambda p: " ".join(crests(int(n)) for n in p), "face down"))
-    text.append("\n  character cards: ")
+    text.append(hidden_or_listed(palaces, lambda p: " ".join(crests(int(n)) for n in p), face_down))
+    text.append("\n  " + _("character cards") + ": ")
     descriptions = view.get("cards") or {}
     characters = seat.get("characters", 0)
     if isinstance(characters, list) and characters:
-        text.append("".join(f"\n    {c}: {descriptions.get(c, '')}" for c in characters))
+        text.append("".join(f"\n    {c}: {i18n.view_text(descriptions.get(c, ''))}" for c in characters))
     else:
-        text.append(hidden_or_listed(characters, " ".join, "secret"))
+        text.append(hidden_or_listed(characters, " ".join, secret_cards))
     titles = view.get("special_cards") or {}
-    cards = [f"{c} ({titles[c]})" if c in titles else str(c) for c in seat.get("special_cards", [])]
-    text.append("\n  special building cards: " + (", ".join(cards) or "none"))
-    text.append("\n  beads: ")
+    cards = [
+        f"{c} ({word(SPECIAL_TITLES, titles[c])})" if c in titles else str(c) for c in seat.get("special_cards", [])
+    ]
+    text.append("\n  " + _("special building cards") + ": " + (", ".join(cards) or _("none")))
+    text.append("\n  " + _("beads") + ": ")
     beads: dict[str, int] = seat.get("beads") or {}
     parts = []
     for bead, count in beads.items():
         part = bead_mark(bead)
         part.append(f" {count}")
         parts.append(part)
-    text.append_text(joined(parts, "  ") if parts else Text("none"))
+    text.append_text(joined(parts, "  ") if parts else Text(_("none")))
     return text
 
 
@@ -509,15 +639,26 @@ def seat_block(seat: dict[str, Any], view: dict[str, Any]) -> Text:
 
 
 def legend() -> Text:
-    players = ", ".join(f"{mark} {colour}" for colour, mark in PLAYER_MARKS.items())
+    """What the marks of the board stand for."""
+    players = ", ".join(f"{mark} {word(COLOUR_NAMES, colour)}" for colour, mark in PLAYER_MARKS.items())
+    customers = ", ".join(f"{customer_mark(c).plain} {word(COLOUR_NAMES, c)}" for c in CUSTOMER_STYLES)
+    beads = ", ".join(f"{bead_mark(c).plain} {word(COLOUR_NAMES, c)}" for c in BEAD_STYLES)
+    kinds = TILE_KINDS
     lines = [
-        f"Players: {players}",
-        f"Customers and shops: R red, B blue, G grey · beads: {BEAD}R red, {BEAD}G green, {BEAD}B blue",
-        f"Ships: {SHIP} a black ship, {RED_SHIP} the red ship · {TOO_DEAR} a cost beyond the player's gold",
-        f"Spaces: {PAVED} empty paved, {BROWN} empty brown, st a street (its customers below),",
-        "  fac a glass factory (its owner), shop a shop (its colour, its owner),",
-        f"  pal a palace ({CREST} a crest), spec a special building",
-        f"Gondolas: Or=P2 Player 2 sits on the orange gondola, {FREE} a free one, {SCORED} scored",
+        _("Players: %(players)s") % {"players": players},
+        _("Customers and shops: %(customers)s · beads: %(beads)s") % {"customers": customers, "beads": beads},
+        _("Ships: %(ship)s a black ship, %(red)s the red ship · %(dear)s a cost beyond the player's gold")
+        % {"ship": SHIP, "red": RED_SHIP, "dear": TOO_DEAR},
+        _("Spaces: %(paved)s empty paved, %(brown)s empty brown, %(street)s a street (its customers below),")
+        % {"paved": PAVED, "brown": BROWN, "street": kinds["street"]},
+        "  "
+        + _("%(factory)s a glass factory (its owner), %(shop)s a shop (its colour, its owner),")
+        % {"factory": kinds["factory"], "shop": kinds["shop"]},
+        "  "
+        + _("%(palace)s a palace (%(crest)s a crest), %(special)s a special building")
+        % {"palace": kinds["palace"], "crest": CREST, "special": kinds["special"]},
+        _("Gondolas: %(example)s %(player)s sits on the orange gondola, %(free)s a free one, %(scored)s scored")
+        % {"example": f"Or={seat_short(1)}", "player": seat_name(1, None), "free": FREE, "scored": SCORED},
     ]
     return Text("\n".join(lines), style="dim")
 

@@ -3,7 +3,9 @@
 Every colour is shown twice: as a terminal colour and as the colour's own symbol (♥ pink, ★ yellow, …)
 and the letter that starts each card id, so the board reads the same without colour. Symbol counts
 use two-letter abbreviations (``fl2 ca1``) rather than emoji, whose widths differ between terminals
-and would break the grid.
+and would break the grid. Words are in the language in force, the Russian ones as the Russian edition
+of the rulebook says them; card ids, columns (``c3``) and floors (``f1``) are notation and stay as
+they are.
 """
 
 from __future__ import annotations
@@ -16,14 +18,62 @@ from rich.text import Text
 
 from laguna.games.walking_in_burano.cards import SYMBOL_ABBREVIATIONS, Colour
 from laguna.games.walking_in_burano.state import PLACEMENT_COSTS
+from laguna.i18n import N_, gettext, ngettext
 
-NOTATION_HELP = """\
-take c3 f1-2      acquire the 1st and 2nd floor cards of supply column 3 (c1 is next to the decks)
-place R1a c3      place card R1a from your hand in house 3 (on the floor printed on the card)
-done              stop placing cards this turn
-visit c3 woman    the Woman visits your house 3, completed this turn
-return R1a        return R1a to its deck (hand limit 3)
-remove mayor      solo: put a character card back in the box"""
+NOTATION_HELP = N_(
+    "take c3 f1-2      acquire the 1st and 2nd floor cards of supply column 3 (c1 is next to the decks)\n"
+    "place R1a c3      place card R1a from your hand in house 3 (on the floor printed on the card)\n"
+    "done              stop placing cards this turn\n"
+    "visit c3 woman    the Woman visits your house 3, completed this turn\n"
+    "return R1a        return R1a to its deck (hand limit 3)\n"
+    "remove mayor      solo: put a character card back in the box"
+)
+"""The notation, explained (translated where it is shown, `laguna.cli.boards.notation_help`)."""
+
+CHARACTER_NAMES: dict[str, str] = {
+    "woman": N_("Woman"),
+    "man": N_("Man"),
+    "girl": N_("Girl"),
+    "boy": N_("Boy"),
+    "mayor": N_("Mayor"),
+    "policeman": N_("Policeman"),
+    "santa-claus": N_("Santa Claus"),
+    "shop-owner": N_("Shop Owner"),
+    "tailor": N_("Tailor"),
+    "florist": N_("Florist"),
+    "gardener": N_("Gardener"),
+}
+"""The characters by their notation, named as the rulebook names them."""
+
+COLOUR_NAMES: dict[str, str] = {
+    "pink": N_("pink"),
+    "yellow": N_("yellow"),
+    "red": N_("red"),
+    "blue": N_("blue"),
+    "orange": N_("orange"),
+    "green": N_("green"),
+}
+
+SYMBOL_NAMES: dict[str, str] = {
+    "flowers": N_("flowers"),
+    "plants": N_("plants"),
+    "cats": N_("cats"),
+    "red_curtains": N_("red curtains"),
+    "blue_curtains": N_("blue curtains"),
+    "streetlights": N_("streetlights"),
+    "chimneys": N_("chimneys"),
+    "pedestrians": N_("pedestrians"),
+    "closed_windows": N_("closed windows"),
+}
+
+PHASE_NAMES: dict[str, str] = {
+    "take": N_("taking floor cards"),
+    "place": N_("placing floor cards"),
+    "visit": N_("a character's visit"),
+    "return": N_("returning cards over the hand limit"),
+    "remove-character": N_("removing a character card"),
+}
+"""The phases of a turn, as the status line names them."""
 
 SYMBOLS = SYMBOL_ABBREVIATIONS
 
@@ -37,7 +87,11 @@ STYLES: dict[str, str] = {
 }
 
 EMPTY = Text("·", style="dim")
-SCAFFOLD = Text("[scaf]", style="dim")
+
+
+def scaffold() -> Text:
+    """The mark of a scaffold card standing in for a floor."""
+    return Text(gettext("[scaf]"), style="dim")
 
 
 def colour_symbol(name: str) -> str:
@@ -83,31 +137,49 @@ def card_inline(card: dict[str, Any]) -> Text:
 
 
 def character_name(value: str) -> str:
-    return value.replace("-", " ").title()
+    """A character's name from its notation (``santa-claus`` → Santa Claus)."""
+    name = CHARACTER_NAMES.get(value)
+    return gettext(name) if name else value.replace("-", " ").title()
+
+
+def _named(names: dict[str, str], value: str) -> str:
+    name = names.get(value)
+    return gettext(name) if name else value.replace("_", " ")
 
 
 def _seat_name(seat: int, viewer: int | None) -> str:
-    return f"Player {seat + 1}" + (" (you)" if seat == viewer else "")
+    if seat == viewer:
+        return gettext("Player {number} (you)").format(number=seat + 1)
+    return gettext("Player {number}").format(number=seat + 1)
 
 
 def status_line(view: dict[str, Any]) -> Text:
     """Round, whose turn, the phase, and what placing the next card costs."""
-    text = Text(f"Walking in Burano · round {view.get('round', '?')}", style="bold")
+    text = Text(gettext("Walking in Burano · round {round}").format(round=view.get("round", "?")), style="bold")
     if view.get("phase") == "over" or view.get("turn") is None:
         ended = view.get("ended_by")
-        text.append(" · game over" + (f" ({ended})" if ended else ""))
+        if ended:
+            text.append(" · " + gettext("game over ({reason})").format(reason=gettext(str(ended))))
+        else:
+            text.append(" · " + gettext("game over"))
         return text
-    turn = int(view["turn"])
-    text.append(f" · ▶ {_seat_name(turn, view.get('viewer'))} to act · phase: {view.get('phase')}")
+    seat = _seat_name(int(view["turn"]), view.get("viewer"))
+    phase = _named(PHASE_NAMES, str(view.get("phase")))
+    text.append(" · ▶ " + gettext("{seat} to act · phase: {phase}").format(seat=seat, phase=phase))
     placed = int(view.get("placed_this_turn", 0))
     if view.get("phase") == "place":
         if placed < len(PLACEMENT_COSTS):
-            text.append(f" · placed {placed}, the next costs {PLACEMENT_COSTS[placed]} coin(s)")
+            cost = PLACEMENT_COSTS[placed]
+            next_costs = ngettext(
+                "placed {placed}, the next costs {cost} coin", "placed {placed}, the next costs {cost} coins", cost
+            )
+            text.append(" · " + next_costs.format(placed=placed, cost=cost))
         else:
-            text.append(f" · placed {placed}, no more this turn")
+            text.append(" · " + gettext("placed {placed}, no more this turn").format(placed=placed))
     pending = view.get("pending_houses") or []
     if pending:
-        text.append(" · houses awaiting a visitor: " + ", ".join(f"c{c}" for c in pending))
+        houses = ", ".join(f"c{c}" for c in pending)
+        text.append(" · " + gettext("houses awaiting a visitor: {houses}").format(houses=houses))
     return text
 
 
@@ -115,22 +187,23 @@ def supply_table(view: dict[str, Any]) -> Table:
     """The floor supply, 3rd floor on top, with the decks beside column 1."""
     supply = view["supply"]
     columns = int(supply["columns"])
-    table = Table(title="Floor supply", title_justify="left", show_lines=True, pad_edge=False)
+    table = Table(title=gettext("Floor supply"), title_justify="left", show_lines=True, pad_edge=False)
     table.add_column("", style="bold", no_wrap=True)
-    table.add_column("deck", justify="right", no_wrap=True)
+    table.add_column(gettext("deck"), justify="right", no_wrap=True)
     for column in range(1, columns + 1):
         table.add_column(f"c{column}", min_width=9)
     decks = view.get("decks", {})
     for floor in ("3", "2", "1"):
         row = list(supply["rows"].get(floor, []))
         row += [None] * (columns - len(row))
-        table.add_row(f"f{floor}", f"{decks.get(floor, 0)} left", *(card_cell(card) for card in row))
+        left = gettext("{count} left").format(count=decks.get(floor, 0))
+        table.add_row(f"f{floor}", left, *(card_cell(card) for card in row))
     return table
 
 
 def characters_line(view: dict[str, Any]) -> Text:
     """The character piles, in rulebook order, with how many cards each has left."""
-    text = Text("Characters: ", style="bold")
+    text = Text(gettext("Characters:") + " ", style="bold")
     piles = view.get("characters", {})
     for index, (name, count) in enumerate(piles.items()):
         if index:
@@ -138,7 +211,8 @@ def characters_line(view: dict[str, Any]) -> Text:
         text.append(f"{character_name(name)} ×{count}", style="dim" if not count else "")
     removed = view.get("removed_characters") or []
     if removed:
-        text.append("\nRemoved: " + ", ".join(character_name(c) for c in removed), style="dim")
+        names = ", ".join(character_name(c) for c in removed)
+        text.append("\n" + gettext("Removed: {characters}").format(characters=names), style="dim")
     return text
 
 
@@ -147,18 +221,21 @@ def seat_header(seat: dict[str, Any], view: dict[str, Any]) -> Text:
     number = int(seat["seat"])
     marker = "▶ " if view.get("turn") == number else "  "
     text = Text(marker + _seat_name(number, view.get("viewer")), style="bold")
-    text.append(
-        f" · coins {seat.get('coins', 0)} · tokens {seat.get('tokens', 0)} · houses {seat.get('completed', 0)}/5"
+    counts = gettext("coins {coins} · tokens {tokens} · houses {houses}/5").format(
+        coins=seat.get("coins", 0), tokens=seat.get("tokens", 0), houses=seat.get("completed", 0)
     )
-    text.append("\n  hand: ")
+    text.append(" · " + counts)
+    text.append("\n  " + gettext("hand:") + " ")
     hand = seat.get("hand")
     if hand is None:
         floors = seat.get("hand_floors", {})
         total = sum(int(n) for n in floors.values())
         detail = ", ".join(f"f{floor} ×{count}" for floor, count in floors.items() if count)
-        text.append(f"{total} hidden card(s)" + (f" ({detail})" if detail else ""))
+        text.append(ngettext("{count} hidden card", "{count} hidden cards", total).format(count=total))
+        if detail:
+            text.append(f" ({detail})")
     elif not hand:
-        text.append("empty", style="dim")
+        text.append(gettext("empty"), style="dim")
     else:
         for index, card in enumerate(hand):
             if index:
@@ -180,7 +257,7 @@ def house_table(seat: dict[str, Any]) -> Table:
         for house in houses:
             card = house["floors"][floor - 1]
             if card is None and floor in house.get("scaffolds", []):
-                cells.append(SCAFFOLD.copy())
+                cells.append(scaffold())
             else:
                 cells.append(card_cell(card))
         table.add_row(f"f{floor}", *cells)
@@ -192,10 +269,15 @@ def house_table(seat: dict[str, Any]) -> Table:
 
 
 def legend() -> Text:
-    colours = "  ".join(f"{c.symbol} {c.value} ({c.letter})" for c in Colour)
-    symbols = ", ".join(f"{short} {name.replace('_', ' ')}" for name, short in SYMBOLS.items())
+    """What the colour marks and the symbol abbreviations stand for."""
+    colours = "  ".join(f"{c.symbol} {_named(COLOUR_NAMES, c.value)} ({c.letter})" for c in Colour)
+    symbols = ", ".join(f"{short} {_named(SYMBOL_NAMES, name)}" for name, short in SYMBOLS.items())
     return Text(
-        f"Colours: {colours}\nSymbols: {symbols}; $pizza2 = a pizza shop worth 2; [scaf] = scaffold",
+        gettext("Colours: {colours}").format(colours=colours)
+        + "\n"
+        + gettext("Symbols: {symbols}; $pizza2 = a pizza shop worth 2; {scaffold} = scaffold").format(
+            symbols=symbols, scaffold=gettext("[scaf]")
+        ),
         style="dim",
     )
 

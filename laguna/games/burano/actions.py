@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from laguna.core.errors import NotationError
+from laguna.core.messages import msg
 from laguna.games.burano.components import Colour, RoofKind, RoofTile, Square, parse_square, square_name
 from laguna.games.burano.pyramid import SLOT_BY_NAME, SLOT_NAMES
 
@@ -290,27 +291,31 @@ def _colour(word: str) -> Colour:
     try:
         return _COLOURS[word]
     except KeyError:
-        raise NotationError(f"unknown colour {word!r} (colours: {', '.join(_COLOURS)})") from None
+        raise NotationError(
+            msg("unknown colour {word} (colours: {colours})", word=repr(word), colours=", ".join(_COLOURS))
+        ) from None
 
 
 def _kind(word: str) -> RoofKind:
     try:
         return _KINDS[word]
     except KeyError:
-        raise NotationError(f"unknown roof kind {word!r} (kinds: {', '.join(_KINDS)})") from None
+        raise NotationError(
+            msg("unknown roof kind {word} (kinds: {kinds})", word=repr(word), kinds=", ".join(_KINDS))
+        ) from None
 
 
 def _slot(word: str) -> int:
     try:
         return SLOT_BY_NAME[word]
     except KeyError:
-        raise NotationError(f"unknown pyramid slot {word!r} (slots: b1–b9, m1–m4, t)") from None
+        raise NotationError(msg("unknown pyramid slot {word} (slots: b1–b9, m1–m4, t)", word=repr(word))) from None
 
 
 def _square(word: str) -> Square:
     square = parse_square(word)
     if square is None:
-        raise NotationError(f"{word!r} is not a square (a column letter and a row number, like c2)")
+        raise NotationError(msg("{word} is not a square (a column letter and a row number, like c2)", word=repr(word)))
     return square
 
 
@@ -318,7 +323,9 @@ def _tile(kind: str, colours: str) -> tuple[RoofTile, bool]:
     """The tile, its colours in the fixed colour order, and whether the writer named them the other way."""
     pair = colours.split("-")
     if len(pair) != 2:
-        raise NotationError(f"{colours!r}: a roof tile's colours are written <colour>-<colour>")
+        raise NotationError(
+            msg("{colours}: a roof tile's colours are written <colour>-<colour>", colours=repr(colours))
+        )
     first, second = _colour(pair[0]), _colour(pair[1])
     turned = _ORDER.index(first) > _ORDER.index(second)
     if turned:
@@ -328,7 +335,7 @@ def _tile(kind: str, colours: str) -> tuple[RoofTile, bool]:
 
 def _island(word: str) -> str:
     if len(word) != 1 or not word.isalpha():
-        raise NotationError(f"{word!r} is not a neighbouring island (islands are letters, like A)")
+        raise NotationError(msg("{word} is not a neighbouring island (islands are letters, like A)", word=repr(word)))
     return word.upper()
 
 
@@ -337,12 +344,12 @@ def parse_action(text: str) -> Action:
     raw = text.split()
     words = [w.lower() for w in raw]
     if not words:
-        raise NotationError(f"an empty action is not a Burano action (forms: {_FORMS})")
+        raise NotationError(msg("an empty action is not a Burano action (forms: {forms})", forms=_FORMS))
     verb, rest = words[0], words[1:]
     if verb == "roofs" and len(rest) == 3:
         kinds = {_kind(w) for w in rest}
         if len(kinds) != 3:
-            raise NotationError(f"{text!r}: the three roof tiles must be of different kinds")
+            raise NotationError(msg("{text}: the three roof tiles must be of different kinds", text=repr(text)))
         return ChooseRoofs(tuple(kind for kind in RoofKind if kind in kinds))
     if verb == "stack" and len(rest) == 2:
         return Stack(_slot(rest[0]), None if rest[1] == "none" else _colour(rest[1]))
@@ -353,7 +360,7 @@ def parse_action(text: str) -> Action:
     if verb == "roof" and len(rest) == 3:
         squares = rest[2].split("-")
         if len(squares) != 2:
-            raise NotationError(f"{text!r}: a roof covers two squares, written <square>-<square>")
+            raise NotationError(msg("{text}: a roof covers two squares, written <square>-<square>", text=repr(text)))
         tile, turned = _tile(rest[0], rest[1])
         first, second = _square(squares[0]), _square(squares[1])
         return Roof(tile, second, first) if turned else Roof(tile, first, second)
@@ -393,7 +400,7 @@ def parse_action(text: str) -> Action:
     if verb == "pay" and len(rest) in (1, 2):
         means = rest[1] if len(rest) == 2 else "cube"
         if means not in ("cube", "privilege", "card"):
-            raise NotationError(f"{text!r}: pay with a cube (pay c2), a privilege point or the card")
+            raise NotationError(msg("{text}: pay with a cube (pay c2), a privilege point or the card", text=repr(text)))
         return Pay(_square(rest[0]), means)
     if verb == "cube" and len(rest) == 1:
         return TakeCube(_colour(rest[0]))
@@ -402,4 +409,4 @@ def parse_action(text: str) -> Action:
         return Discard(_tile(kind, colours)[0])
     if verb == "refill" and len(rest) == 1:
         return Refill(_kind(rest[0]))
-    raise NotationError(f"{text!r} is not a Burano action (forms: {_FORMS})")
+    raise NotationError(msg("{text} is not a Burano action (forms: {forms})", text=repr(text), forms=_FORMS))

@@ -13,19 +13,22 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final
 
+from laguna.core.messages import N_
+
 Square = tuple[int, int]
 """A square of a grid as (row, column), both from 0; row 0 is the top row."""
 
 
 class Colour(enum.Enum):
-    """The six house colours: cubes, dock houses, ring houses, workshops, roof tile halves."""
+    """The six house colours: cubes, dock houses, ring houses, workshops, roof tile halves. The values
+    are notation words and, marked for the catalogues, the words messages show."""
 
-    PINK = "pink"
-    BLUE = "blue"
-    YELLOW = "yellow"
-    GREEN = "green"
-    ORANGE = "orange"
-    WHITE = "white"
+    PINK = N_("pink")
+    BLUE = N_("blue")
+    YELLOW = N_("yellow")
+    GREEN = N_("green")
+    ORANGE = N_("orange")
+    WHITE = N_("white")
 
     @property
     def glyph(self) -> str:
@@ -47,21 +50,21 @@ _GLYPHS: Final[Mapping[Colour, str]] = {
 class ActionSpace(enum.Enum):
     """The three action spaces of the action board; two colour markers lie in each."""
 
-    FISHING = "fishing"
-    LACE_MAKING = "lace making"
-    EARNING = "earning"
+    FISHING = N_("fishing")
+    LACE_MAKING = N_("lace making")
+    EARNING = N_("earning")
 
 
 class RoofKind(enum.Enum):
     """The four kinds of roof tiles (rulebook: Roof Houses, step 3)."""
 
-    ISLANDS = "islands"
+    ISLANDS = N_("islands")
     """Majority in neighbouring islands: 2/5/9 VP for 1/2/3 islands."""
-    WORKSHOPS = "workshops"
+    WORKSHOPS = N_("workshops")
     """Majority in lace workshops: 2/5/9 VP for 1/2/3 workshops."""
-    FOUNTAINS = "fountains"
+    FOUNTAINS = N_("fountains")
     """Fountains on the schedule ring: 2/3/5/9 VP for 1/2/3/4 visible fountain symbols."""
-    FLAT = "4vp"
+    FLAT = N_("4vp")
     """4 Victory Points."""
 
 

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from laguna.core.errors import CardDataError, OptionsError
 from laguna.core.game import JSON, Game
+from laguna.core.messages import N_, msg
 from laguna.core.rng import Rng
 from laguna.games.burano import encoding
 from laguna.games.burano.actions import Action, parse_action
@@ -26,7 +27,7 @@ class Burano(Game[BuranoState, Action, BuranoOptions]):
     """
 
     id = "burano"
-    name = "Burano"
+    name = N_("Burano")
     min_players = 2
     max_players = 4
     options_type = BuranoOptions
@@ -34,11 +35,11 @@ class Burano(Game[BuranoState, Action, BuranoOptions]):
 
     def validate_options(self, players: int, options: BuranoOptions) -> None:
         if not options.components:
-            raise OptionsError("option components takes 'reconstructed' or the path of a component file")
+            raise OptionsError(msg("option components takes 'reconstructed' or the path of a component file"))
         try:
             load_components(options.components)
         except CardDataError as exc:
-            raise OptionsError(f"option components: {exc}") from None
+            raise OptionsError(msg("option components: {problem}", problem=exc.message)) from None
 
     def _new_state(self, players: int, options: BuranoOptions, seed: int) -> BuranoState:
         components = load_components(options.components)

@@ -31,6 +31,7 @@ from laguna.core.component_data import (
     table_item,
 )
 from laguna.core.errors import CardDataError
+from laguna.core.messages import N_, msg, msg_plural
 from laguna.games.burano.components import (
     COLOURS,
     BuildingCard,
@@ -67,6 +68,20 @@ ROOF_TILES_PER_KIND: Final = 12
 FISH_KINDS: Final = 8
 FISH_PER_KIND: Final = 6
 NAMED_FISH: Final = ("tuna", "squid", "lobster")
+PACKAGED_WORDS: Final = (
+    N_("left"),
+    N_("right"),
+    N_("tuna"),
+    N_("squid"),
+    N_("lobster"),
+    N_("crab"),
+    N_("octopus"),
+    N_("eel"),
+    N_("sardine"),
+    N_("shrimp"),
+)
+"""The port and fish names of the packaged file, marked for the catalogues: messages show them
+translated, and a name no catalogue knows (from another file) as it is written."""
 RULEBOOK_SHIP: Final[tuple[Mapping[str, int], int]] = ({"tuna": 3, "squid": 3}, 24)
 """The trading example: 3 tuna and 3 squid score 24 VP."""
 BUILDING_CARDS: Final = 16
@@ -151,12 +166,14 @@ def _strings(table: Mapping[str, Any], key: str, where: str, default: list[str] 
     """A field holding an array of strings, none of them twice; `default=None` makes it required."""
     value = table.get(key, default)
     if value is None:
-        raise CardDataError(f"{where}: field {key!r} is missing")
+        raise CardDataError(msg("{where}: field {key} is missing", where=where, key=repr(key)))
     if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-        raise CardDataError(f"{where}: field {key!r} must be an array of strings")
+        raise CardDataError(msg("{where}: field {key} must be an array of strings", where=where, key=repr(key)))
     twice = [item for item, n in Counter(value).items() if n > 1]
     if twice:
-        raise CardDataError(f"{where}: field {key!r} names {twice[0]!r} twice")
+        raise CardDataError(
+            msg("{where}: field {key} names {item} twice", where=where, key=repr(key), item=repr(twice[0]))
+        )
     return value
 
 
@@ -165,16 +182,32 @@ def _colour(name: str, where: str) -> Colour:
         return Colour(name)
     except ValueError:
         names = ", ".join(c.value for c in Colour)
-        raise CardDataError(f"{where}: colour {name!r} is not one of {names}") from None
+        raise CardDataError(
+            msg("{where}: colour {name} is not one of {names}", where=where, name=repr(name), names=names)
+        ) from None
 
 
 def _square(text: str, rows: int, columns: int, where: str) -> Square:
     """A square written as column letter and row number from 1 (``"d1"``), inside a rows × columns grid."""
     square = parse_square(text)
     if square is None or square_name(square) != text:
-        raise CardDataError(f"{where}: {text!r} is not a square like 'a1' (column letter, row number from 1)")
+        raise CardDataError(
+            msg(
+                "{where}: {text} is not a square like 'a1' (column letter, row number from 1)",
+                where=where,
+                text=repr(text),
+            )
+        )
     if not (square[0] < rows and square[1] < columns):
-        raise CardDataError(f"{where}: square {text!r} is outside the {rows} × {columns} grid")
+        raise CardDataError(
+            msg(
+                "{where}: square {text} is outside the {rows} × {columns} grid",
+                where=where,
+                text=repr(text),
+                rows=rows,
+                columns=columns,
+            )
+        )
     return square
 
 
@@ -199,7 +232,13 @@ def _parse_main_island(raw: Mapping[str, Any], label: str) -> MainIsland:
     fountain_name = required_str(raw, "fountain", where)
     fountain = _square(fountain_name, rows, columns, where)
     if fountain not in pits:
-        raise CardDataError(f"{where}: fountain square {fountain_name!r} is not a pit (it is listed in 'gaps')")
+        raise CardDataError(
+            msg(
+                "{where}: fountain square {square} is not a pit (it is listed in 'gaps')",
+                where=where,
+                square=repr(fountain_name),
+            )
+        )
     return MainIsland(
         rows=rows, columns=columns, pits=pits, fountain=fountain, provenance=required_provenance(raw, where)
     )
@@ -211,47 +250,76 @@ def _parse_waters(raw: Mapping[str, Any], label: str) -> Waters:
     check_keys(raw, _WATERS_KEYS, where, "key")
     islands = _strings(raw, "islands", where)
     if len(islands) != ISLANDS:
-        raise CardDataError(f"{where}: {len(islands)} neighbouring islands, the rulebook has {ISLANDS}")
+        raise CardDataError(
+            msg(
+                "{where}: {count} neighbouring islands, the rulebook has {wanted}",
+                where=where,
+                count=len(islands),
+                wanted=ISLANDS,
+            )
+        )
     missing = [letter for letter in SEAT_ISLANDS if letter not in islands]
     if missing:
         raise CardDataError(
-            f"{where}: no island {missing[0]!r}; four islands are lettered {', '.join(SEAT_ISLANDS)} for the seats"
+            msg(
+                "{where}: no island {island}; four islands are lettered {letters} for the seats",
+                where=where,
+                island=repr(missing[0]),
+                letters=", ".join(SEAT_ISLANDS),
+            )
         )
     ports = _strings(raw, "ports", where)
     if len(ports) != PORTS:
-        raise CardDataError(f"{where}: {len(ports)} ports, the rulebook has {PORTS}")
+        raise CardDataError(
+            msg("{where}: {count} ports, the rulebook has {wanted}", where=where, count=len(ports), wanted=PORTS)
+        )
     both = [port for port in ports if port in islands]
     if both:
-        raise CardDataError(f"{where}: {both[0]!r} is both an island and a port")
+        raise CardDataError(msg("{where}: {place} is both an island and a port", where=where, place=repr(both[0])))
 
     places = (*islands, *ports)
     routes_raw = raw.get("routes")
     if routes_raw is None:
-        raise CardDataError(f"{where}: field 'routes' is missing")
+        raise CardDataError(msg("{where}: field 'routes' is missing", where=where))
     if not isinstance(routes_raw, list):
-        raise CardDataError(f"{where}: field 'routes' must be an array of [place, place] pairs")
+        raise CardDataError(msg("{where}: field 'routes' must be an array of [place, place] pairs", where=where))
     routes: list[tuple[str, str]] = []
     seen: set[frozenset[str]] = set()
     for route in routes_raw:
         if not (isinstance(route, list) and len(route) == 2 and all(isinstance(p, str) for p in route)):
-            raise CardDataError(f"{where}: route {route!r} is not a pair of place names")
+            raise CardDataError(
+                msg("{where}: route {route} is not a pair of place names", where=where, route=repr(route))
+            )
         a, b = route
         for place in (a, b):
             if place not in places:
-                raise CardDataError(f"{where}: route {a}–{b}: {place!r} is no island or port")
+                raise CardDataError(
+                    msg(
+                        "{where}: route {a}–{b}: {place} is no island or port", where=where, a=a, b=b, place=repr(place)
+                    )
+                )
         if a == b:
-            raise CardDataError(f"{where}: route {a}–{b} joins a place to itself")
+            raise CardDataError(msg("{where}: route {a}–{b} joins a place to itself", where=where, a=a, b=b))
         if frozenset(route) in seen:
-            raise CardDataError(f"{where}: route {a}–{b} is listed twice (routes go both ways)")
+            raise CardDataError(
+                msg("{where}: route {a}–{b} is listed twice (routes go both ways)", where=where, a=a, b=b)
+            )
         seen.add(frozenset(route))
         routes.append((a, b))
     linked = {place for route in routes for place in route}
     lonely = [port for port in ports if port not in linked]
     if lonely:
-        raise CardDataError(f"{where}: port {lonely[0]!r} has no route")
+        raise CardDataError(msg("{where}: port {port} has no route", where=where, port=repr(lonely[0])))
     unreached = _unreached(places, routes)
     if unreached:
-        raise CardDataError(f"{where}: routes do not connect {', '.join(unreached)} with {places[0]!r}")
+        raise CardDataError(
+            msg(
+                "{where}: routes do not connect {places} with {first}",
+                where=where,
+                places=", ".join(unreached),
+                first=repr(places[0]),
+            )
+        )
     return Waters(
         islands=tuple(islands), ports=tuple(ports), routes=tuple(routes), provenance=required_provenance(raw, where)
     )
@@ -281,30 +349,49 @@ def _parse_ring_pieces(raws: list[Any], label: str) -> tuple[RingPiece, ...]:
         table = table_item(raw, where, _RING_KEYS)
         letter = required_str(table, "letter", where)
         if letter not in RING_LETTERS:
-            raise CardDataError(f"{where}: letter must be one of {', '.join(RING_LETTERS)}")
+            raise CardDataError(
+                msg("{where}: letter must be one of {letters}", where=where, letters=", ".join(RING_LETTERS))
+            )
         if any(piece.letter == letter for piece in pieces):
-            raise CardDataError(f"{where}: duplicate letter")
+            raise CardDataError(msg("{where}: duplicate letter", where=where))
         houses_raw = table.get("houses")
         if not isinstance(houses_raw, list) or len(houses_raw) != HOUSES_PER_PIECE:
-            raise CardDataError(f"{where}: field 'houses' must be an array of {HOUSES_PER_PIECE} house tables")
+            raise CardDataError(
+                msg(
+                    "{where}: field 'houses' must be an array of {count} house tables",
+                    where=where,
+                    count=HOUSES_PER_PIECE,
+                )
+            )
         a, b, c = (_parse_house(house, f"{where}: house {i}") for i, house in enumerate(houses_raw, start=1))
         pieces.append(RingPiece(letter=letter, houses=(a, b, c), provenance=required_provenance(table, where)))
     if len(pieces) != len(RING_LETTERS):
         raise CardDataError(
-            f"{label}: {len(pieces)} ring pieces, the rulebook has {len(RING_LETTERS)} per player (A–D)"
+            msg(
+                "{where}: {count} ring pieces, the rulebook has {wanted} per player (A–D)",
+                where=label,
+                count=len(pieces),
+                wanted=len(RING_LETTERS),
+            )
         )
     fountains = sum(house.symbol is HouseSymbol.FOUNTAIN for piece in pieces for house in piece.houses)
     if fountains > MAX_FOUNTAINS:
         raise CardDataError(
-            f"{label}: ring pieces show {fountains} fountains; a ring has at most {MAX_FOUNTAINS} "
-            "(the fountain roof scores 1-4)"
+            msg(
+                "{where}: ring pieces show {count} fountains; a ring has at most {most} (the fountain roof scores 1-4)",
+                where=label,
+                count=fountains,
+                most=MAX_FOUNTAINS,
+            )
         )
     return tuple(pieces)
 
 
 def _parse_house(raw: object, where: str) -> House:
     if not isinstance(raw, dict):
-        raise CardDataError(f'{where}: must be a table like {{ colour = "pink", symbol = "coin" }}')
+        raise CardDataError(
+            msg("{where}: must be a table like {example}", where=where, example='{ colour = "pink", symbol = "coin" }')
+        )
     check_keys(raw, _HOUSE_KEYS, where, "key")
     colour = _colour(required_str(raw, "colour", where), where)
     symbol_name = required_str(raw, "symbol", where)
@@ -312,7 +399,9 @@ def _parse_house(raw: object, where: str) -> House:
         symbol = HouseSymbol(symbol_name)
     except ValueError:
         names = ", ".join(s.value for s in HouseSymbol)
-        raise CardDataError(f"{where}: symbol {symbol_name!r} is not one of {names}") from None
+        raise CardDataError(
+            msg("{where}: symbol {name} is not one of {names}", where=where, name=repr(symbol_name), names=names)
+        ) from None
     return House(colour=colour, symbol=symbol)
 
 
@@ -330,8 +419,16 @@ def _parse_area(raw: Mapping[str, Any], label: str) -> tuple[int, int]:
         left = rows * columns - len(COLOURS) * size
         if left != blanks:
             raise CardDataError(
-                f"{where}: {rows} × {columns} squares leave {left} blanks around six {size}-square workshops; "
-                f"the rulebook says {blanks}"
+                msg(
+                    "{where}: {rows} × {columns} squares leave {left} blanks around six {size}-square workshops; "
+                    "the rulebook says {blanks}",
+                    where=where,
+                    rows=rows,
+                    columns=columns,
+                    left=left,
+                    size=size,
+                    blanks=blanks,
+                )
             )
     return rows, columns
 
@@ -345,26 +442,47 @@ def _parse_workshops(raws: list[Any], rows: int, columns: int, label: str) -> tu
         table = table_item(raw, where, _WORKSHOP_KEYS)
         name = required_str(table, "name", where)
         if any(w.name == name for w in workshops):
-            raise CardDataError(f"{where}: duplicate name")
+            raise CardDataError(msg("{where}: duplicate name", where=where))
         colour = _colour(required_str(table, "colour", where), where)
         squares = _squares(table, "squares", rows, columns, where)
         if len(squares) not in WORKSHOP_BLANKS:
-            sizes = " or ".join(str(size) for size in WORKSHOP_BLANKS)
-            raise CardDataError(f"{where}: {len(squares)} squares; a workshop has {sizes}")
+            large, small = WORKSHOP_BLANKS
+            sizes = msg("{first} or {second}", first=large, second=small)
+            raise CardDataError(
+                msg("{where}: {count} squares; a workshop has {sizes}", where=where, count=len(squares), sizes=sizes)
+            )
         if not _edge_joined(squares):
-            raise CardDataError(f"{where}: its squares are not joined edge to edge into one tile")
+            raise CardDataError(msg("{where}: its squares are not joined edge to edge into one tile", where=where))
         coins = _squares(table, "coins", rows, columns, where, default=[])
         off = [square for square in coins if square not in squares]
         if off:
-            raise CardDataError(f"{where}: coin square {square_name(off[0])!r} is not a square of the workshop")
+            raise CardDataError(
+                msg(
+                    "{where}: coin square {square} is not a square of the workshop",
+                    where=where,
+                    square=repr(square_name(off[0])),
+                )
+            )
         for other in workshops:
             if other.size == len(squares) and other.colour is colour:
-                raise CardDataError(f"{where}: a second {len(squares)}-square {colour.value} workshop")
+                raise CardDataError(
+                    msg(
+                        "{where}: a second {size}-square {colour} workshop",
+                        where=where,
+                        size=len(squares),
+                        colour=msg(colour.value),
+                    )
+                )
             shared = sorted(set(squares) & set(other.squares)) if other.size == len(squares) else []
             if shared:
                 raise CardDataError(
-                    f"{where}: square {square_name(shared[0])!r} is also on workshop {other.name!r}; "
-                    "workshops of one size may not overlap in their layout"
+                    msg(
+                        "{where}: square {square} is also on workshop {other}; "
+                        "workshops of one size may not overlap in their layout",
+                        where=where,
+                        square=repr(square_name(shared[0])),
+                        other=repr(other.name),
+                    )
                 )
         workshops.append(
             Workshop(
@@ -380,8 +498,13 @@ def _parse_workshops(raws: list[Any], rows: int, columns: int, label: str) -> tu
         if len(have) != len(COLOURS):
             missing = next(c for c in COLOURS if c not in have)
             raise CardDataError(
-                f"{label}: no {size}-square {missing.value} workshop; the rulebook has 12, "
-                "one of each colour with 4 squares and with 3"
+                msg(
+                    "{where}: no {size}-square {colour} workshop; the rulebook has 12, "
+                    "one of each colour with 4 squares and with 3",
+                    where=label,
+                    size=size,
+                    colour=msg(missing.value),
+                )
             )
     return tuple(workshops)
 
@@ -413,28 +536,49 @@ def _parse_roof_tiles(raws: list[Any], label: str) -> Mapping[RoofKind, tuple[Ro
             kind = RoofKind(kind_name)
         except ValueError:
             names = ", ".join(k.value for k in RoofKind)
-            raise CardDataError(f"{where}: kind {kind_name!r} is not one of {names}") from None
+            raise CardDataError(
+                msg("{where}: kind {name} is not one of {names}", where=where, name=repr(kind_name), names=names)
+            ) from None
         if kind in by_kind:
-            raise CardDataError(f"{where}: the kind is listed twice")
+            raise CardDataError(msg("{where}: the kind is listed twice", where=where))
         tiles_raw = table.get("tiles")
         if not isinstance(tiles_raw, list):
-            raise CardDataError(f"{where}: field 'tiles' must be an array of [colour, colour] pairs")
+            raise CardDataError(msg("{where}: field 'tiles' must be an array of [colour, colour] pairs", where=where))
         tiles: list[RoofTile] = []
         for index, pair in enumerate(tiles_raw, start=1):
             tile_where = f"{where}: tile {index}"
             if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(c, str) for c in pair)):
-                raise CardDataError(f"{tile_where}: {pair!r} is not a pair of colours")
+                raise CardDataError(msg("{where}: {pair} is not a pair of colours", where=tile_where, pair=repr(pair)))
             first, second = sorted((_colour(name, tile_where) for name in pair), key=COLOURS.index)
             if first is second:
-                raise CardDataError(f"{tile_where}: both halves are {first.value}; a tile has two colours")
+                raise CardDataError(
+                    msg(
+                        "{where}: both halves are {colour}; a tile has two colours",
+                        where=tile_where,
+                        colour=msg(first.value),
+                    )
+                )
             tiles.append(RoofTile(kind=kind, colours=(first, second)))
         if len(tiles) != ROOF_TILES_PER_KIND:
-            raise CardDataError(f"{where}: {len(tiles)} tiles, the rulebook has {ROOF_TILES_PER_KIND} of each kind")
+            raise CardDataError(
+                msg(
+                    "{where}: {count} tiles, the rulebook has {wanted} of each kind",
+                    where=where,
+                    count=len(tiles),
+                    wanted=ROOF_TILES_PER_KIND,
+                )
+            )
         required_provenance(table, where)
         by_kind[kind] = tuple(tiles)
     missing = [kind.value for kind in RoofKind if kind not in by_kind]
     if missing:
-        raise CardDataError(f"{label}: no roof tiles of kind {missing[0]!r}; the rulebook has 4 kinds of 12")
+        raise CardDataError(
+            msg(
+                "{where}: no roof tiles of kind {kind}; the rulebook has 4 kinds of 12",
+                where=label,
+                kind=repr(missing[0]),
+            )
+        )
     return {kind: by_kind[kind] for kind in RoofKind}
 
 
@@ -444,7 +588,14 @@ def _parse_fish(raw: Mapping[str, Any], label: str) -> tuple[tuple[str, ...], in
     check_keys(raw, _FISH_KEYS, where, "key")
     per_kind = int_field(raw, "cards_per_kind", where)
     if per_kind != FISH_PER_KIND:
-        raise CardDataError(f"{where}: {per_kind} cards per kind, the rulebook has {FISH_PER_KIND} (48 in 8 kinds)")
+        raise CardDataError(
+            msg(
+                "{where}: {count} cards per kind, the rulebook has {wanted} (48 in 8 kinds)",
+                where=where,
+                count=per_kind,
+                wanted=FISH_PER_KIND,
+            )
+        )
     required_provenance(raw, where)
     kinds: list[str] = []
     for number, kind_raw in enumerate(table_array(raw, "kind", where, "fish.kind"), start=1):
@@ -452,22 +603,38 @@ def _parse_fish(raw: Mapping[str, Any], label: str) -> tuple[tuple[str, ...], in
         table = table_item(kind_raw, kind_where, _FISH_KIND_KEYS)
         name = required_str(table, "name", kind_where)
         if not name.strip():
-            raise CardDataError(f"{kind_where}: name is empty")
+            raise CardDataError(msg("{where}: name is empty", where=kind_where))
         if name in kinds:
-            raise CardDataError(f"{kind_where}: duplicate name")
+            raise CardDataError(msg("{where}: duplicate name", where=kind_where))
         required_provenance(table, kind_where)
         kinds.append(name)
     if len(kinds) != FISH_KINDS:
-        raise CardDataError(f"{where}: {len(kinds)} fish kinds, the rulebook has {FISH_KINDS} (of 6 cards each)")
+        raise CardDataError(
+            msg(
+                "{where}: {count} fish kinds, the rulebook has {wanted} (of 6 cards each)",
+                where=where,
+                count=len(kinds),
+                wanted=FISH_KINDS,
+            )
+        )
     unnamed = [name for name in NAMED_FISH if name not in kinds]
     if unnamed:
-        raise CardDataError(f"{where}: no fish kind {unnamed[0]!r}, which the rulebook names")
+        raise CardDataError(
+            msg("{where}: no fish kind {kind}, which the rulebook names", where=where, kind=repr(unnamed[0]))
+        )
     return tuple(kinds), per_kind
 
 
 def _fish_kind(name: str, fish_kinds: tuple[str, ...], where: str) -> str:
     if name not in fish_kinds:
-        raise CardDataError(f"{where}: unknown fish kind {name!r} (kinds: {', '.join(fish_kinds)})")
+        raise CardDataError(
+            msg(
+                "{where}: unknown fish kind {name} (kinds: {kinds})",
+                where=where,
+                name=repr(name),
+                kinds=", ".join(fish_kinds),
+            )
+        )
     return name
 
 
@@ -482,26 +649,49 @@ def _parse_ships(raws: list[Any], fish_kinds: tuple[str, ...], label: str) -> tu
         table = table_item(raw, where, _SHIP_KEYS)
         name = required_str(table, "name", where)
         if any(ship.name == name for ship in ships):
-            raise CardDataError(f"{where}: duplicate name")
+            raise CardDataError(msg("{where}: duplicate name", where=where))
         demand_raw = table.get("demand")
         if not isinstance(demand_raw, dict) or not demand_raw:
-            raise CardDataError(f"{where}: field 'demand' must be a table of fish kind = number of cards")
+            raise CardDataError(
+                msg("{where}: field 'demand' must be a table of fish kind = number of cards", where=where)
+            )
         demand: list[tuple[str, int]] = []
         for kind in demand_raw:
             count = int_field(demand_raw, kind, f"{where}: demand")
             if count <= 0:
-                raise CardDataError(f"{where}: demand of {kind!r} must be positive, not {count}")
+                raise CardDataError(
+                    msg(
+                        "{where}: demand of {kind} must be positive, not {count}",
+                        where=where,
+                        kind=repr(kind),
+                        count=count,
+                    )
+                )
             demand.append((_fish_kind(kind, fish_kinds, where), count))
         vp = int_field(table, "vp", where)
         if vp <= 0:
-            raise CardDataError(f"{where}: vp must be positive, not {vp}")
+            raise CardDataError(msg("{where}: vp must be positive, not {vp}", where=where, vp=vp))
         ships.append(Ship(name=name, demand=tuple(demand), vp=vp, provenance=required_provenance(table, where)))
     if len(ships) != SHIPS:
-        raise CardDataError(f"{label}: {len(ships)} merchant ships, the rulebook has {SHIPS}")
+        raise CardDataError(
+            msg(
+                "{where}: {count} merchant ships, the rulebook has {wanted}",
+                where=label,
+                count=len(ships),
+                wanted=SHIPS,
+            )
+        )
     wanted, vp = RULEBOOK_SHIP
     if not any(dict(ship.demand) == wanted and ship.vp == vp for ship in ships):
         text = " + ".join(f"{count} {kind}" for kind, count in wanted.items())
-        raise CardDataError(f"{label}: no ship demanding {text} for {vp} VP, the rulebook's trading example")
+        raise CardDataError(
+            msg(
+                "{where}: no ship demanding {demand} for {vp} VP, the rulebook's trading example",
+                where=label,
+                demand=text,
+                vp=vp,
+            )
+        )
     return tuple(ships)
 
 
@@ -513,29 +703,49 @@ def _parse_cards(raws: list[Any], fish_kinds: tuple[str, ...], label: str) -> tu
         table = table_item(raw, where, _CARD_KEYS)
         card_id = required_str(table, "id", where)
         if any(card.id == card_id for card in cards):
-            raise CardDataError(f"{where}: duplicate id")
+            raise CardDataError(msg("{where}: duplicate id", where=where))
         effect_name = required_str(table, "effect", where)
         try:
             effect = Effect(effect_name)
         except ValueError:
             names = ", ".join(e.value for e in Effect)
-            raise CardDataError(f"{where}: effect {effect_name!r} is not one of {names}") from None
+            raise CardDataError(
+                msg("{where}: effect {name} is not one of {names}", where=where, name=repr(effect_name), names=names)
+            ) from None
         colours = [_colour(name, where) for name in _strings(table, "colours", where, default=[])]
         wanted = EFFECT_COLOURS.get(effect, 0)
         if len(colours) != wanted:
-            named = f"{len(colours)} colour{'' if len(colours) == 1 else 's'}"
-            raise CardDataError(f"{where}: names {named}; a {effect.value} card names {wanted}")
+            raise CardDataError(
+                msg_plural(
+                    "{where}: names {count} colour; a {effect} card names {wanted}",
+                    "{where}: names {count} colours; a {effect} card names {wanted}",
+                    len(colours),
+                    where=where,
+                    effect=effect.value,
+                    wanted=wanted,
+                )
+            )
         fish = [_fish_kind(name, fish_kinds, where) for name in _strings(table, "fish", where, default=[])]
         if effect is Effect.SOLD_FISH_VP and not fish:
-            raise CardDataError(f"{where}: a {effect.value} card names its fish kinds")
+            raise CardDataError(msg("{where}: a {effect} card names its fish kinds", where=where, effect=effect.value))
         if effect is not Effect.SOLD_FISH_VP and fish:
-            raise CardDataError(f"{where}: only {Effect.SOLD_FISH_VP.value} cards name fish kinds")
+            raise CardDataError(
+                msg("{where}: only {effect} cards name fish kinds", where=where, effect=Effect.SOLD_FISH_VP.value)
+            )
         vp = int_field(table, "vp", where)
         if vp != EFFECT_VP.get(effect, 0):
-            raise CardDataError(f"{where}: vp {vp}; a {effect.value} card scores {EFFECT_VP.get(effect, 0)}")
+            raise CardDataError(
+                msg(
+                    "{where}: vp {vp}; a {effect} card scores {wanted}",
+                    where=where,
+                    vp=vp,
+                    effect=effect.value,
+                    wanted=EFFECT_VP.get(effect, 0),
+                )
+            )
         title = required_str(table, "title", where)
         if not title.strip():
-            raise CardDataError(f"{where}: title is empty")
+            raise CardDataError(msg("{where}: title is empty", where=where))
         cards.append(
             BuildingCard(
                 id=card_id,
@@ -548,17 +758,38 @@ def _parse_cards(raws: list[Any], fish_kinds: tuple[str, ...], label: str) -> tu
             )
         )
     if len(cards) != BUILDING_CARDS:
-        raise CardDataError(f"{label}: {len(cards)} building cards, the rulebook has {BUILDING_CARDS}")
+        raise CardDataError(
+            msg(
+                "{where}: {count} building cards, the rulebook has {wanted}",
+                where=label,
+                count=len(cards),
+                wanted=BUILDING_CARDS,
+            )
+        )
     counts = Counter(card.effect for card in cards)
     for effect, wanted in EFFECT_CARDS.items():
         if counts[effect] != wanted:
-            raise CardDataError(f"{label}: {counts[effect]} {effect.value} cards, the rulebook has {wanted}")
+            raise CardDataError(
+                msg(
+                    "{where}: {count} {effect} cards, the rulebook has {wanted}",
+                    where=label,
+                    count=counts[effect],
+                    effect=effect.value,
+                    wanted=wanted,
+                )
+            )
     for effect in EFFECT_COLOURS:
         shown = Counter(colour for card in cards if card.effect is effect for colour in card.colours)
         wrong = next((c for c in COLOURS if shown[c] != 1), None)
         if wrong is not None:
             raise CardDataError(
-                f"{label}: {wrong.value} is on {shown[wrong]} {effect.value} cards; "
-                "the rulebook's types of one effect show each colour once"
+                msg(
+                    "{where}: {colour} is on {count} {effect} cards; "
+                    "the rulebook's types of one effect show each colour once",
+                    where=label,
+                    colour=msg(wrong.value),
+                    count=shown[wrong],
+                    effect=effect.value,
+                )
             )
     return tuple(cards)

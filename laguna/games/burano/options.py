@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from laguna.core.component_data import PACKAGED
+from laguna.core.messages import N_
 from laguna.core.options import GameOptions, option
 
 
@@ -12,9 +13,11 @@ from laguna.core.options import GameOptions, option
 class BuranoOptions(GameOptions):
     random_workshops: bool = option(
         False,
-        "experienced players: assemble the lace workshops at random within the layout rules "
-        "(false: the first-game layout)",
+        N_(
+            "experienced players: assemble the lace workshops at random within the layout rules "
+            "(false: the first-game layout)"
+        ),
     )
     components: str = option(
-        PACKAGED, "component data: 'reconstructed' or the path of a component file of the same schema"
+        PACKAGED, N_("component data: 'reconstructed' or the path of a component file of the same schema")
     )

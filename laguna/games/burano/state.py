@@ -16,6 +16,8 @@ from typing import Any, Final
 
 from laguna.core.errors import IllegalAction
 from laguna.core.game import JSON, Event, GameState, Seat, copy_counter
+from laguna.core.messages import N_, Message, msg, msg_plural
+from laguna.core.messages import Player as Named
 from laguna.core.outcome import Outcome, SeatResult, rank
 from laguna.core.rng import Rng
 from laguna.games.burano import heuristics, scoring
@@ -66,7 +68,9 @@ from laguna.games.burano.pyramid import free_slots as pyramid_free_slots
 from laguna.games.burano.ring import starting_ring
 from laguna.games.burano.workshop_area import WorkshopArea
 
-SEASONS: Final = ("spring", "summer", "autumn", "winter")
+SEASONS: Final = (N_("spring"), N_("summer"), N_("autumn"), N_("winter"))
+SEASON_TITLES: Final = (N_("Spring"), N_("Summer"), N_("Autumn"), N_("Winter"))
+"""The seasons as a sentence begins with them."""
 TURNS: Final = (4, 4, 3, 3)
 """Player turns per season."""
 MOVE_COSTS: Final = (-1, 3, 3, 4)
@@ -92,40 +96,42 @@ LETTERS: Final = "ABCD"
 
 # Score-sheet categories, in order.
 ROOFS, ROOF_CARDS, SHIPS, NO_FISH, ISLANDS, LACE = (
-    "roofs",
-    "roof colour cards",
-    "merchant ships",
-    "fish cards (none left)",
-    "island majority",
-    "lace making",
+    N_("roofs"),
+    N_("roof colour cards"),
+    N_("merchant ships"),
+    N_("fish cards (none left)"),
+    N_("island majority"),
+    N_("lace making"),
 )
 CATEGORIES: Final = (ROOFS, ROOF_CARDS, SHIPS, NO_FISH, ISLANDS, LACE)
 
 
 class Phase(enum.Enum):
-    ROOFS = "choose roof tiles"
-    CONSTRUCTION = "cube pyramid construction"
-    TURN = "player turn"
-    FISHING = "fishing: sail"
-    FISH_CARDS = "fishing: fish cards"
-    DISPATCH = "fishing: dispatch workers"
-    TRADE = "fishing: trade"
-    LACE = "lace making"
-    EARNING = "earning: withdraw workers"
-    BONUS = "roof bonus"
-    LACE_SCORING = "clean-up: score for lace making"
-    CUBE_REFILL = "clean-up: refill house cubes"
-    ROOF_DISCARD = "clean-up: remove roof tiles"
-    ROOF_REFILL = "clean-up: refill roof tiles"
-    OVER = "game over"
+    """The step the game is in; the values are what the view and messages call it."""
+
+    ROOFS = N_("choose roof tiles")
+    CONSTRUCTION = N_("cube pyramid construction")
+    TURN = N_("player turn")
+    FISHING = N_("fishing: sail")
+    FISH_CARDS = N_("fishing: fish cards")
+    DISPATCH = N_("fishing: dispatch workers")
+    TRADE = N_("fishing: trade")
+    LACE = N_("lace making")
+    EARNING = N_("earning: withdraw workers")
+    BONUS = N_("roof bonus")
+    LACE_SCORING = N_("clean-up: score for lace making")
+    CUBE_REFILL = N_("clean-up: refill house cubes")
+    ROOF_DISCARD = N_("clean-up: remove roof tiles")
+    ROOF_REFILL = N_("clean-up: refill roof tiles")
+    OVER = N_("game over")
 
 
-def _name(seat: Seat) -> str:
-    return f"Player {seat + 1}"
+def _coins(amount: int) -> Message:
+    return msg_plural("{count} coin", "{count} coins", amount)
 
 
-def _coins(amount: int) -> str:
-    return "1 coin" if amount == 1 else f"{amount} coins"
+def _vp(points: int) -> Message:
+    return msg_plural("{count} VP", "{count} VP", points)
 
 
 def matches(arrows: tuple[Colour, ...], docks: list[Colour]) -> int:
@@ -502,199 +508,217 @@ class BuranoState(GameState[Action]):
 
     # ------------------------------------------------------------------ explanations
 
-    def explain_illegal(self, seat: Seat, action: Action) -> str:
-        expected: dict[Phase, tuple[tuple[type, ...], str]] = {
-            Phase.ROOFS: ((ChooseRoofs,), "choose three different kinds of roof tiles (roofs <kind> <kind> <kind>)"),
+    def explain_illegal(self, seat: Seat, action: Action) -> Message:
+        expected: dict[Phase, tuple[tuple[type, ...], Message]] = {
+            Phase.ROOFS: (
+                (ChooseRoofs,),
+                msg("choose three different kinds of roof tiles (roofs <kind> <kind> <kind>)"),
+            ),
             Phase.CONSTRUCTION: (
                 (Stack,),
-                f"build your cube pyramid first: the next slot is "
-                f"{SLOT_NAMES[min(self.boards[seat].cursor, SLOTS - 1)]}",
+                msg(
+                    "build your cube pyramid first: the next slot is {slot}",
+                    slot=SLOT_NAMES[min(self.boards[seat].cursor, SLOTS - 1)],
+                ),
             ),
             Phase.TURN: (
                 (Pick, Build, Roof, End, PrivilegeCoin, PrivilegeCube),
-                "make a move, spend privilege points or end your turn",
+                msg("make a move, spend privilege points or end your turn"),
             ),
-            Phase.FISHING: ((Sail, Swap, Forgo), "sail your fishing boat (or swap dock houses first)"),
-            Phase.FISH_CARDS: ((TakeFish,), f"take your fish cards first ({self.fish_left} left)"),
-            Phase.DISPATCH: ((Dispatch,), "you matched all three colours: dispatch 1 or 2 workers"),
-            Phase.TRADE: ((Trade,), "trade with a merchant ship in this port"),
-            Phase.LACE: ((Lace, Done), "send lace makers to the workshops or say done"),
-            Phase.EARNING: ((Withdraw, Done), "withdraw workers for 1 coin each or say done"),
-            Phase.BONUS: ((Bonus,), "take the roof's bonus: 2 privilege points or a building card"),
-            Phase.LACE_SCORING: ((Pay, Done), "return cubes for your lace makers or say done"),
-            Phase.CUBE_REFILL: ((TakeCube, PrivilegeCube, Done), "refill your cube reserve"),
-            Phase.ROOF_DISCARD: ((Discard, Done), "remove roof tiles or say done"),
-            Phase.ROOF_REFILL: ((Refill,), "refill your empty roof spaces with different kinds"),
+            Phase.FISHING: ((Sail, Swap, Forgo), msg("sail your fishing boat (or swap dock houses first)")),
+            Phase.FISH_CARDS: ((TakeFish,), msg("take your fish cards first ({count} left)", count=self.fish_left)),
+            Phase.DISPATCH: ((Dispatch,), msg("you matched all three colours: dispatch 1 or 2 workers")),
+            Phase.TRADE: ((Trade,), msg("trade with a merchant ship in this port")),
+            Phase.LACE: ((Lace, Done), msg("send lace makers to the workshops or say done")),
+            Phase.EARNING: ((Withdraw, Done), msg("withdraw workers for 1 coin each or say done")),
+            Phase.BONUS: ((Bonus,), msg("take the roof's bonus: 2 privilege points or a building card")),
+            Phase.LACE_SCORING: ((Pay, Done), msg("return cubes for your lace makers or say done")),
+            Phase.CUBE_REFILL: ((TakeCube, PrivilegeCube, Done), msg("refill your cube reserve")),
+            Phase.ROOF_DISCARD: ((Discard, Done), msg("remove roof tiles or say done")),
+            Phase.ROOF_REFILL: ((Refill,), msg("refill your empty roof spaces with different kinds")),
         }
         if self.phase not in expected:
-            return "the game is over"
+            return msg("the game is over")
         kinds, message = expected[self.phase]
         if not isinstance(action, kinds):
-            return f"now is {self.phase.value}: {message}"
+            return msg("now is {phase}: {hint}", phase=msg(self.phase.value), hint=message)
         player = self.boards[seat]
         if isinstance(action, (Pick, Build, Roof)) and not self.can_move(seat):
             if player.moves >= MAX_MOVES:
-                return "you have made 4 moves this turn, the most a turn allows"
-            return f"your move {player.moves + 1} costs {_coins(self.move_cost(seat))} and you have {player.coins}"
+                return msg("you have made 4 moves this turn, the most a turn allows")
+            return msg(
+                "your move {move} costs {cost} and you have {coins}",
+                move=player.moves + 1,
+                cost=_coins(self.move_cost(seat)),
+                coins=player.coins,
+            )
         explain = getattr(self, f"_explain_{type(action).__name__.lower()}", None)
         if explain is not None:
-            reason: str = explain(seat, action)
+            reason: Message = explain(seat, action)
             return reason
         return message
 
-    def _explain_stack(self, seat: Seat, action: Stack) -> str:
+    def _explain_stack(self, seat: Seat, action: Stack) -> Message:
         player = self.boards[seat]
         if action.slot != player.cursor:
-            return f"the next slot to fill is {SLOT_NAMES[player.cursor]} (the base first, then up)"
+            return msg("the next slot to fill is {slot} (the base first, then up)", slot=SLOT_NAMES[player.cursor])
         if action.colour is None:
-            return "every remaining slot of this layer must take a cube (14 cubes, the base first)"
-        return f"no {action.colour.value} cube is left in your cube reserve"
+            return msg("every remaining slot of this layer must take a cube (14 cubes, the base first)")
+        return msg("no {colour} cube is left in your cube reserve", colour=msg(action.colour.value))
 
-    def _explain_pick(self, seat: Seat, action: Pick) -> str:
+    def _explain_pick(self, seat: Seat, action: Pick) -> Message:
         player = self.boards[seat]
         if len(player.preparation) >= PREPARATION_SPACES:
-            return "your preparation area is full (3 cubes)"
+            return msg("your preparation area is full (3 cubes)")
         if player.pyramid[action.slot] is None:
-            return f"slot {SLOT_NAMES[action.slot]} of your pyramid is empty"
-        return f"the cube in {SLOT_NAMES[action.slot]} is not free: another cube rests on it"
+            return msg("slot {slot} of your pyramid is empty", slot=SLOT_NAMES[action.slot])
+        return msg("the cube in {slot} is not free: another cube rests on it", slot=SLOT_NAMES[action.slot])
 
-    def _explain_build(self, seat: Seat, action: Build) -> str:
+    def _explain_build(self, seat: Seat, action: Build) -> Message:
         if action.colour not in self.boards[seat].preparation:
-            return f"there is no {action.colour.value} cube in your preparation area"
+            return msg("there is no {colour} cube in your preparation area", colour=msg(action.colour.value))
+        where = square_name(action.square)
         stack = self.stacks.get(action.square)
         if stack is not None:
-            return f"{square_name(action.square)} holds a house without a rooftop block to build on"
+            return msg("{square} holds a house without a rooftop block to build on", square=where)
         if action.square not in self.components.main_island.pits:
-            return f"{square_name(action.square)} is not a pit of the main island"
-        return f"{square_name(action.square)} touches no house, not even corner to corner"
+            return msg("{square} is not a pit of the main island", square=where)
+        return msg("{square} touches no house, not even corner to corner", square=where)
 
-    def _explain_roof(self, seat: Seat, action: Roof) -> str:
+    def _explain_roof(self, seat: Seat, action: Roof) -> Message:
         if action.tile not in self.boards[seat].roofs:
-            return f"you have no {action.tile} roof tile"
+            return msg("you have no {tile} roof tile", tile=str(action.tile))
         a, b = self.stacks.get(action.first), self.stacks.get(action.second)
         if a is None or b is None:
-            return "a roof goes across two cubes"
+            return msg("a roof goes across two cubes")
         if abs(action.first[0] - action.second[0]) + abs(action.first[1] - action.second[1]) != 1:
-            return "the two cubes must be side by side in a horizontal or vertical line"
+            return msg("the two cubes must be side by side in a horizontal or vertical line")
         if a.roofed or b.roofed:
-            return "roof tiles cannot overlap"
+            return msg("roof tiles cannot overlap")
         if a.floor != b.floor:
-            return "the two cubes must be on the same floor"
+            return msg("the two cubes must be on the same floor")
         if a.floor >= 3:
-            return "cubes on the 3rd floor cannot be roofed"
-        return "the cubes' colours must match the roof tile's colours"
+            return msg("cubes on the 3rd floor cannot be roofed")
+        return msg("the cubes' colours must match the roof tile's colours")
 
-    def _explain_privilegecoin(self, seat: Seat, action: PrivilegeCoin) -> str:
-        return "you have no privilege point"
+    def _explain_privilegecoin(self, seat: Seat, action: PrivilegeCoin) -> Message:
+        return msg("you have no privilege point")
 
-    def _explain_privilegecube(self, seat: Seat, action: PrivilegeCube) -> str:
+    def _explain_privilegecube(self, seat: Seat, action: PrivilegeCube) -> Message:
         player = self.boards[seat]
         if not player.privilege:
-            return "you have no privilege point"
+            return msg("you have no privilege point")
         if not self.supply[action.colour]:
-            return f"the cube supply has no {action.colour.value} cube"
+            return msg("the cube supply has no {colour} cube", colour=msg(action.colour.value))
         if self.phase is Phase.CUBE_REFILL:
             if self.owed:
-                return "take the cubes you are owed first"
-            return "in the clean-up a privilege cube goes into your cube reserve: name no slot"
+                return msg("take the cubes you are owed first")
+            return msg("in the clean-up a privilege cube goes into your cube reserve: name no slot")
         if player.pyramid_cubes() >= PYRAMID_CUBES:
-            return "your pyramid already has 14 cubes"
+            return msg("your pyramid already has 14 cubes")
         if action.slot is None:
-            return "during your turn a privilege cube goes onto your pyramid: name the slot"
-        return f"a cube can go into {SLOT_NAMES[action.slot]} only if it is empty and the cubes under it are there"
+            return msg("during your turn a privilege cube goes onto your pyramid: name the slot")
+        return msg(
+            "a cube can go into {slot} only if it is empty and the cubes under it are there",
+            slot=SLOT_NAMES[action.slot],
+        )
 
-    def _explain_sail(self, seat: Seat, action: Sail) -> str:
+    def _explain_sail(self, seat: Seat, action: Sail) -> Message:
+        place, boat = msg(action.place), msg(self.boards[seat].boat)
         if action.place not in self.destinations(seat):
-            steps = "two routes" if self.has(seat, Effect.TWO_STEP_FISHING) else "one route"
-            return f"{action.place} is not {steps} away from your boat at {self.boards[seat].boat}"
+            if self.has(seat, Effect.TWO_STEP_FISHING):
+                return msg("{place} is not two routes away from your boat at {boat}", place=place, boat=boat)
+            return msg("{place} is not one route away from your boat at {boat}", place=place, boat=boat)
         if action.place in self.docks:
-            return f"no dock house of {action.place} matches the colours of your arrow-pointed houses"
+            return msg(
+                "no dock house of {island} matches the colours of your arrow-pointed houses", island=action.place
+            )
         if self.swapped:
-            return "you swapped dock houses to fish at a neighbouring island, not to trade"
+            return msg("you swapped dock houses to fish at a neighbouring island, not to trade")
         if not self.ports[action.place]:
-            return f"no merchant ship is in the {action.place} port"
-        return f"your fish cards meet the demand of no merchant ship in the {action.place} port"
+            return msg("no merchant ship is in the {port} port", port=place)
+        return msg("your fish cards meet the demand of no merchant ship in the {port} port", port=place)
 
-    def _explain_swap(self, seat: Seat, action: Swap) -> str:
+    def _explain_swap(self, seat: Seat, action: Swap) -> Message:
         if not self.boards[seat].privilege:
-            return "swapping dock houses costs a privilege point, and you have none"
-        return "name a dock house of each of two islands, of different colours"
+            return msg("swapping dock houses costs a privilege point, and you have none")
+        return msg("name a dock house of each of two islands, of different colours")
 
-    def _explain_forgo(self, seat: Seat, action: Forgo) -> str:
-        return "your boat can sail: fishing is not optional once the cube is built"
+    def _explain_forgo(self, seat: Seat, action: Forgo) -> Message:
+        return msg("your boat can sail: fishing is not optional once the cube is built")
 
-    def _explain_takefish(self, seat: Seat, action: TakeFish) -> str:
+    def _explain_takefish(self, seat: Seat, action: TakeFish) -> Message:
         if action.kind is None:
-            return "the fish deck is empty"
-        return f"no {action.kind} card is face up in the fish supply"
+            return msg("the fish deck is empty")
+        return msg("no {kind} card is face up in the fish supply", kind=msg(action.kind))
 
-    def _explain_dispatch(self, seat: Seat, action: Dispatch) -> str:
-        return "dispatch 1 or 2 workers"
+    def _explain_dispatch(self, seat: Seat, action: Dispatch) -> Message:
+        return msg("dispatch 1 or 2 workers")
 
-    def _explain_trade(self, seat: Seat, action: Trade) -> str:
+    def _explain_trade(self, seat: Seat, action: Trade) -> Message:
         if action.ship not in self.ports[self.boards[seat].boat]:
-            return f"the ship {action.ship} is not in this port"
-        return f"your fish cards do not meet the demand of the ship {action.ship}"
+            return msg("the ship {ship} is not in this port", ship=action.ship)
+        return msg("your fish cards do not meet the demand of the ship {ship}", ship=action.ship)
 
-    def _explain_lace(self, seat: Seat, action: Lace) -> str:
+    def _explain_lace(self, seat: Seat, action: Lace) -> Message:
         player = self.boards[seat]
         colour = self.area.colours.get(action.square)
         if colour is None:
-            return f"{square_name(action.square)} is not a square of a lace workshop"
+            return msg("{square} is not a square of a lace workshop", square=square_name(action.square))
         if self.sent >= MAX_LACE_MAKERS:
-            return "no more than 3 workers go lace making at one time"
+            return msg("no more than 3 workers go lace making at one time")
         if player.ring.workers < 2:
-            return "your last worker must stay on your schedule ring"
+            return msg("your last worker must stay on your schedule ring")
         if colour not in self.arrows:
-            return f"no arrow-pointed house left to use is {colour.value}"
+            return msg("no arrow-pointed house left to use is {colour}", colour=msg(colour.value))
         occupant = self.lace_workers.get(action.square)
         if occupant == seat:
-            return "one of your workers already stands there"
+            return msg("one of your workers already stands there")
         if occupant is not None and not self.boards[occupant].ring.empty_sectors:
-            return f"{_name(occupant)}'s schedule ring has no empty sector to take the worker back"
+            return msg("{player}'s schedule ring has no empty sector to take the worker back", player=Named(occupant))
         if action.privilege and not player.privilege:
-            return "you have no privilege point"
+            return msg("you have no privilege point")
         if action.privilege:
-            return "this square needs no privilege point"
+            return msg("this square needs no privilege point")
         if occupant is not None and not self.has(seat, Effect.LACE_BUMP):
-            return "another player's worker stands there (a privilege point or the building card allows it)"
-        return "after your first lace maker, a worker goes next to one of yours (or spend a privilege point)"
+            return msg("another player's worker stands there (a privilege point or the building card allows it)")
+        return msg("after your first lace maker, a worker goes next to one of yours (or spend a privilege point)")
 
-    def _explain_withdraw(self, seat: Seat, action: Withdraw) -> str:
+    def _explain_withdraw(self, seat: Seat, action: Withdraw) -> Message:
         if not self.boards[seat].ring.empty_sectors:
-            return "your schedule ring has no empty sector"
-        return "none of your workers is there"
+            return msg("your schedule ring has no empty sector")
+        return msg("none of your workers is there")
 
-    def _explain_bonus(self, seat: Seat, action: Bonus) -> str:
+    def _explain_bonus(self, seat: Seat, action: Bonus) -> Message:
         if action.card == "deck":
-            return "the building deck is empty"
-        return f"building card {action.card} is not in the building supply"
+            return msg("the building deck is empty")
+        return msg("building card {card} is not in the building supply", card=action.card)
 
-    def _explain_pay(self, seat: Seat, action: Pay) -> str:
+    def _explain_pay(self, seat: Seat, action: Pay) -> Message:
         if self.lace_workers.get(action.square) != seat:
-            return f"none of your workers stands on {square_name(action.square)}"
+            return msg("none of your workers stands on {square}", square=square_name(action.square))
         if any(square == action.square for square, _ in self.paid):
-            return "you already returned a cube for this worker"
-        colour = self.area.colours[action.square]
+            return msg("you already returned a cube for this worker")
+        colour = msg(self.area.colours[action.square].value)
         if action.means == "card":
-            return "you have no unused lace-discount building card"
+            return msg("you have no unused lace-discount building card")
         if action.means == "privilege":
-            return f"a privilege point and a {colour.value} cube in the supply are needed"
-        return f"your pyramid has no {colour.value} cube left"
+            return msg("a privilege point and a {colour} cube in the supply are needed", colour=colour)
+        return msg("your pyramid has no {colour} cube left", colour=colour)
 
-    def _explain_takecube(self, seat: Seat, action: TakeCube) -> str:
-        return f"the supply has no {action.colour.value} cube"
+    def _explain_takecube(self, seat: Seat, action: TakeCube) -> Message:
+        return msg("the supply has no {colour} cube", colour=msg(action.colour.value))
 
-    def _explain_done(self, seat: Seat, action: Done) -> str:
-        return "you are owed cubes: take them first"
+    def _explain_done(self, seat: Seat, action: Done) -> Message:
+        return msg("you are owed cubes: take them first")
 
-    def _explain_discard(self, seat: Seat, action: Discard) -> str:
-        return f"you have no {action.tile} roof tile"
+    def _explain_discard(self, seat: Seat, action: Discard) -> Message:
+        return msg("you have no {tile} roof tile", tile=str(action.tile))
 
-    def _explain_refill(self, seat: Seat, action: Refill) -> str:
+    def _explain_refill(self, seat: Seat, action: Refill) -> Message:
         if action.kind in self.refilled:
-            return "the refilled roof tiles must be of different kinds"
-        return f"the {action.kind.value} roof stack is empty"
+            return msg("the refilled roof tiles must be of different kinds")
+        return msg("the {kind} roof stack is empty", kind=msg(action.kind.value))
 
     # ------------------------------------------------------------------ applying
 
@@ -711,7 +735,9 @@ class BuranoState(GameState[Action]):
             player.roofs.append(self.roof_stacks[kind].pop())
         self._reveals += 1
         tiles = ", ".join(str(tile) for tile in player.roofs)
-        events.append(Event("roofs", seat, f"{_name(seat)} takes the roof tiles {tiles}", {}))
+        events.append(
+            Event("roofs", seat, msg("{player} takes the roof tiles {tiles}", player=Named(seat), tiles=tiles))
+        )
         self._next_in_queue(events)
 
     def _do_stack(self, seat: Seat, action: Stack, events: list[Event]) -> None:
@@ -720,7 +746,7 @@ class BuranoState(GameState[Action]):
         player.cursor += 1
         self._settle_cursor(player)
         if player.cursor >= SLOTS:
-            events.append(Event("pyramid-ready", seat, f"{_name(seat)} has built the cube pyramid", {}))
+            events.append(Event("pyramid-ready", seat, msg("{player} has built the cube pyramid", player=Named(seat))))
         if all(p.cursor >= SLOTS for p in self.boards):
             self._finish_construction(events)
 
@@ -743,7 +769,10 @@ class BuranoState(GameState[Action]):
             Event(
                 "season",
                 None,
-                f"{SEASONS[self.season].capitalize()} begins: every player builds a cube pyramid in secret",
+                msg(
+                    "{season} begins: every player builds a cube pyramid in secret",
+                    season=msg(SEASON_TITLES[self.season]),
+                ),
                 {"season": self.season},
             )
         )
@@ -768,8 +797,13 @@ class BuranoState(GameState[Action]):
                 Event(
                     "pyramid",
                     seat,
-                    f"{_name(seat)}'s pyramid: {cubes}; {left.total()} cubes back to the "
-                    f"supply for {_coins(left.total())}",
+                    msg(
+                        "{player}'s pyramid: {cubes}; {returned} back to the supply for {coins}",
+                        player=Named(seat),
+                        cubes=cubes,
+                        returned=msg_plural("{count} cube", "{count} cubes", left.total()),
+                        coins=_coins(left.total()),
+                    ),
                     {"pyramid": [c.value if c else None for c in player.pyramid]},
                 )
             )
@@ -784,8 +818,12 @@ class BuranoState(GameState[Action]):
             Event(
                 "turn",
                 self.actor,
-                f"{SEASONS[self.season].capitalize()}, turn {self.round + 1}: {_name(self.actor)} to play",
-                {},
+                msg(
+                    "{season}, turn {turn}: {player} to play",
+                    season=msg(SEASON_TITLES[self.season]),
+                    turn=self.round + 1,
+                    player=Named(self.actor),
+                ),
             )
         )
 
@@ -802,7 +840,16 @@ class BuranoState(GameState[Action]):
         player.pyramid[action.slot] = None
         player.preparation.append(colour)
         events.append(
-            Event("pick", seat, f"{_name(seat)} picks up the {colour.value} cube from {SLOT_NAMES[action.slot]}", {})
+            Event(
+                "pick",
+                seat,
+                msg(
+                    "{player} picks up the {colour} cube from {slot}",
+                    player=Named(seat),
+                    colour=msg(colour.value),
+                    slot=SLOT_NAMES[action.slot],
+                ),
+            )
         )
 
     def _do_build(self, seat: Seat, action: Build, events: list[Event]) -> None:
@@ -811,18 +858,26 @@ class BuranoState(GameState[Action]):
         player.preparation.remove(action.colour)
         stack = self.stacks.get(action.square)
         where = square_name(action.square)
+        space = self.action_of(action.colour)
+        fields = {"player": Named(seat), "colour": msg(action.colour.value), "square": where, "space": msg(space.value)}
         if stack is None:
             self.stacks[action.square] = Houses((action.colour,))
-            text = f"{_name(seat)} builds a {action.colour.value} house in the pit {where}"
+            text = msg("{player} builds a {colour} house in the pit {square}, then goes {space}", **fields)
         else:
             rooftop = stack.rooftop
             self.stacks[action.square] = stack.built(action.colour)
-            text = f"{_name(seat)} builds a {action.colour.value} house on the rooftop block at {where}"
             if rooftop is action.colour:
                 player.privilege += 1
-                text += " (colours match: 1 privilege point)"
-        space = self.action_of(action.colour)
-        events.append(Event("build", seat, f"{text}, then goes {space.value}", {"square": where}))
+                text = msg(
+                    "{player} builds a {colour} house on the rooftop block at {square} "
+                    "(colours match: 1 privilege point), then goes {space}",
+                    **fields,
+                )
+            else:
+                text = msg(
+                    "{player} builds a {colour} house on the rooftop block at {square}, then goes {space}", **fields
+                )
+        events.append(Event("build", seat, text, {"square": where}))
         if space is ActionSpace.FISHING:
             self.swapped = False
             self.phase = Phase.FISHING
@@ -834,7 +889,13 @@ class BuranoState(GameState[Action]):
         else:
             base = player.ring.visible(HouseSymbol.COIN)
             player.coins += base
-            events.append(Event("earn", seat, f"{_name(seat)} earns {_coins(base)} for the visible coins", {}))
+            events.append(
+                Event(
+                    "earn",
+                    seat,
+                    msg("{player} earns {coins} for the visible coins", player=Named(seat), coins=_coins(base)),
+                )
+            )
             self.phase = Phase.EARNING
             self._close_if_only_done(events)
 
@@ -861,8 +922,13 @@ class BuranoState(GameState[Action]):
             Event(
                 "roof",
                 seat,
-                f"{_name(seat)} roofs {square_name(action.first)} and {square_name(action.second)} with {action.tile}",
-                {},
+                msg(
+                    "{player} roofs {first} and {second} with {tile}",
+                    player=Named(seat),
+                    first=square_name(action.first),
+                    second=square_name(action.second),
+                    tile=str(action.tile),
+                ),
             )
         )
         self.phase = Phase.BONUS
@@ -871,7 +937,7 @@ class BuranoState(GameState[Action]):
         player = self.boards[seat]
         if action.card is None:
             player.privilege += ROOF_PRIVILEGE
-            events.append(Event("bonus", seat, f"{_name(seat)} takes 2 privilege points", {}))
+            events.append(Event("bonus", seat, msg("{player} takes 2 privilege points", player=Named(seat))))
         else:
             if action.card == "deck":
                 card = self.building_deck.pop()
@@ -883,14 +949,30 @@ class BuranoState(GameState[Action]):
                 self.building_supply.append(self.building_deck.pop())
             self._reveals += 1
             title = self.components.card(card).title
-            events.append(Event("bonus", seat, f"{_name(seat)} takes the building card {card} ({title})", {}))
+            events.append(
+                Event(
+                    "bonus",
+                    seat,
+                    msg(
+                        "{player} takes the building card {card} ({title})", player=Named(seat), card=card, title=title
+                    ),
+                )
+            )
         assert self.roof is not None
         points = self.roof_points(seat, self.roof.tile.kind)
         player.vp[ROOFS] += points
-        text = f"{_name(seat)} scores {points} VP for the {self.roof.tile.kind.value} roof"
+        kind = msg(self.roof.tile.kind.value)
         if self.roof_card_vp:
             player.vp[ROOF_CARDS] += self.roof_card_vp
-            text += f" and {self.roof_card_vp} VP for its colours"
+            text = msg(
+                "{player} scores {vp} for the {kind} roof and {colour_vp} for its colours",
+                player=Named(seat),
+                vp=_vp(points),
+                kind=kind,
+                colour_vp=_vp(self.roof_card_vp),
+            )
+        else:
+            text = msg("{player} scores {vp} for the {kind} roof", player=Named(seat), vp=_vp(points), kind=kind)
         events.append(Event("roof-score", seat, text, {"vp": points + self.roof_card_vp}))
         self.roof = None
         self.roof_card_vp = 0
@@ -911,19 +993,28 @@ class BuranoState(GameState[Action]):
         player = self.boards[seat]
         player.privilege -= 1
         player.coins += 1
-        events.append(Event("privilege", seat, f"{_name(seat)} spends a privilege point for 1 coin", {}))
+        events.append(Event("privilege", seat, msg("{player} spends a privilege point for 1 coin", player=Named(seat))))
 
     def _do_privilegecube(self, seat: Seat, action: PrivilegeCube, events: list[Event]) -> None:
         player = self.boards[seat]
         player.privilege -= 1
         self.supply[action.colour] -= 1
+        colour = msg(action.colour.value)
         if action.slot is None:
             player.reserve[action.colour] += 1
-            where = "the cube reserve"
+            text = msg(
+                "{player} spends a privilege point for a {colour} cube onto the cube reserve",
+                player=Named(seat),
+                colour=colour,
+            )
         else:
             player.pyramid[action.slot] = action.colour
-            where = f"the pyramid at {SLOT_NAMES[action.slot]}"
-        text = f"{_name(seat)} spends a privilege point for a {action.colour.value} cube onto {where}"
+            text = msg(
+                "{player} spends a privilege point for a {colour} cube onto the pyramid at {slot}",
+                player=Named(seat),
+                colour=colour,
+                slot=SLOT_NAMES[action.slot],
+            )
         events.append(Event("privilege", seat, text, {}))
         if action.slot is None and self._generate(seat) == [Done()]:
             self._next_in_queue(events)
@@ -932,7 +1023,7 @@ class BuranoState(GameState[Action]):
         player = self.boards[seat]
         if player.moves == 0:
             player.coins += 1
-            events.append(Event("pass", seat, f"{_name(seat)} makes no move and takes 1 coin", {}))
+            events.append(Event("pass", seat, msg("{player} makes no move and takes 1 coin", player=Named(seat))))
         player.moves = 0
         self.turn += 1
         if self.turn == self._players:
@@ -960,22 +1051,31 @@ class BuranoState(GameState[Action]):
             Event(
                 "swap",
                 seat,
-                f"{_name(seat)} spends a privilege point to swap the {action.colour.value} "
-                f"dock house of {action.island} with the {action.other_colour.value} one of "
-                f"{action.other}",
-                {},
+                msg(
+                    "{player} spends a privilege point to swap the {colour} dock house of {island} "
+                    "with the {other_colour} one of {other}",
+                    player=Named(seat),
+                    colour=msg(action.colour.value),
+                    island=action.island,
+                    other_colour=msg(action.other_colour.value),
+                    other=action.other,
+                ),
             )
         )
 
     def _do_forgo(self, seat: Seat, action: Forgo, events: list[Event]) -> None:
-        events.append(Event("forgo", seat, f"{_name(seat)} has nowhere to fish: the action is lost", {}))
+        events.append(Event("forgo", seat, msg("{player} has nowhere to fish: the action is lost", player=Named(seat))))
         self.phase = Phase.TURN
 
     def _do_sail(self, seat: Seat, action: Sail, events: list[Event]) -> None:
         player = self.boards[seat]
         player.boat = action.place
         if action.place not in self.docks:
-            events.append(Event("sail", seat, f"{_name(seat)} sails to the {action.place} port", {}))
+            events.append(
+                Event(
+                    "sail", seat, msg("{player} sails to the {port} port", player=Named(seat), port=msg(action.place))
+                )
+            )
             self.phase = Phase.TRADE
             return
         self.matched = matches(player.ring.arrow_colours(), self.docks[action.place])
@@ -984,9 +1084,13 @@ class BuranoState(GameState[Action]):
             Event(
                 "sail",
                 seat,
-                f"{_name(seat)} sails to island {action.place} and matches "
-                f"{self.matched} colour{'s' if self.matched > 1 else ''}",
-                {},
+                msg_plural(
+                    "{player} sails to island {island} and matches {count} colour",
+                    "{player} sails to island {island} and matches {count} colours",
+                    self.matched,
+                    player=Named(seat),
+                    island=action.place,
+                ),
             )
         )
         self.phase = Phase.FISH_CARDS
@@ -998,11 +1102,17 @@ class BuranoState(GameState[Action]):
             card = self.fish_deck.pop()
             player.hand_secret[card] += 1
             self._reveals += 1
-            events.append(Event("fish", seat, f"{_name(seat)} draws a fish card from the deck", {}))
+            events.append(Event("fish", seat, msg("{player} draws a fish card from the deck", player=Named(seat))))
         else:
             self.fish_supply.remove(action.kind)
             player.hand_public[action.kind] += 1
-            events.append(Event("fish", seat, f"{_name(seat)} takes a {action.kind} from the fish supply", {}))
+            events.append(
+                Event(
+                    "fish",
+                    seat,
+                    msg("{player} takes a {kind} from the fish supply", player=Named(seat), kind=msg(action.kind)),
+                )
+            )
         self.fish_left -= 1
         self._after_fish_card(seat, events)
 
@@ -1012,7 +1122,13 @@ class BuranoState(GameState[Action]):
         if self.fish_left:
             points = NO_FISH_VP * self.fish_left
             self.boards[seat].vp[NO_FISH] += points
-            events.append(Event("no-fish", seat, f"No fish card is left: {_name(seat)} scores {points} VP instead", {}))
+            events.append(
+                Event(
+                    "no-fish",
+                    seat,
+                    msg("No fish card is left: {player} scores {vp} instead", player=Named(seat), vp=_vp(points)),
+                )
+            )
             self.fish_left = 0
         while len(self.fish_supply) < FISH_SUPPLY and self.fish_deck:
             self.fish_supply.append(self.fish_deck.pop())
@@ -1031,7 +1147,9 @@ class BuranoState(GameState[Action]):
         island = player.boat
         self.phase = Phase.TURN
         if not count:
-            events.append(Event("dispatch", seat, f"{_name(seat)}'s last worker stays on the schedule ring", {}))
+            events.append(
+                Event("dispatch", seat, msg("{player}'s last worker stays on the schedule ring", player=Named(seat)))
+            )
             return
         player.ring = player.ring.dispatch(count)
         self.island_workers[island][seat] += count
@@ -1039,8 +1157,13 @@ class BuranoState(GameState[Action]):
             Event(
                 "dispatch",
                 seat,
-                f"{_name(seat)} dispatches {count} worker{'s' if count > 1 else ''} to island {island}",
-                {},
+                msg_plural(
+                    "{player} dispatches {count} worker to island {island}",
+                    "{player} dispatches {count} workers to island {island}",
+                    count,
+                    player=Named(seat),
+                    island=island,
+                ),
             )
         )
         for other in range(self._players):
@@ -1050,8 +1173,11 @@ class BuranoState(GameState[Action]):
                     Event(
                         "withdraw",
                         other,
-                        f"{_name(other)} withdraws a worker from island {island} and gains 2 coins",
-                        {},
+                        msg(
+                            "{player} withdraws a worker from island {island} and gains 2 coins",
+                            player=Named(other),
+                            island=island,
+                        ),
                     )
                 )
 
@@ -1084,8 +1210,13 @@ class BuranoState(GameState[Action]):
             Event(
                 "trade",
                 seat,
-                f"{_name(seat)} trades with the ship {ship.name} for {ship.vp} VP; the ship sails to the {other} port",
-                {},
+                msg(
+                    "{player} trades with the ship {ship} for {vp}; the ship sails to the {port} port",
+                    player=Named(seat),
+                    ship=ship.name,
+                    vp=_vp(ship.vp),
+                    port=msg(other),
+                ),
             )
         )
         self.phase = Phase.TURN
@@ -1096,21 +1227,23 @@ class BuranoState(GameState[Action]):
         player = self.boards[seat]
         colour = self.area.colours[action.square]
         where = square_name(action.square)
-        text = f"{_name(seat)} sends a lace maker to {where} ({colour.value})"
+        fields = {"player": Named(seat), "square": where, "colour": msg(colour.value)}
         if action.privilege:
             player.privilege -= 1
-            text += " with a privilege point"
+            text = msg("{player} sends a lace maker to {square} ({colour}) with a privilege point", **fields)
+        else:
+            text = msg("{player} sends a lace maker to {square} ({colour})", **fields)
         occupant = self.lace_workers.get(action.square)
         if occupant is not None:
             self._drive_back(occupant)
-            text += f"; {_name(occupant)}'s worker goes back for 2 coins"
+            text = msg("{sent}; {player}'s worker goes back for 2 coins", sent=text, player=Named(occupant))
         self.lace_workers[action.square] = seat
         player.ring = player.ring.dispatch(1)
         self.arrows.remove(colour)
         self.sent += 1
         if action.square in self.area.coins:
             player.coins += 1
-            text += "; a coin square: 1 coin"
+            text = msg("{sent}; a coin square: 1 coin", sent=text)
         events.append(Event("lace", seat, text, {"square": where}))
         self._close_if_only_done(events)
 
@@ -1118,14 +1251,20 @@ class BuranoState(GameState[Action]):
         player = self.boards[seat]
         if action.square is not None:
             del self.lace_workers[action.square]
-            where = f"workshop square {square_name(action.square)}"
+            text = msg(
+                "{player} withdraws a worker from workshop square {square} for 1 coin",
+                player=Named(seat),
+                square=square_name(action.square),
+            )
         else:
             assert action.island is not None
             self.island_workers[action.island][seat] -= 1
-            where = f"island {action.island}"
+            text = msg(
+                "{player} withdraws a worker from island {island} for 1 coin", player=Named(seat), island=action.island
+            )
         player.ring = player.ring.withdraw()
         player.coins += 1
-        events.append(Event("withdraw", seat, f"{_name(seat)} withdraws a worker from {where} for 1 coin", {}))
+        events.append(Event("withdraw", seat, text))
         self._close_if_only_done(events)
 
     def _do_done(self, seat: Seat, action: Done, events: list[Event]) -> None:
@@ -1145,13 +1284,22 @@ class BuranoState(GameState[Action]):
     # ------------------------------------------------------------------ clean-up
 
     def _clean_up(self, events: list[Event]) -> None:
-        events.append(Event("clean-up", None, f"The {SEASONS[self.season]} clean-up", {}))
+        events.append(Event("clean-up", None, msg("The {season} clean-up", season=msg(SEASONS[self.season]))))
         tie = self.owner(Effect.ISLAND_TIES)
         for island, counts in self.island_workers.items():
             for seat, points in scoring.split_majority(counts, self._players, tie).items():
                 self.boards[seat].vp[ISLANDS] += points
                 events.append(
-                    Event("majority", seat, f"{_name(seat)} scores {points} VP for the majority on island {island}", {})
+                    Event(
+                        "majority",
+                        seat,
+                        msg(
+                            "{player} scores {vp} for the majority on island {island}",
+                            player=Named(seat),
+                            vp=_vp(points),
+                            island=island,
+                        ),
+                    )
                 )
         self.phase = Phase.LACE_SCORING
         self.queue = [s for s in self._from_start() if self.own_lace_squares(s)]
@@ -1196,11 +1344,27 @@ class BuranoState(GameState[Action]):
                 return
             self.rng.shuffle(self.markers)
             self._reveals += 1
-            board = "; ".join(
-                f"{space.value}: {self.markers[2 * k].value}, {self.markers[2 * k + 1].value}"
+            fishing, lace, earning = (
+                msg(
+                    "{space}: {first}, {second}",
+                    space=msg(space.value),
+                    first=msg(self.markers[2 * k].value),
+                    second=msg(self.markers[2 * k + 1].value),
+                )
                 for k, space in enumerate(ActionSpace)
             )
-            events.append(Event("markers", None, f"The action colour markers are shuffled: {board}", {}))
+            events.append(
+                Event(
+                    "markers",
+                    None,
+                    msg(
+                        "The action colour markers are shuffled: {fishing}; {lace_making}; {earning}",
+                        fishing=fishing,
+                        lace_making=lace,
+                        earning=earning,
+                    ),
+                )
+            )
             self.phase = Phase.CUBE_REFILL
             self.queue = self._from_start()
             self._start_queue(events)
@@ -1211,7 +1375,11 @@ class BuranoState(GameState[Action]):
         else:
             self.start_player = (self.start_player + 1) % self._players
             events.append(
-                Event("start-player", self.start_player, f"{_name(self.start_player)} becomes the start player", {})
+                Event(
+                    "start-player",
+                    self.start_player,
+                    msg("{player} becomes the start player", player=Named(self.start_player)),
+                )
             )
             self.season += 1
             self._begin_season(events)
@@ -1219,18 +1387,19 @@ class BuranoState(GameState[Action]):
     def _do_pay(self, seat: Seat, action: Pay, events: list[Event]) -> None:
         player = self.boards[seat]
         colour = self.area.colours[action.square]
+        fields = {"player": Named(seat), "colour": msg(colour.value), "square": square_name(action.square)}
         if action.means == "cube":
             slot = max(s for s in range(SLOTS) if player.pyramid[s] is colour)
             player.pyramid[slot] = None
             self.supply[colour] += 1
-            how = f"returns a {colour.value} cube"
+            text = msg("{player} returns a {colour} cube for the lace maker on {square}", **fields)
         elif action.means == "privilege":
             player.privilege -= 1
-            how = f"spends a privilege point on a {colour.value} cube"
+            text = msg("{player} spends a privilege point on a {colour} cube for the lace maker on {square}", **fields)
         else:
-            how = "uses the lace-discount card"
+            text = msg("{player} uses the lace-discount card for the lace maker on {square}", **fields)
         self.paid.append((action.square, action.means))
-        events.append(Event("pay", seat, f"{_name(seat)} {how} for the lace maker on {square_name(action.square)}", {}))
+        events.append(Event("pay", seat, text))
         if self._generate(seat) == [Done()]:
             self._score_lace(seat, events)
             self._next_in_queue(events)
@@ -1242,7 +1411,12 @@ class BuranoState(GameState[Action]):
             Event(
                 "lace-score",
                 seat,
-                f"{_name(seat)} scores {base} VP for lace and {union} VP for unions",
+                msg(
+                    "{player} scores {lace} for lace and {unions} for unions",
+                    player=Named(seat),
+                    lace=_vp(base),
+                    unions=_vp(union),
+                ),
                 {"vp": base + union},
             )
         )
@@ -1265,8 +1439,12 @@ class BuranoState(GameState[Action]):
         player.reserve += taken
         if not self.supply.total():
             self.owed = 0
-        listed = ", ".join(f"{n} {c.value}" for c, n in taken.items() if n) or "no cubes"
-        events.append(Event("refill", seat, f"{_name(seat)} takes {listed} for the covered house symbols", {}))
+        listed = [msg("{count} {colour}", count=n, colour=msg(c.value)) for c, n in taken.items() if n]
+        if listed:
+            text = msg("{player} takes {cubes} for the covered house symbols", player=Named(seat), cubes=listed)
+        else:
+            text = msg("{player} takes no cubes for the covered house symbols", player=Named(seat))
+        events.append(Event("refill", seat, text))
 
     def _do_takecube(self, seat: Seat, action: TakeCube, events: list[Event]) -> None:
         self.supply[action.colour] -= 1
@@ -1274,7 +1452,13 @@ class BuranoState(GameState[Action]):
         self.owed -= 1
         if not self.supply.total():
             self.owed = 0
-        events.append(Event("refill", seat, f"{_name(seat)} takes a {action.colour.value} cube instead", {}))
+        events.append(
+            Event(
+                "refill",
+                seat,
+                msg("{player} takes a {colour} cube instead", player=Named(seat), colour=msg(action.colour.value)),
+            )
+        )
         if not self.owed and (not self.boards[seat].privilege or not self.supply.total()):
             self._next_in_queue(events)
 
@@ -1282,7 +1466,11 @@ class BuranoState(GameState[Action]):
         player = self.boards[seat]
         player.roofs.remove(action.tile)
         self.removed_roofs.append(action.tile)
-        events.append(Event("discard", seat, f"{_name(seat)} removes the roof tile {action.tile}", {}))
+        events.append(
+            Event(
+                "discard", seat, msg("{player} removes the roof tile {tile}", player=Named(seat), tile=str(action.tile))
+            )
+        )
         if not player.roofs:
             self._do_done(seat, Done(), events)
 
@@ -1292,7 +1480,13 @@ class BuranoState(GameState[Action]):
         player.roofs.append(tile)
         self.refilled.append(action.kind)
         self._reveals += 1
-        events.append(Event("refill-roof", seat, f"{_name(seat)} refills a roof space with {tile}", {}))
+        events.append(
+            Event(
+                "refill-roof",
+                seat,
+                msg("{player} refills a roof space with {tile}", player=Named(seat), tile=str(tile)),
+            )
+        )
         if not self._refill_kinds():
             self._next_in_queue(events)
 
@@ -1300,13 +1494,16 @@ class BuranoState(GameState[Action]):
 
     def _game_over(self, events: list[Event]) -> None:
         self.phase = Phase.OVER
-        self.ended_by = "the winter clean-up"
-        events.append(Event("game-over", None, "Winter is over: final scoring", {}))
+        self.ended_by = N_("the winter clean-up")
+        events.append(Event("game-over", None, msg("Winter is over: final scoring")))
 
     def final_lines(self, seat: Seat) -> list[tuple[str, int]]:
         """Final scoring (7. END OF THE GAME): coins, unsold fish and building cards."""
         player = self.boards[seat]
-        lines = [("coins", scoring.coin_vp(player.coins + player.privilege)), ("unsold fish", player.hand_size())]
+        lines = [
+            (N_("coins"), scoring.coin_vp(player.coins + player.privilege)),
+            (N_("unsold fish"), player.hand_size()),
+        ]
         cards = 0
         for card in map(self.components.card, player.cards):
             cards += card.vp
@@ -1316,18 +1513,21 @@ class BuranoState(GameState[Action]):
                 cards += 2 * sum(1 for s in self.own_lace_squares(seat) if self.area.colours[s] in card.colours)
             elif card.effect is Effect.CARD_COUNT_VP:
                 cards += 3 * len(player.cards)
-        lines.append(("building cards", cards))
+        lines.append((N_("building cards"), cards))
         return lines
 
     def outcome(self) -> Outcome:
         if self.phase is not Phase.OVER:
-            raise IllegalAction("the game is not over yet")
+            raise IllegalAction(msg("the game is not over yet"))
         results = []
         keys = []
         for seat, player in enumerate(self.boards):
             lines = [(category, player.vp[category]) for category in CATEGORIES] + self.final_lines(seat)
             total = sum(points for _, points in lines)
-            breakers = (("cubes in preparation", len(player.preparation)), ("coins", player.coins + player.privilege))
+            breakers = (
+                (N_("cubes in preparation"), len(player.preparation)),
+                (N_("coins"), player.coins + player.privilege),
+            )
             keys.append((total, *(value for _, value in breakers)))
             results.append((seat, total, tuple(lines), breakers))
         ranks = rank(keys)

@@ -21,6 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from laguna.core.errors import OptionsError
+from laguna.core.messages import msg
 from laguna.core.rng import Rng
 from laguna.games.burano.components import Colour, Components, Square, Workshop
 
@@ -56,7 +57,7 @@ def workshop_size(players: int) -> int:
         return 4
     if players in (2, 3):
         return 3
-    raise OptionsError(f"Burano is for 2 to 4 players, not {players}")
+    raise OptionsError(msg("Burano is for 2 to 4 players, not {players}", players=players))
 
 
 def first_game_area(components: Components, players: int) -> WorkshopArea:

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from laguna.core.errors import OptionsError
 from laguna.core.game import JSON, Game
+from laguna.core.messages import N_, msg
 from laguna.core.rng import Rng
 from laguna.games.burano_roll_and_write import encoding
 from laguna.games.burano_roll_and_write.actions import Action, parse_action
@@ -26,26 +27,36 @@ class WalkingInBuranoRollAndWrite(Game[RollAndWriteState, Action, RollAndWriteOp
     """
 
     id = "walking-in-burano-roll-and-write"
-    name = "Walking in Burano Roll & Write"
+    name = N_("Walking in Burano Roll & Write")
     min_players = 1
     max_players = 4
     options_type = RollAndWriteOptions
-    summary = "Roll the dice, draft them with your boats and decorate the houses of your street."
+    summary = N_("Roll the dice, draft them with your boats and decorate the houses of your street.")
     option_examples = ({"round_limit": 2}, {"shared_layout": "Viale Marcello"})
     solo_ratings = ((None, LOWEST_RATING), *sorted(SOLO_RATINGS))
 
     def validate_options(self, players: int, options: RollAndWriteOptions) -> None:
         if options.round_limit < 1:
-            raise OptionsError(f"option round-limit must be at least 1, not {options.round_limit}")
+            raise OptionsError(msg("option round-limit must be at least 1, not {value}", value=options.round_limit))
         if not options.sheets:
-            raise OptionsError("option sheets takes 'reconstructed' or the path of a sheet file")
+            raise OptionsError(msg("option sheets takes 'reconstructed' or the path of a sheet file"))
         sheets = load_sheets(options.sheets)
         if options.shared_layout and options.shared_layout not in {layout.name for layout in sheets.layouts}:
             names = ", ".join(layout.name for layout in sheets.layouts)
-            raise OptionsError(f"option shared-layout: no layout named {options.shared_layout!r} (layouts: {names})")
+            raise OptionsError(
+                msg(
+                    "option shared-layout: no layout named {name} (layouts: {names})",
+                    name=repr(options.shared_layout),
+                    names=names,
+                )
+            )
         if not options.shared_layout and players > len(sheets.layouts):
             raise OptionsError(
-                f"{players} players need {players} different layouts; the sheet file has {len(sheets.layouts)}"
+                msg(
+                    "{players} players need {players} different layouts; the sheet file has {layouts}",
+                    players=players,
+                    layouts=len(sheets.layouts),
+                )
             )
 
     def _new_state(self, players: int, options: RollAndWriteOptions, seed: int) -> RollAndWriteState:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from laguna.core.messages import N_
 from laguna.core.options import GameOptions, option
 from laguna.games.burano_roll_and_write.sheets import DEFAULT_SHEET_FILE
 
@@ -11,11 +12,11 @@ from laguna.games.burano_roll_and_write.sheets import DEFAULT_SHEET_FILE
 @dataclass(frozen=True)
 class RollAndWriteOptions(GameOptions):
     sheets: str = option(
-        DEFAULT_SHEET_FILE, "game sheet layouts: 'reconstructed' or the path of a sheet file of the same schema"
+        DEFAULT_SHEET_FILE, N_("game sheet layouts: 'reconstructed' or the path of a sheet file of the same schema")
     )
     shared_layout: str = option(
-        "", "give every player this layout (by name) instead of a different one each, as the rulebook suggests"
+        "", N_("give every player this layout (by name) instead of a different one each, as the rulebook suggests")
     )
     round_limit: int = option(
-        30, "end after this round even if nobody invited a fifth character (the rulebook has no such end)"
+        30, N_("end after this round even if nobody invited a fifth character (the rulebook has no such end)")
     )

@@ -10,13 +10,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 
+from laguna.core.messages import N_
 from laguna.games.burano_roll_and_write.characters import Character
 from laguna.games.burano_roll_and_write.sheets import DieColour, Kind, SheetLayout, Symbol
 
 Circled = Mapping[str, int | None]
 CURTAINS = (Kind.RED_CURTAIN, Kind.BLUE_CURTAIN)
-SOLO_RATINGS = ((100, "Masterpiece!"), (90, "Awesome!"), (80, "Good job!"), (70, "Not bad"))
-LOWEST_RATING = "So-so"
+SOLO_RATINGS = ((100, N_("Masterpiece!")), (90, N_("Awesome!")), (80, N_("Good job!")), (70, N_("Not bad")))
+LOWEST_RATING = N_("So-so")
 
 
 def _circled(layout: SheetLayout, circled: Circled) -> list[Symbol]:

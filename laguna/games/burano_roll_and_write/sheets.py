@@ -32,17 +32,19 @@ from laguna.core.component_data import (
     type_name,
 )
 from laguna.core.errors import CardDataError
+from laguna.core.messages import N_, msg
 
 
 class DieColour(enum.Enum):
-    """The six dice, each tied to the building of its colour on every sheet."""
+    """The six dice, each tied to the building of its colour on every sheet (the values are the
+    notation, and words a log line shows, marked for the catalogues)."""
 
-    RED = "red"
-    ORANGE = "orange"
-    YELLOW = "yellow"
-    GREEN = "green"
-    BLUE = "blue"
-    PINK = "pink"
+    RED = N_("red")
+    ORANGE = N_("orange")
+    YELLOW = N_("yellow")
+    GREEN = N_("green")
+    BLUE = N_("blue")
+    PINK = N_("pink")
 
     @property
     def letter(self) -> str:
@@ -87,18 +89,20 @@ class Kind(enum.Enum):
 
 _KIND_ORDER: Final[Mapping[Kind, int]] = {kind: i for i, kind in enumerate(Kind)}
 _LABEL: Final[Mapping[Kind, str]] = {
-    Kind.PLANT: "plant",
-    Kind.CAT: "cat",
-    Kind.RED_CURTAIN: "red curtain",
-    Kind.BLUE_CURTAIN: "blue curtain",
-    Kind.STREETLIGHT: "streetlight",
-    Kind.CHIMNEY: "chimney",
+    Kind.PLANT: N_("plant"),
+    Kind.CAT: N_("cat"),
+    Kind.RED_CURTAIN: N_("red curtain"),
+    Kind.BLUE_CURTAIN: N_("blue curtain"),
+    Kind.STREETLIGHT: N_("streetlight"),
+    Kind.CHIMNEY: N_("chimney"),
 }
+# The kinds of which every building has exactly one, by their plural.
+_PLURAL_LABEL: Final[Mapping[Kind, str]] = {Kind.STREETLIGHT: N_("streetlights"), Kind.CHIMNEY: N_("chimneys")}
 # Kinds that appear at most once per floor, so their ids carry no running number; the rule says why.
 _SINGLE_KINDS: Final[Mapping[Kind, str]] = {
-    Kind.CAT: "at most one cat per floor, since the floor decides the die (1-2, 3-4, 5-6)",
-    Kind.STREETLIGHT: "every building has exactly one streetlight",
-    Kind.CHIMNEY: "every building has exactly one chimney",
+    Kind.CAT: N_("at most one cat per floor, since the floor decides the die (1-2, 3-4, 5-6)"),
+    Kind.STREETLIGHT: N_("every building has exactly one streetlight"),
+    Kind.CHIMNEY: N_("every building has exactly one chimney"),
 }
 # The only floor a streetlight or a chimney may sit on (each building has one of each).
 _ONLY_FLOOR: Final[Mapping[Kind, int]] = {Kind.STREETLIGHT: 2, Kind.CHIMNEY: 3}
@@ -109,7 +113,12 @@ _FLOORS: Final = (1, 2, 3)
 _DIE_FACES: Final = range(1, 7)
 _LAYOUTS: Final = 4
 _PRECIRCLED: Final = 2
-_ORDINAL: Final[Mapping[int, str]] = {1: "1st", 2: "2nd", 3: "3rd"}
+# Where a symbol sits, as whole phrases, so that a language can inflect them.
+_ON_THE_FLOOR: Final[Mapping[int, str]] = {
+    1: N_("on the 1st floor"),
+    2: N_("on the 2nd floor"),
+    3: N_("on the 3rd floor"),
+}
 _ID_PATTERN: Final = re.compile(r"([A-Z])([0-9])\.([a-z]+)([0-9]*)")
 
 _TOP_KEYS: Final = frozenset({"meta", "record_sheet", "sheet"})
@@ -151,15 +160,25 @@ class SheetLayout:
         """Sort the symbols left to right and bottom to top and index them, so lookups are constant-time."""
         positions = {colour: i for i, colour in enumerate(self.buildings)}
         if len(positions) != len(self.buildings) or set(positions) != set(DieColour):
-            raise CardDataError(f"sheet {self.name!r}: the buildings must show each die colour exactly once")
+            raise CardDataError(
+                msg("sheet {name}: the buildings must show each die colour exactly once", name=repr(self.name))
+            )
         missing = [s.id for s in self.symbols if s.building not in positions]
         if missing:
-            raise CardDataError(f"sheet {self.name!r}: symbol {missing[0]!r} is in no building of the sheet")
+            raise CardDataError(
+                msg(
+                    "sheet {name}: symbol {symbol} is in no building of the sheet",
+                    name=repr(self.name),
+                    symbol=repr(missing[0]),
+                )
+            )
         ordered = tuple(sorted(self.symbols, key=lambda s: (positions[s.building], s.floor, _KIND_ORDER[s.kind], s.id)))
         index = {symbol.id: symbol for symbol in ordered}
         if len(index) != len(ordered):
             duplicate = next(sid for sid, n in Counter(s.id for s in ordered).items() if n > 1)
-            raise CardDataError(f"sheet {self.name!r}: duplicate symbol id {duplicate!r}")
+            raise CardDataError(
+                msg("sheet {name}: duplicate symbol id {symbol}", name=repr(self.name), symbol=repr(duplicate))
+            )
         by_building = {colour: tuple(s for s in ordered if s.building is colour) for colour in self.buildings}
         object.__setattr__(self, "symbols", ordered)
         object.__setattr__(self, "_index", index)
@@ -171,7 +190,9 @@ class SheetLayout:
         try:
             return self._index[symbol_id]
         except KeyError:
-            raise CardDataError(f"sheet {self.name!r}: no symbol with id {symbol_id!r}") from None
+            raise CardDataError(
+                msg("sheet {name}: no symbol with id {symbol}", name=repr(self.name), symbol=repr(symbol_id))
+            ) from None
 
     def in_building(self, colour: DieColour) -> tuple[Symbol, ...]:
         """The symbols one die colour can circle, bottom floor first."""
@@ -198,7 +219,9 @@ class SheetSet:
             if layout.name == name:
                 return layout
         known = ", ".join(layout.name for layout in self.layouts)
-        raise CardDataError(f"{self.source}: no sheet named {name!r} (sheets: {known})")
+        raise CardDataError(
+            msg("{source}: no sheet named {name} (sheets: {known})", source=self.source, name=repr(name), known=known)
+        )
 
 
 DEFAULT_SHEET_FILE = PACKAGED
@@ -236,11 +259,16 @@ def _parse(data: Mapping[str, Any], label: str, source: str) -> SheetSet:
     for number, raw in enumerate(raw_sheets, start=1):
         layout = _parse_sheet(raw, number, label, default_provenance)
         if any(other.name == layout.name for other in layouts):
-            raise CardDataError(f"{label}: sheet {layout.name!r}: duplicate sheet name")
+            raise CardDataError(msg("{file}: sheet {name}: duplicate sheet name", file=label, name=repr(layout.name)))
         layouts.append(layout)
     if len(layouts) != _LAYOUTS:
         raise CardDataError(
-            f"{label}: {len(layouts)} sheet layouts, the rulebook has {_LAYOUTS} (40 game sheets, 10 each)"
+            msg(
+                "{file}: {count} sheet layouts, the rulebook has {layouts} (40 game sheets, 10 each)",
+                file=label,
+                count=len(layouts),
+                layouts=_LAYOUTS,
+            )
         )
     return SheetSet(name=name, source=source, layouts=tuple(layouts), coin_track=coins, coin_track_note=coins_note)
 
@@ -248,7 +276,7 @@ def _parse(data: Mapping[str, Any], label: str, source: str) -> SheetSet:
 def _parse_meta(meta: object, label: str, source: str) -> tuple[str, str | None]:
     """The set's name (default: the file name) and the provenance items inherit when they state none."""
     if not isinstance(meta, dict):
-        raise CardDataError(f"{label}: [meta] must be a table")
+        raise CardDataError(msg("{file}: [meta] must be a table", file=label))
     where = f"{label}: [meta]"
     check_keys(meta, _META_KEYS, where, "key")
     name = optional_str(meta, "name", where)
@@ -262,14 +290,14 @@ def _parse_meta(meta: object, label: str, source: str) -> tuple[str, str | None]
 def _parse_record_sheet(raw: object, label: str, default_provenance: str | None) -> tuple[int, str]:
     """The number of coin spaces on the record sheet, which bounds the coins a player can hold."""
     if raw is None:
-        raise CardDataError(f"{label}: no [record_sheet] table")
+        raise CardDataError(msg("{file}: no [record_sheet] table", file=label))
     if not isinstance(raw, dict):
-        raise CardDataError(f"{label}: [record_sheet] must be a table")
+        raise CardDataError(msg("{file}: [record_sheet] must be a table", file=label))
     where = f"{label}: [record_sheet]"
     check_keys(raw, _RECORD_KEYS, where, "key")
     coins = int_field(raw, "coins", where)
     if coins < 1:
-        raise CardDataError(f"{where}: coins {coins} must be positive")
+        raise CardDataError(msg("{where}: coins {coins} must be positive", where=where, coins=coins))
     _provenance(raw, where, default_provenance)
     return coins, optional_str(raw, "note", where) or ""
 
@@ -277,13 +305,13 @@ def _parse_record_sheet(raw: object, label: str, default_provenance: str | None)
 def _parse_sheet(raw: object, number: int, label: str, default_provenance: str | None) -> SheetLayout:
     """One validated layout; `number` names the sheet in messages until its name is known."""
     if not isinstance(raw, dict):
-        raise CardDataError(f"{label}: sheet #{number} must be a table")
+        raise CardDataError(msg("{file}: sheet #{number} must be a table", file=label, number=number))
     raw_name = raw.get("name")
     where = f"{label}: sheet {raw_name!r}" if isinstance(raw_name, str) else f"{label}: sheet #{number}"
     check_keys(raw, _SHEET_KEYS, where, "key")
     name = required_str(raw, "name", where)
     if not name.strip():
-        raise CardDataError(f"{where}: name is empty")
+        raise CardDataError(msg("{where}: name is empty", where=where))
     buildings = _parse_buildings(raw.get("buildings"), where)
     provenance = _provenance(raw, where, default_provenance)
     note = optional_str(raw, "note", where) or ""
@@ -294,7 +322,7 @@ def _parse_sheet(raw: object, number: int, label: str, default_provenance: str |
     for index, raw_symbol in enumerate(raw_symbols, start=1):
         symbol = _parse_symbol(raw_symbol, index, where, provenance)
         if symbol.id in seen:
-            raise CardDataError(f"{where}: symbol {symbol.id!r}: duplicate id")
+            raise CardDataError(msg("{where}: symbol {symbol}: duplicate id", where=where, symbol=repr(symbol.id)))
         seen.add(symbol.id)
         symbols.append(symbol)
     _check_buildings(symbols, where)
@@ -312,58 +340,85 @@ def _parse_sheet(raw: object, number: int, label: str, default_provenance: str |
 def _parse_buildings(raw: object, where: str) -> tuple[DieColour, ...]:
     """The printed order of the buildings: six colours, each exactly once."""
     if raw is None:
-        raise CardDataError(f"{where}: field 'buildings' is missing")
+        raise CardDataError(msg("{where}: field 'buildings' is missing", where=where))
     if not isinstance(raw, list) or not all(isinstance(item, str) for item in raw):
-        raise CardDataError(f"{where}: field 'buildings' must be an array of colour names")
+        raise CardDataError(msg("{where}: field 'buildings' must be an array of colour names", where=where))
     colours: list[DieColour] = []
     for item in raw:
         try:
             colour = DieColour(item)
         except ValueError:
             names = ", ".join(c.value for c in DieColour)
-            raise CardDataError(f"{where}: building colour {item!r} is not one of {names}") from None
+            raise CardDataError(
+                msg(
+                    "{where}: building colour {colour} is not one of {colours}",
+                    where=where,
+                    colour=repr(item),
+                    colours=names,
+                )
+            ) from None
         if colour in colours:
-            raise CardDataError(f"{where}: building colour {item!r} appears twice")
+            raise CardDataError(msg("{where}: building colour {colour} appears twice", where=where, colour=repr(item)))
         colours.append(colour)
     if len(colours) != len(DieColour):
-        raise CardDataError(f"{where}: {len(colours)} buildings, a sheet has {len(DieColour)} (one per die colour)")
+        raise CardDataError(
+            msg(
+                "{where}: {count} buildings, a sheet has {buildings} (one per die colour)",
+                where=where,
+                count=len(colours),
+                buildings=len(DieColour),
+            )
+        )
     return tuple(colours)
 
 
 def _parse_symbol(raw: object, index: int, sheet_where: str, default_provenance: str) -> Symbol:
     """One validated symbol; the id must agree with its floor and kind and name its building."""
     if not isinstance(raw, dict):
-        raise CardDataError(f"{sheet_where}: symbol #{index} must be a table")
+        raise CardDataError(msg("{where}: symbol #{number} must be a table", where=sheet_where, number=index))
     raw_id = raw.get("id")
     where = f"{sheet_where}: symbol {raw_id!r}" if isinstance(raw_id, str) else f"{sheet_where}: symbol #{index}"
     check_keys(raw, _SYMBOL_KEYS, where, "key")
     symbol_id = required_str(raw, "id", where)
     floor = int_field(raw, "floor", where)
     if floor not in _FLOORS:
-        raise CardDataError(f"{where}: floor {floor} is not 1, 2 or 3")
+        raise CardDataError(msg("{where}: floor {floor} is not 1, 2 or 3", where=where, floor=floor))
     kind_name = required_str(raw, "kind", where)
     try:
         kind = Kind(kind_name)
     except ValueError:
         names = ", ".join(k.value for k in Kind)
-        raise CardDataError(f"{where}: kind {kind_name!r} is not one of {names}") from None
+        raise CardDataError(
+            msg("{where}: kind {kind} is not one of {kinds}", where=where, kind=repr(kind_name), kinds=names)
+        ) from None
     building = _check_id(symbol_id, floor, kind, where)
 
     only = _ONLY_FLOOR.get(kind)
     if only is not None and floor != only:
         raise CardDataError(
-            f"{where}: {_LABEL[kind]} on the {_ORDINAL[floor]} floor; {_LABEL[kind]}s are on the {_ORDINAL[only]} floor"
+            msg(
+                "{where}: {kind} {on_floor}; {kinds} are {only_on_floor}",
+                where=where,
+                kind=msg(_LABEL[kind]),
+                kinds=msg(_PLURAL_LABEL[kind]),
+                on_floor=msg(_ON_THE_FLOOR[floor]),
+                only_on_floor=msg(_ON_THE_FLOOR[only]),
+            )
         )
     number: int | None = None
     if kind is Kind.STREETLIGHT:
         number = int_field(raw, "number", where)
         if number not in _DIE_FACES:
-            raise CardDataError(f"{where}: streetlight number {number} is not a die face 1-6")
+            raise CardDataError(
+                msg("{where}: streetlight number {number} is not a die face 1-6", where=where, number=number)
+            )
     elif "number" in raw:
-        raise CardDataError(f"{where}: only streetlights print a number")
+        raise CardDataError(msg("{where}: only streetlights print a number", where=where))
     coin = raw.get("coin", False)
     if not isinstance(coin, bool):
-        raise CardDataError(f"{where}: field 'coin' must be a boolean, not {type_name(coin)}")
+        raise CardDataError(
+            msg("{where}: field 'coin' must be a boolean, not {kind}", where=where, kind=type_name(coin))
+        )
     return Symbol(
         id=symbol_id,
         building=building,
@@ -381,19 +436,45 @@ def _check_id(symbol_id: str, floor: int, kind: Kind, where: str) -> DieColour:
     match = _ID_PATTERN.fullmatch(symbol_id)
     if match is None or match.group(1) not in _COLOUR_BY_LETTER:
         raise CardDataError(
-            f"{where}: id must be a building letter (R, O, Y, G, B, P), the floor, '.', the kind "
-            "and an optional running number, like 'R1.plant2'"
+            msg(
+                "{where}: id must be a building letter (R, O, Y, G, B, P), the floor, '.', the kind "
+                "and an optional running number, like 'R1.plant2'",
+                where=where,
+            )
         )
     letter, id_floor, id_kind, suffix = match.groups()
     if int(id_floor) != floor:
-        raise CardDataError(f"{where}: id floor {id_floor} does not match floor {floor}")
+        raise CardDataError(
+            msg(
+                "{where}: id floor {id_floor} does not match floor {floor}", where=where, id_floor=id_floor, floor=floor
+            )
+        )
     if id_kind != kind.value:
-        raise CardDataError(f"{where}: id kind {id_kind!r} does not match kind {kind.value!r}")
+        raise CardDataError(
+            msg(
+                "{where}: id kind {id_kind} does not match kind {kind}",
+                where=where,
+                id_kind=repr(id_kind),
+                kind=repr(kind.value),
+            )
+        )
     if suffix and kind in _SINGLE_KINDS:
-        raise CardDataError(f"{where}: a {_LABEL[kind]} id takes no running number: {_SINGLE_KINDS[kind]}")
+        raise CardDataError(
+            msg(
+                "{where}: a {kind} id takes no running number: {reason}",
+                where=where,
+                kind=msg(_LABEL[kind]),
+                reason=msg(_SINGLE_KINDS[kind]),
+            )
+        )
     if suffix and (suffix.startswith("0") or int(suffix) < 2):
         raise CardDataError(
-            f"{where}: running number {suffix!r} not allowed (2, 3, ... for the further plants and curtains of a floor)"
+            msg(
+                "{where}: running number {suffix} not allowed "
+                "(2, 3, ... for the further plants and curtains of a floor)",
+                where=where,
+                suffix=repr(suffix),
+            )
         )
     return _COLOUR_BY_LETTER[letter]
 
@@ -407,37 +488,64 @@ def _check_buildings(symbols: list[Symbol], where: str) -> None:
             if len(found) != 1:
                 listed = f" ({', '.join(found)})" if found else ""
                 raise CardDataError(
-                    f"{where}: {colour.value} building has {len(found)} {_LABEL[kind]}s{listed}; "
-                    f"every building has exactly one {_LABEL[kind]}"
+                    msg(
+                        "{where}: {colour} building has {count} {kinds}{listed}; every building has exactly one {kind}",
+                        where=where,
+                        colour=colour.value,
+                        count=len(found),
+                        kinds=msg(_PLURAL_LABEL[kind]),
+                        listed=listed,
+                        kind=msg(_LABEL[kind]),
+                    )
                 )
         per_group = Counter((s.floor, s.kind) for s in mine)
         for s in mine:
             suffix = s.id.split(".", 1)[1].removeprefix(s.kind.value)
             if suffix and int(suffix) > per_group[s.floor, s.kind]:
                 raise CardDataError(
-                    f"{where}: symbol {s.id!r}: running number {suffix} but the floor has "
-                    f"{per_group[s.floor, s.kind]} {_LABEL[s.kind]}(s)"
+                    msg(
+                        "{where}: symbol {symbol}: running number {suffix} but the floor has {count} {kind}(s)",
+                        where=where,
+                        symbol=repr(s.id),
+                        suffix=suffix,
+                        count=per_group[s.floor, s.kind],
+                        kind=msg(_LABEL[s.kind]),
+                    )
                 )
 
 
 def _parse_precircled(raw: object, symbols: Mapping[str, Symbol], where: str) -> tuple[str, ...]:
     """The symbols every copy of the sheet starts with circled: two, with nothing written under them."""
     if raw is None:
-        raise CardDataError(f"{where}: field 'precircled' is missing")
+        raise CardDataError(msg("{where}: field 'precircled' is missing", where=where))
     if not isinstance(raw, list) or not all(isinstance(item, str) for item in raw):
-        raise CardDataError(f"{where}: field 'precircled' must be an array of symbol ids")
+        raise CardDataError(msg("{where}: field 'precircled' must be an array of symbol ids", where=where))
     twice = [symbol_id for symbol_id, n in Counter(raw).items() if n > 1]
     if twice:
-        raise CardDataError(f"{where}: precircled names {twice[0]!r} twice")
+        raise CardDataError(msg("{where}: precircled names {symbol} twice", where=where, symbol=repr(twice[0])))
     if len(raw) != _PRECIRCLED:
-        raise CardDataError(f"{where}: precircled names {len(raw)} symbols, a sheet starts with {_PRECIRCLED}")
+        raise CardDataError(
+            msg(
+                "{where}: precircled names {count} symbols, a sheet starts with {precircled}",
+                where=where,
+                count=len(raw),
+                precircled=_PRECIRCLED,
+            )
+        )
     for symbol_id in raw:
         symbol = symbols.get(symbol_id)
         if symbol is None:
-            raise CardDataError(f"{where}: precircled {symbol_id!r} is not a symbol of the sheet")
+            raise CardDataError(
+                msg("{where}: precircled {symbol} is not a symbol of the sheet", where=where, symbol=repr(symbol_id))
+            )
         if symbol.kind not in _PRECIRCLABLE:
             raise CardDataError(
-                f"{where}: precircled {symbol_id!r} is a {_LABEL[symbol.kind]}; only cats and curtains start circled"
+                msg(
+                    "{where}: precircled {symbol} is a {kind}; only cats and curtains start circled",
+                    where=where,
+                    symbol=repr(symbol_id),
+                    kind=msg(_LABEL[symbol.kind]),
+                )
             )
     return tuple(raw)
 
@@ -446,5 +554,5 @@ def _provenance(table: Mapping[str, Any], where: str, default: str | None) -> st
     """An item's provenance, inherited from the enclosing table when the item states none."""
     provenance = optional_provenance(table, where) or default
     if provenance is None:
-        raise CardDataError(f"{where}: provenance missing (set it here or in [meta])")
+        raise CardDataError(msg("{where}: provenance missing (set it here or in [meta])", where=where))
     return provenance

@@ -9,11 +9,13 @@ simultaneous secret invitation, revealed once every player has decided.
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from laguna.core.errors import IllegalAction
 from laguna.core.game import JSON, Event, GameState, Seat
+from laguna.core.messages import N_, Message, Player, msg, msg_plural
 from laguna.core.outcome import Outcome, SeatResult, rank
 from laguna.core.rng import Rng
 from laguna.games.burano_roll_and_write import heuristics, scoring
@@ -29,6 +31,40 @@ FIFTH_CHARACTER = 5
 SOLO_FILL = 2
 CAT_NUMBERS = {1: (1, 2), 2: (3, 4), 3: (5, 6)}
 """A cat on the 1st floor takes a 1 or 2, on the 2nd a 3 or 4, on the 3rd a 5 or 6."""
+COINS_MET = N_("filled coins met the circled ones")
+FIFTH_INVITED = N_("fifth character")
+ROUND_LIMIT = N_("round limit")
+"""Why a game ended (`ended_by`), as the log and the outcome name it."""
+
+_DIE_NAMES: Final[Mapping[DieColour, str]] = {
+    DieColour.RED: N_("the red die"),
+    DieColour.ORANGE: N_("the orange die"),
+    DieColour.YELLOW: N_("the yellow die"),
+    DieColour.GREEN: N_("the green die"),
+    DieColour.BLUE: N_("the blue die"),
+    DieColour.PINK: N_("the pink die"),
+}
+_BUILDING_NAMES: Final[Mapping[DieColour, str]] = {
+    DieColour.RED: N_("the red building"),
+    DieColour.ORANGE: N_("the orange building"),
+    DieColour.YELLOW: N_("the yellow building"),
+    DieColour.GREEN: N_("the green building"),
+    DieColour.BLUE: N_("the blue building"),
+    DieColour.PINK: N_("the pink building"),
+}
+"""How sentences name a die and a building: whole phrases, so that a language can inflect them."""
+
+
+def _die(colour: DieColour) -> Message:
+    return msg(_DIE_NAMES[colour])
+
+
+def _building(colour: DieColour) -> Message:
+    return msg(_BUILDING_NAMES[colour])
+
+
+def _coins(amount: int) -> Message:
+    return msg_plural("{count} coin", "{count} coins", amount)
 
 
 def change_cost(die: int, value: int) -> int:
@@ -176,21 +212,26 @@ class RollAndWriteState(GameState[Action]):
             return tuple(self._circles(seat, self.die, self.coins(seat)))
         return self._invitations(seat)
 
-    def _boat_problem(self, seat: Seat, colour: DieColour) -> str | None:
+    def _boat_problem(self, seat: Seat, colour: DieColour) -> Message | None:
         """Why a boat may not go beside this die, or None.
 
         A boat placed beside a die uses it ("Forfeit the placing and flip the boat token" is the other
         choice), so the die must be usable: some symbol of its building can be circled.
         """
         if colour in self.boats[seat]:
-            return f"you cannot place both your boats beside the {colour.value} die"
+            return msg("you cannot place both your boats beside {die}", die=_die(colour))
         coins = self.coins(seat)
         if colour in self.spectators:
             if coins < 1:
-                return f"a boat beside the spectator's boat at the {colour.value} die costs a coin, and you have none"
+                return msg(
+                    "a boat beside the spectator's boat at {die} costs a coin, and you have none", die=_die(colour)
+                )
             coins -= 1
         if not self._circles(seat, colour, coins, first_only=True):
-            return f"no symbol of the {colour.value} building can be circled with this die (flip the boat instead)"
+            return msg(
+                "no symbol of {building} can be circled with this die (flip the boat instead)",
+                building=_building(colour),
+            )
         return None
 
     def _allowed(self, seat: Seat, symbol: Symbol) -> tuple[int, ...]:
@@ -248,51 +289,57 @@ class RollAndWriteState(GameState[Action]):
 
     # ------------------------------------------------------------------ explaining illegal actions
 
-    def explain_illegal(self, seat: Seat, action: Action) -> str:
+    def explain_illegal(self, seat: Seat, action: Action) -> Message:
         if self.phase is Phase.OVER:
-            return "the game is over"
+            return msg("the game is over")
         if self.phase is Phase.BOAT:
             if not isinstance(action, (Boat, Flip)):
-                return "place a boat beside a die, or flip it, first"
+                return msg("place a boat beside a die, or flip it, first")
             if isinstance(action, Boat):
-                return self._boat_problem(seat, action.colour) or "not allowed now"
-            return "not allowed now"
+                return self._boat_problem(seat, action.colour) or msg("not allowed now")
+            return msg("not allowed now")
         if self.phase is Phase.USE:
             if not isinstance(action, Circle):
-                return "use the die beside your boat: circle a symbol of its building"
+                return msg("use the die beside your boat: circle a symbol of its building")
             return self._explain_circle(seat, action)
         if not isinstance(action, (Invite, TakeCoin)):
-            return "every player now decides to invite a character or take a coin"
+            return msg("every player now decides to invite a character or take a coin")
         if isinstance(action, Invite):
             return self._explain_invite(seat, action)
-        return "not allowed now"
+        return msg("not allowed now")
 
-    def _explain_circle(self, seat: Seat, action: Circle) -> str:
+    def _explain_circle(self, seat: Seat, action: Circle) -> Message:
         assert self.die is not None
         layout = self.layouts[seat]
         symbol = next((s for s in layout.symbols if s.id == action.symbol), None)
         if symbol is None:
-            return f"{layout.name} has no symbol {action.symbol}"
+            return msg("{layout} has no symbol {symbol}", layout=layout.name, symbol=action.symbol)
         if symbol.building is not self.die:
-            return f"the {self.die.value} die circles a symbol of the {self.die.value} building only"
+            return msg("{die} circles a symbol of {building} only", die=_die(self.die), building=_building(self.die))
         if symbol.id in self.circled[seat]:
-            return f"{symbol.id} is circled already"
+            return msg("{symbol} is circled already", symbol=symbol.id)
         if action.value not in self._allowed(seat, symbol):
             return _symbol_rule(symbol)
         die = self.dice[DICE.index(self.die)]
-        cost = change_cost(die, action.value)
-        return f"changing the die's {die} into {action.value} costs {cost} coins; you have {self.coins(seat)}"
+        return msg(
+            "changing the die's {die} into {value} costs {cost}; you have {have}",
+            die=die,
+            value=action.value,
+            cost=_coins(change_cost(die, action.value)),
+            have=self.coins(seat),
+        )
 
-    def _explain_invite(self, seat: Seat, action: Invite) -> str:
+    def _explain_invite(self, seat: Seat, action: Invite) -> Message:
+        character = msg(action.character.title)
         if self.coins(seat) < INVITATION_COST:
-            return f"an invitation costs 3 coins; you have {self.coins(seat)}"
-        if any(character is action.character for character, _ in self.characters[seat].values()):
-            return f"you can invite every character only once ({action.character.title} came already)"
+            return msg("an invitation costs 3 coins; you have {have}", have=self.coins(seat))
+        if any(invited is action.character for invited, _ in self.characters[seat].values()):
+            return msg("you can invite every character only once ({character} came already)", character=character)
         if action.building in self.characters[seat]:
-            return f"the character space under the {action.building.value} building is taken"
+            return msg("the character space under {building} is taken", building=_building(action.building))
         if action.character.designates_floor:
-            return f"the {action.character.title} scores a designated floor: add f1, f2 or f3"
-        return f"the {action.character.title} does not designate a floor"
+            return msg("the {character} scores a designated floor: add f1, f2 or f3", character=character)
+        return msg("the {character} does not designate a floor", character=character)
 
     # ------------------------------------------------------------------ applying actions
 
@@ -307,7 +354,7 @@ class RollAndWriteState(GameState[Action]):
             self._flip(seat, events)
         else:
             self.commitments[seat] = action
-            events.append(Event("decided", seat, f"Player {seat + 1} has decided", {}))
+            events.append(Event("decided", seat, msg("{player} has decided", player=Player(seat)), {}))
             if all(c is not None for c in self.commitments):
                 self._reveal_invitations(events)
         return events
@@ -320,15 +367,19 @@ class RollAndWriteState(GameState[Action]):
         return got
 
     def _place_boat(self, seat: Seat, colour: DieColour, events: list[Event]) -> None:
-        text = f"Player {seat + 1} places a boat beside the {colour.value} die ({self.dice[DICE.index(colour)]})"
+        fields = {"player": Player(seat), "die": _die(colour), "value": self.dice[DICE.index(colour)]}
         if colour in self.spectators:
             self.spent[seat] += 1
-            text += ", paying a coin to join the spectator's boat"
+            text = msg("{player} places a boat beside {die} ({value}), paying a coin to join the spectator's boat",
+                       **fields)  # fmt: skip
+        else:
+            text = msg("{player} places a boat beside {die} ({value})", **fields)
         events.append(Event("boat", seat, text, {"die": colour.value}))
         for earlier in self.canal[colour]:
             got = self._gain(earlier, 1)
-            events.append(Event("coin", earlier, f"Player {earlier + 1} gains {got} coin for the boat placed after "
-                                "theirs", {"coins": got}))  # fmt: skip
+            text = msg("{player} gains {coins} for the boat placed after theirs", player=Player(earlier),
+                       coins=_coins(got))  # fmt: skip
+            events.append(Event("coin", earlier, text, {"coins": got}))
         self.canal[colour].append(seat)
         self.boats[seat].append(colour)
         self.die = colour
@@ -341,12 +392,20 @@ class RollAndWriteState(GameState[Action]):
         cost = change_cost(die, action.value)
         self.spent[seat] += cost
         self.circled[seat][symbol.id] = action.value
-        text = f"Player {seat + 1} circles {symbol.id} with a {action.value}"
-        if cost:
-            text += f" (the die's {die} changed for {cost} coin{'s' if cost > 1 else ''})"
-        if symbol.coin:
-            got = self._gain(seat, 1)
-            text += f" and gains {got} coin"
+        fields = {"player": Player(seat), "symbol": symbol.id, "value": action.value, "die": die, "cost": _coins(cost)}
+        got = self._gain(seat, 1) if symbol.coin else 0
+        if cost and symbol.coin:
+            text = msg(
+                "{player} circles {symbol} with a {value} (the die's {die} changed for {cost}) and gains {coins}",
+                coins=_coins(got),
+                **fields,
+            )
+        elif cost:
+            text = msg("{player} circles {symbol} with a {value} (the die's {die} changed for {cost})", **fields)
+        elif symbol.coin:
+            text = msg("{player} circles {symbol} with a {value} and gains {coins}", coins=_coins(got), **fields)
+        else:
+            text = msg("{player} circles {symbol} with a {value}", **fields)
         events.append(Event("circle", seat, text, {"symbol": symbol.id, "value": action.value, "cost": cost}))
         self._next_boat(events)
 
@@ -354,8 +413,9 @@ class RollAndWriteState(GameState[Action]):
         """Forfeit the placing: the boat stays off the canal and its owner gains 2 coins."""
         got = self._gain(seat, FLIP_COINS)
         self.flipped[seat] += 1
-        events.append(Event("flip", seat, f"Player {seat + 1} flips a boat instead of placing it and gains {got} "
-                            "coins", {"coins": got}))  # fmt: skip
+        text = msg("{player} flips a boat instead of placing it and gains {coins}", player=Player(seat),
+                   coins=_coins(got))  # fmt: skip
+        events.append(Event("flip", seat, text, {"coins": got}))
         self._next_boat(events)
 
     def _next_boat(self, events: list[Event]) -> None:
@@ -365,9 +425,8 @@ class RollAndWriteState(GameState[Action]):
             self.phase = Phase.BOAT
         else:
             self.phase = Phase.INVITE
-            events.append(
-                Event("invitation", None, "Every player decides in secret: invite a character or take a coin", {})
-            )
+            text = msg("Every player decides in secret: invite a character or take a coin")
+            events.append(Event("invitation", None, text, {}))
 
     def _reveal_invitations(self, events: list[Event]) -> None:
         self._reveals += 1
@@ -375,19 +434,23 @@ class RollAndWriteState(GameState[Action]):
             if isinstance(decision, Invite):
                 self.spent[seat] += INVITATION_COST
                 self.characters[seat][decision.building] = (decision.character, decision.floor)
-                where = f"under the {decision.building.value} building"
-                if decision.floor is not None:
-                    where += f", scoring floor {decision.floor}"
                 character = decision.character
-                text = f"Player {seat + 1} invites {character.value} ({character.title}) {where}"
+                fields = {"player": Player(seat), "letter": character.value, "character": msg(character.title),
+                          "building": _building(decision.building)}  # fmt: skip
+                if decision.floor is None:
+                    text = msg("{player} invites {letter} ({character}) under {building}", **fields)
+                else:
+                    text = msg("{player} invites {letter} ({character}) under {building}, scoring floor {floor}",
+                               floor=decision.floor, **fields)  # fmt: skip
                 events.append(Event("invite", seat, text, {"character": character.value}))
                 if len(self.characters[seat]) == FIFTH_CHARACTER and self.final_round is None:
                     self.final_round = self.round + 1
-                    events.append(Event("last-round", None, f"Player {seat + 1} invited a fifth character: "
-                                        "the next round is the last", {}))  # fmt: skip
+                    text = msg("{player} invited a fifth character: the next round is the last", player=Player(seat))
+                    events.append(Event("last-round", None, text, {}))
             else:
                 got = self._gain(seat, 1)
-                events.append(Event("coin", seat, f"Player {seat + 1} takes {got} coin instead", {"coins": got}))
+                text = msg("{player} takes {coins} instead", player=Player(seat), coins=_coins(got))
+                events.append(Event("coin", seat, text, {"coins": got}))
         self.commitments = [None] * self._players
         self._end_round(events)
 
@@ -396,16 +459,16 @@ class RollAndWriteState(GameState[Action]):
         if self.solo:
             self.spectators = list(self.boats[0])
             self.filled[0] = min(self.sheets.coin_track, self.filled[0] + SOLO_FILL)
-            events.append(Event("fill", 0, f"Two coins are filled in ({self.filled[0]} in all)", {}))
+            events.append(Event("fill", 0, msg("Two coins are filled in ({filled} in all)", filled=self.filled[0]), {}))
         self.boats = [[] for _ in range(self._players)]
         self.flipped = [0] * self._players
         self.canal = {colour: [] for colour in DICE}
         if self.solo and self.gained[0] + self.filled[0] >= self.sheets.coin_track:
-            self._game_over(events, "filled coins met the circled ones")
+            self._game_over(events, COINS_MET)
         elif self.final_round is not None and self.round >= self.final_round:
-            self._game_over(events, "fifth character")
+            self._game_over(events, FIFTH_INVITED)
         elif self.round >= self.options.round_limit:
-            self._game_over(events, "round limit")
+            self._game_over(events, ROUND_LIMIT)
         else:
             self.turn_player = (self.turn_player + 1) % self._players
             self.round += 1
@@ -419,14 +482,18 @@ class RollAndWriteState(GameState[Action]):
         self.draft_order = first + first[::-1]
         self.draft_index = 0
         self.phase = Phase.BOAT
-        rolled = ", ".join(f"{c.value} {v}" for c, v in zip(DICE, self.dice, strict=True))
-        events.append(Event("roll", self.turn_player, f"Round {self.round}: Player {self.turn_player + 1} rolls "
-                            f"{rolled}", {"dice": list(self.dice)}))  # fmt: skip
+        rolled = tuple(
+            msg("{colour} {value}", colour=msg(c.value), value=v) for c, v in zip(DICE, self.dice, strict=True)
+        )
+        text = msg(
+            "Round {round}: {player} rolls {dice}", round=self.round, player=Player(self.turn_player), dice=rolled
+        )
+        events.append(Event("roll", self.turn_player, text, {"dice": list(self.dice)}))
 
     def _game_over(self, events: list[Event], reason: str) -> None:
         self.phase = Phase.OVER
         self.ended_by = reason
-        events.append(Event("game-over", None, f"The game ends ({reason})", {"reason": reason}))
+        events.append(Event("game-over", None, msg("The game ends ({reason})", reason=msg(reason)), {"reason": reason}))
 
     # ------------------------------------------------------------------ outcome
 
@@ -435,7 +502,7 @@ class RollAndWriteState(GameState[Action]):
 
     def outcome(self) -> Outcome:
         if self.phase is not Phase.OVER:
-            raise IllegalAction("the game is not over yet")
+            raise IllegalAction(msg("the game is not over yet"))
         breakdowns = []
         for seat, layout in enumerate(self.layouts):
             lines = []
@@ -447,7 +514,7 @@ class RollAndWriteState(GameState[Action]):
                 points = scoring.character_points(character, building, floor, layout, self.circled[seat])
                 lines.append((f"{character.value}. {character.title} ({where})", points))
             if self.solo:
-                lines.append(("filled coins", -self.filled[seat]))
+                lines.append((N_("filled coins"), -self.filled[seat]))
             breakdowns.append(tuple(lines))
         totals = [sum(points for _, points in lines) for lines in breakdowns]
         breakers = [
@@ -542,16 +609,16 @@ def _layout_json(layout: SheetLayout) -> JSON:
     }
 
 
-def _symbol_rule(symbol: Symbol) -> str:
+def _symbol_rule(symbol: Symbol) -> Message:
     if symbol.kind is Kind.PLANT:
-        return "the number under a plant may not be bigger than any number under the plants of its building"
+        return msg("the number under a plant may not be bigger than any number under the plants of its building")
     if symbol.kind is Kind.CAT:
         low, high = CAT_NUMBERS[symbol.floor]
-        return f"a cat on floor {symbol.floor} is circled with a {low} or a {high}"
+        return msg("a cat on floor {floor} is circled with a {low} or a {high}", floor=symbol.floor, low=low, high=high)
     if symbol.kind is Kind.RED_CURTAIN:
-        return "a red curtain is circled with an odd number (1, 3 or 5)"
+        return msg("a red curtain is circled with an odd number (1, 3 or 5)")
     if symbol.kind is Kind.BLUE_CURTAIN:
-        return "a blue curtain is circled with an even number (2, 4 or 6)"
+        return msg("a blue curtain is circled with an even number (2, 4 or 6)")
     if symbol.kind is Kind.STREETLIGHT:
-        return f"this streetlight is labeled {symbol.number}: only that number circles it"
-    return "the number under a chimney must differ from the numbers under all other chimneys"
+        return msg("this streetlight is labeled {number}: only that number circles it", number=symbol.number)
+    return msg("the number under a chimney must differ from the numbers under all other chimneys")

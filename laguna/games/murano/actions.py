@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from laguna.core.errors import NotationError
+from laguna.core.messages import Message, msg
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,21 +243,23 @@ _WORD = re.compile(r"[a-z][a-z0-9-]*")
 _SPACE = re.compile(r"[a-z]+\.[0-9]+")
 
 
-def _number(word: str, low: int, high: int, what: str) -> int:
+def _number(word: str, low: int, high: int, what: Message) -> int:
     if not word.isdigit() or not low <= int(word) <= high:
-        raise NotationError(f"{word!r} is not {what} ({low}–{high})")
+        raise NotationError(msg("{word} is not {what} ({low}–{high})", word=repr(word), what=what, low=low, high=high))
     return int(word)
 
 
-def _word(word: str, what: str) -> str:
+def _word(word: str, what: Message) -> str:
     if not _WORD.fullmatch(word):
-        raise NotationError(f"{word!r} is not {what}")
+        raise NotationError(msg("{word} is not {what}", word=repr(word), what=what))
     return word
 
 
 def _space(word: str) -> str:
     if not _SPACE.fullmatch(word):
-        raise NotationError(f"{word!r} is not an island space (an island and a number, like donato.3)")
+        raise NotationError(
+            msg("{word} is not an island space (an island and a number, like donato.3)", word=repr(word))
+        )
     return word
 
 
@@ -264,7 +267,7 @@ def parse_action(text: str) -> Action:
     """Parse the canonical notation (any case); `NotationError` names the problem."""
     words = text.lower().split()
     if not words:
-        raise NotationError(f"an empty action is not a Murano action (forms: {_FORMS})")
+        raise NotationError(msg("an empty action is not a Murano action (forms: {forms})", forms=_FORMS))
     verb, rest = words[0], words[1:]
     simple: dict[str, Action] = {
         "lighthouse": Lighthouse(), "decline": Decline(), "street": DrawStreet(), "done": Done(),
@@ -273,12 +276,13 @@ def parse_action(text: str) -> Action:
     if not rest and verb in simple:
         return simple[verb]
     if verb in ("act", "pass") and len(rest) == 1:
-        space = _number(rest[0], 1, 18, "an action space")
+        space = _number(rest[0], 1, 18, msg("an action space"))
         return Act(space) if verb == "act" else Pass(space)
     if verb == "sail" and len(rest) in (2, 3):
-        start, end = _number(rest[0], 1, 18, "an action space"), _number(rest[1], 1, 18, "an action space")
+        start = _number(rest[0], 1, 18, msg("an action space"))
+        end = _number(rest[1], 1, 18, msg("an action space"))
         if len(rest) == 3 and rest[2] not in ("red", "black"):
-            raise NotationError(f"{text!r}: name the ship red or black")
+            raise NotationError(msg("{text}: name the ship red or black", text=repr(text)))
         return Sail(start, end, None if len(rest) == 2 else rest[2] == "red")
     if verb in ("shop", "palace") and len(rest) == 1:
         if rest[0] == "top":
@@ -286,29 +290,29 @@ def parse_action(text: str) -> Action:
         if rest[0] == "look":
             return BuyTile(verb, "look")
         if verb == "palace":
-            return BuyTile(verb, str(_number(rest[0], 1, 9, "a number of crests")))
-        return BuyTile(verb, _word(rest[0], "a shop colour"))
+            return BuyTile(verb, str(_number(rest[0], 1, 9, msg("a number of crests"))))
+        return BuyTile(verb, _word(rest[0], msg("a shop colour")))
     if verb == "recruit" and len(rest) == 1:
         return Recruit(rest[0].upper())
     if verb == "gondola" and len(rest) == 2:
-        return Gondola(_word(rest[0], "an island"), _word(rest[1], "a colour"))
+        return Gondola(_word(rest[0], msg("an island")), _word(rest[1], msg("a colour")))
     if verb == "place" and len(rest) == 1:
         return Place(_space(rest[0]))
     if verb == "build" and len(rest) == 2:
-        return Build(_word(rest[0], "a building tile"), _space(rest[1]))
+        return Build(_word(rest[0], msg("a building tile")), _space(rest[1]))
     if verb == "card" and len(rest) == 1:
         return TakeCard(rest[0].upper())
     if verb == "income" and len(rest) == 1:
-        return Income(_word(rest[0], "an island"))
+        return Income(_word(rest[0], msg("an island")))
     if verb == "produce" and len(rest) == 1:
-        return Produce(_number(rest[0], 0, 99, "a number of glass factories"))
+        return Produce(_number(rest[0], 0, 99, msg("a number of glass factories")))
     if verb == "sell" and len(rest) == 2:
-        return Sell(_word(rest[0], "a bead colour"), _number(rest[1], 1, 3, "a number of beads"))
+        return Sell(_word(rest[0], msg("a bead colour")), _number(rest[1], 1, 3, msg("a number of beads")))
     if verb == "return" and len(rest) == 1:
-        return ReturnBead(_word(rest[0], "a bead colour"))
+        return ReturnBead(_word(rest[0], msg("a bead colour")))
     if verb == "score" and len(rest) in (2, 3):
-        amount = _number(rest[2], 0, 8, "an amount") if len(rest) == 3 else None
-        return Score(rest[0].upper(), _word(rest[1], "an island"), amount)
+        amount = _number(rest[2], 0, 8, msg("an amount")) if len(rest) == 3 else None
+        return Score(rest[0].upper(), _word(rest[1], msg("an island")), amount)
     if verb == "skip" and len(rest) == 1:
         return Skip(rest[0].upper())
-    raise NotationError(f"{text!r} is not a Murano action (forms: {_FORMS})")
+    raise NotationError(msg("{text} is not a Murano action (forms: {forms})", text=repr(text), forms=_FORMS))

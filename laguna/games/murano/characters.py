@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from laguna.core.messages import N_, Message, msg, msg_plural
 from laguna.games.murano.components import Building, CharacterCard, CharacterKind, Customer
 
 
@@ -127,38 +128,80 @@ def asks_amount(card: CharacterCard) -> bool:
     return card.kind in (CharacterKind.GOLD_EXCHANGE, CharacterKind.BEADS)
 
 
-def describe(card: CharacterCard) -> str:
-    """A character card's text in a line, for boards and logs.
+BUILDING_WORDS: dict[Building, str] = {
+    Building.FACTORY: N_("factory"),
+    Building.SHOP: N_("shop"),
+    Building.PALACE: N_("palace"),
+    Building.SPECIAL: N_("special"),
+}
+"""A building kind as a card's text names it (one of it)."""
+BUILDING_PLURALS: dict[Building, str] = {
+    Building.FACTORY: N_("factories"),
+    Building.SHOP: N_("shops"),
+    Building.PALACE: N_("palaces"),
+    Building.SPECIAL: N_("specials"),
+}
+"""A building kind as a card's text names it (many of it)."""
+
+
+def _kinds(card: CharacterCard, words: Mapping[Building, str]) -> Message:
+    """The card's building kinds, "factory and shop"."""
+    names = [msg(words[b]) for b in sorted(card.buildings, key=lambda b: b.value)]
+    return names[0] if len(names) == 1 else msg("{first} and {second}", first=names[:-1], second=names[-1])
+
+
+def _requirement(name: str, count: int) -> Message:
+    """One least count a gold exchange asks of the island: customers of a colour, or buildings."""
+    if name in {c.value for c in Customer}:
+        return msg_plural("{count} {colour} customer", "{count} {colour} customers", count, colour=msg(name))
+    kind = Building(name)
+    return msg("{count} {kind}", count=count, kind=msg(BUILDING_WORDS[kind] if count == 1 else BUILDING_PLURALS[kind]))
+
+
+def describe(card: CharacterCard) -> Message:
+    """A character card's text in a line, for boards and logs (translated where it is shown).
 
     >>> from laguna.games.murano.components import CharacterCard, CharacterKind, Customer
-    >>> describe(CharacterCard("C01", CharacterKind.SHOPS_OF_COLOUR, vp=4, colour=Customer.RED))
+    >>> str(describe(CharacterCard("C01", CharacterKind.SHOPS_OF_COLOUR, vp=4, colour=Customer.RED)))
     '4 VP per red shop'
     """
-    kind = card.kind
-    colour = card.colour.value if card.colour else ""
-    kinds = " and ".join(sorted(b.value for b in card.buildings))
+    kind, vp = card.kind, card.vp
+    colour = msg(card.colour.value) if card.colour else ""
     table = ", ".join(f"{threshold}: {reward}" for threshold, reward in card.table)
-    texts = {
-        CharacterKind.SHOPS_OF_COLOUR: f"{card.vp} VP per {colour} shop",
-        CharacterKind.BUILDINGS: f"{card.vp} VP per {kinds}",
-        CharacterKind.MONOPOLY: f"{card.vp} VP if only you have shops or glass factories here",
-        CharacterKind.GOLD_EXCHANGE: "gold for VP ("
-        + table
-        + ") if the island has "
-        + ", ".join(f"{n} {name}" for name, n in card.requires),
-        CharacterKind.FEW_CUSTOMERS: f"{card.vp} VP if at most 3 red and blue customers",
-        CharacterKind.ONE_OF_EACH: f"{card.vp} VP for every building kind and customer colour",
-        CharacterKind.ALL_CUSTOMERS: f"VP by customers ({table})",
-        CharacterKind.CUSTOMERS_OF_COLOUR: f"VP by {colour} customers ({table})",
-        CharacterKind.CRESTS: "1 VP per crest",
-        CharacterKind.OWN_AND_OTHERS: f"{card.own} VP per own, {card.others} VP per others' shop or glass factory",
-        CharacterKind.SPECIALS_EQUAL_CUSTOMERS: f"{card.vp} VP if special buildings = {colour} customers (≥ 1)",
-        CharacterKind.CRESTS_EQUAL: f"{card.vp} VP if crests = {kinds}s (≥ 1)",
-        CharacterKind.EQUAL_BUILDINGS: f"{card.vp} VP if glass factories = shops = palaces (≥ 1)",
-        CharacterKind.BALANCE: f"{card.vp} VP if your shops and factories = all others'",
-        CharacterKind.ONE_CREST: f"{card.vp} VP for exactly one crest",
-        CharacterKind.THREE_OWN: f"{card.vp} VP for 3 own shops and factories at {card.island}",
-        CharacterKind.TWO_GONDOLIERS: f"{card.vp} VP for 2 own gondoliers at {card.island}",
-        CharacterKind.BEADS: f"{card.vp} VP per {card.bead.value if card.bead else ''} bead returned, at {card.island}",
-    }
-    return texts[kind]
+    if kind is CharacterKind.SHOPS_OF_COLOUR:
+        return msg("{vp} VP per {colour} shop", vp=vp, colour=colour)
+    if kind is CharacterKind.BUILDINGS:
+        return msg("{vp} VP per {kinds}", vp=vp, kinds=_kinds(card, BUILDING_WORDS))
+    if kind is CharacterKind.MONOPOLY:
+        return msg("{vp} VP if only you have shops or glass factories here", vp=vp)
+    if kind is CharacterKind.GOLD_EXCHANGE:
+        needs = [_requirement(name, count) for name, count in card.requires]
+        return msg("gold for VP ({table}) if the island has {needs}", table=table, needs=needs)
+    if kind is CharacterKind.FEW_CUSTOMERS:
+        return msg("{vp} VP if at most 3 red and blue customers", vp=vp)
+    if kind is CharacterKind.ONE_OF_EACH:
+        return msg("{vp} VP for every building kind and customer colour", vp=vp)
+    if kind is CharacterKind.ALL_CUSTOMERS:
+        return msg("VP by customers ({table})", table=table)
+    if kind is CharacterKind.CUSTOMERS_OF_COLOUR:
+        return msg("VP by {colour} customers ({table})", colour=colour, table=table)
+    if kind is CharacterKind.CRESTS:
+        return msg("1 VP per crest")
+    if kind is CharacterKind.OWN_AND_OTHERS:
+        return msg("{own} VP per own, {others} VP per others' shop or glass factory", own=card.own, others=card.others)
+    if kind is CharacterKind.SPECIALS_EQUAL_CUSTOMERS:
+        return msg("{vp} VP if special buildings = {colour} customers (≥ 1)", vp=vp, colour=colour)
+    if kind is CharacterKind.CRESTS_EQUAL:
+        return msg("{vp} VP if crests = {kinds} (≥ 1)", vp=vp, kinds=_kinds(card, BUILDING_PLURALS))
+    if kind is CharacterKind.EQUAL_BUILDINGS:
+        return msg("{vp} VP if glass factories = shops = palaces (≥ 1)", vp=vp)
+    if kind is CharacterKind.BALANCE:
+        return msg("{vp} VP if your shops and factories = all others'", vp=vp)
+    if kind is CharacterKind.ONE_CREST:
+        return msg("{vp} VP for exactly one crest", vp=vp)
+    if kind is CharacterKind.THREE_OWN:
+        return msg("{vp} VP for 3 own shops and factories at {island}", vp=vp, island=card.island)
+    if kind is CharacterKind.TWO_GONDOLIERS:
+        return msg("{vp} VP for 2 own gondoliers at {island}", vp=vp, island=card.island)
+    bead = msg(card.bead.value) if card.bead else ""
+    return msg("{vp} VP per {bead} bead returned, at {island}", vp=vp, bead=bead, island=card.island)

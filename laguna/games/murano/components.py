@@ -14,21 +14,24 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final
 
+from laguna.core.messages import N_
+
 
 class Customer(enum.Enum):
-    """Customer colours on street tiles; a shop sells to the customers of its own colour."""
+    """Customer colours on street tiles; a shop sells to the customers of its own colour. The values are
+    words a log line shows, marked for the catalogues."""
 
-    RED = "red"
-    BLUE = "blue"
-    GREY = "grey"
+    RED = N_("red")
+    BLUE = N_("blue")
+    GREY = N_("grey")
 
 
 class Bead(enum.Enum):
-    """Glass bead colours: 10 of each in the bag."""
+    """Glass bead colours: 10 of each in the bag (the values marked for the catalogues)."""
 
-    RED = "red"
-    GREEN = "green"
-    BLUE = "blue"
+    RED = N_("red")
+    GREEN = N_("green")
+    BLUE = N_("blue")
 
 
 class Building(enum.Enum):
@@ -41,19 +44,19 @@ class Building(enum.Enum):
 
 
 class Action(enum.Enum):
-    """The eleven actions of the action spaces."""
+    """The eleven actions of the action spaces; the values, marked for the catalogues, name them to a reader."""
 
-    TAKE_GOLD = "take 2 gold"
-    BUY_FACTORY = "buy a glass factory"
-    BUY_SHOP = "buy a shop"
-    BUY_PALACE = "buy a palace"
-    BUY_SPECIAL = "buy a special building"
-    RECRUIT = "recruit a character"
-    PLACE_GONDOLIER = "place a gondolier"
-    BUILD = "build"
-    INCOME = "income"
-    PRODUCTION = "production"
-    GONDOLIER = "gondolier"
+    TAKE_GOLD = N_("take 2 gold")
+    BUY_FACTORY = N_("buy a glass factory")
+    BUY_SHOP = N_("buy a shop")
+    BUY_PALACE = N_("buy a palace")
+    BUY_SPECIAL = N_("buy a special building")
+    RECRUIT = N_("recruit a character")
+    PLACE_GONDOLIER = N_("place a gondolier")
+    BUILD = N_("build")
+    INCOME = N_("income")
+    PRODUCTION = N_("production")
+    GONDOLIER = N_("gondolier")
 
 
 PLAYER_COLOURS: Final = ("orange", "grey", "brown", "white")
@@ -198,6 +201,27 @@ class SpecialEffect(enum.Enum):
     STUDIO = "studio"
     TAVERN = "tavern"
     TRADING_STATION = "trading-station"
+
+
+SPECIAL_TITLES: Final = (
+    N_("Assembly Hall"),
+    N_("Bank"),
+    N_("Basilica"),
+    N_("Construction Crane (shop)"),
+    N_("Construction Crane (palace)"),
+    N_("Dockside Bar"),
+    N_("Guild Hall"),
+    N_("Harbor"),
+    N_("Hostel"),
+    N_("Lighthouse"),
+    N_("Studio (red/green)"),
+    N_("Studio (red/blue)"),
+    N_("Studio (blue/green)"),
+    N_("Tavern"),
+    N_("Trading Station"),
+)
+"""The titles of the packaged special building cards, marked for the catalogues: a title read from
+the data is shown translated when it is one of these, as it is written otherwise."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from laguna.core.errors import CardDataError, OptionsError
 from laguna.core.game import JSON, Game
+from laguna.core.messages import N_, msg
 from laguna.core.rng import Rng
 from laguna.games.murano import encoding
 from laguna.games.murano.actions import Action, parse_action
@@ -23,21 +24,21 @@ class Murano(Game[MuranoState, Action, MuranoOptions]):
     """
 
     id = "murano"
-    name = "Murano"
+    name = N_("Murano")
     min_players = 2
     max_players = 4
     options_type = MuranoOptions
-    summary = (
+    summary = N_(
         "Sail the ships around the lagoon, buy and build glass factories, shops and palaces, and score characters."
     )
 
     def validate_options(self, players: int, options: MuranoOptions) -> None:
         if not options.components:
-            raise OptionsError("option components takes 'reconstructed' or the path of a component file")
+            raise OptionsError(msg("option components takes 'reconstructed' or the path of a component file"))
         try:
             load_components(options.components)
         except CardDataError as exc:
-            raise OptionsError(f"option components: {exc}") from None
+            raise OptionsError(msg("option components: {error}", error=exc.message)) from None
 
     def _new_state(self, players: int, options: MuranoOptions, seed: int) -> MuranoState:
         return MuranoState(players, options, load_components(options.components), Rng(seed))

@@ -35,6 +35,7 @@ from laguna.core.component_data import (
     type_name,
 )
 from laguna.core.errors import CardDataError
+from laguna.core.messages import N_, Message, msg, msg_plural
 from laguna.games.murano.components import (
     PLAYER_COLOURS,
     Action,
@@ -228,11 +229,11 @@ def _load_cached(source: str) -> Components:
     streets = _parse_streets(required_table(data, "streets", label), label)
     shops = _parse_shops(required_table(data, "shops", label), label)
     palaces = _parse_palaces(required_table(data, "palaces", label), label)
-    factories = _parse_count(data, "factories", "count", label, stated=FACTORIES, what="glass factories")
+    factories = _parse_count(data, "factories", "count", label, stated=FACTORIES, what=msg("glass factories"))
     specials = _parse_count(
-        data, "special_buildings", "count", label, stated=SPECIAL_BUILDINGS, what="special buildings"
+        data, "special_buildings", "count", label, stated=SPECIAL_BUILDINGS, what=msg("special buildings")
     )
-    beads = _parse_count(data, "beads", "per_colour", label, stated=BEADS_PER_COLOUR, what="beads of each colour")
+    beads = _parse_count(data, "beads", "per_colour", label, stated=BEADS_PER_COLOUR, what=msg("beads of each colour"))
     markers = _parse_markers(required_table(data, "markers", label), label)
     removals_raw = required_table(data, "removals", label)
     removals = _parse_removals(removals_raw, streets, label)
@@ -257,11 +258,11 @@ def _load_cached(source: str) -> Components:
     special_cards = _parse_special_cards(table_array(data, "special_card", label, "special_card"), label)
     _check_ids_across(
         {
-            "street tile": streets,
-            "shop": shops,
-            "palace": palaces,
-            "character": characters,
-            "special card": special_cards,
+            N_("street tile"): streets,
+            N_("shop"): shops,
+            N_("palace"): palaces,
+            N_("character"): characters,
+            N_("special card"): special_cards,
         },
         label,
     )
@@ -285,13 +286,21 @@ def _load_cached(source: str) -> Components:
 # --------------------------------------------------------------------------- shared field readers
 
 
-def _list(table: Mapping[str, Any], key: str, where: str, what: str, default: list[Any] | None = None) -> list[Any]:
-    """A field holding an array; `default=None` makes it required."""
+def _list(table: Mapping[str, Any], key: str, where: str, what: Message, default: list[Any] | None = None) -> list[Any]:
+    """A field holding an array of `what`; `default=None` makes it required."""
     value = table.get(key, default)
     if value is None:
-        raise CardDataError(f"{where}: field {key!r} is missing")
+        raise CardDataError(msg("{where}: field {key} is missing", where=where, key=repr(key)))
     if not isinstance(value, list):
-        raise CardDataError(f"{where}: field {key!r} must be an array of {what}, not {type_name(value)}")
+        raise CardDataError(
+            msg(
+                "{where}: field {key} must be an array of {what}, not {kind}",
+                where=where,
+                key=repr(key),
+                what=what,
+                kind=type_name(value),
+            )
+        )
     return value
 
 
@@ -299,31 +308,42 @@ def _strings(
     table: Mapping[str, Any], key: str, where: str, default: list[str] | None = None, *, unique: bool = True
 ) -> list[str]:
     """A field holding an array of strings, by default none of them twice; `default=None` makes it required."""
-    value = _list(table, key, where, "strings", default)
+    value = _list(table, key, where, msg("strings"), default)
     if not all(isinstance(item, str) for item in value):
-        raise CardDataError(f"{where}: field {key!r} must be an array of strings")
+        raise CardDataError(msg("{where}: field {key} must be an array of strings", where=where, key=repr(key)))
     twice = [item for item, n in Counter(value).items() if n > 1]
     if unique and twice:
-        raise CardDataError(f"{where}: field {key!r} names {twice[0]!r} twice")
+        raise CardDataError(
+            msg("{where}: field {key} names {item} twice", where=where, key=repr(key), item=repr(twice[0]))
+        )
     return value
 
 
-def _enum(kind: type[_E], name: str, what: str, where: str) -> _E:
+def _enum(kind: type[_E], name: str, what: Message, where: str) -> _E:
     try:
         return kind(name)
     except ValueError:
         names = ", ".join(str(member.value) for member in kind)
-        raise CardDataError(f"{where}: {what} {name!r} is not one of {names}") from None
+        raise CardDataError(
+            msg("{where}: {what} {name} is not one of {names}", where=where, what=what, name=repr(name), names=names)
+        ) from None
 
 
 def _check_ids_across(groups: Mapping[str, tuple[Any, ...]], label: str) -> None:
-    """Tiles and cards are named by id alone in a game, so no id names items of two kinds."""
+    """Tiles and cards are named by id alone in a game, so no id names items of two kinds (the kinds
+    are words marked for the catalogues)."""
     owner: dict[str, str] = {}
     for kind, items in groups.items():
         for item in items:
             if item.id in owner:
                 raise CardDataError(
-                    f"{label}: {kind} {item.id!r}: the id is also a {owner[item.id]}'s; ids name one tile or card"
+                    msg(
+                        "{label}: {kind} {id}: the id is also a {other}'s; ids name one tile or card",
+                        label=label,
+                        kind=msg(kind),
+                        id=repr(item.id),
+                        other=msg(owner[item.id]),
+                    )
                 )
             owner[item.id] = kind
 
@@ -331,7 +351,7 @@ def _check_ids_across(groups: Mapping[str, tuple[Any, ...]], label: str) -> None
 def _nonempty(table: Mapping[str, Any], key: str, where: str) -> str:
     value = required_str(table, key, where)
     if not value.strip():
-        raise CardDataError(f"{where}: {key} is empty")
+        raise CardDataError(msg("{where}: {key} is empty", where=where, key=key))
     return value
 
 
@@ -343,7 +363,7 @@ def _ids(raws: list[Any], label: str, kind: str, keys: frozenset[str]) -> list[t
         table = table_item(raw, where, keys)
         item_id = _nonempty(table, "id", where)
         if any(other["id"] == item_id for _, other in items):
-            raise CardDataError(f"{where}: duplicate id")
+            raise CardDataError(msg("{where}: duplicate id", where=where))
         items.append((where, table))
     return items
 
@@ -357,12 +377,20 @@ def _parse_streets(raw: Mapping[str, Any], label: str) -> tuple[StreetTile, ...]
     check_keys(raw, _TILES_KEYS, where, "key")
     required_provenance(raw, where)
     tiles: list[StreetTile] = []
-    for tile_where, table in _ids(_list(raw, "tiles", where, "tables"), label, "street tile", _STREET_KEYS):
+    for tile_where, table in _ids(_list(raw, "tiles", where, msg("tables")), label, "street tile", _STREET_KEYS):
         names = _strings(table, "customers", tile_where, unique=False)
-        customers = tuple(_enum(Customer, name, "customer colour", tile_where) for name in names)
+        customers = tuple(_enum(Customer, name, msg("customer colour"), tile_where) for name in names)
         tiles.append(StreetTile(id=table["id"], customers=customers))
     if len(tiles) != STREETS:
-        raise CardDataError(f"{where}: {len(tiles)} street tiles, the rules have {STREETS}")
+        raise CardDataError(
+            msg_plural(
+                "{where}: {count} street tile, the rules have {stated}",
+                "{where}: {count} street tiles, the rules have {stated}",
+                len(tiles),
+                where=where,
+                stated=STREETS,
+            )
+        )
     return tuple(tiles)
 
 
@@ -373,15 +401,22 @@ def _parse_shops(raw: Mapping[str, Any], label: str) -> tuple[ShopTile, ...]:
     required_provenance(raw, where)
     shops = tuple(
         ShopTile(
-            id=table["id"], colour=_enum(Customer, required_str(table, "colour", tile_where), "colour", tile_where)
+            id=table["id"], colour=_enum(Customer, required_str(table, "colour", tile_where), msg("colour"), tile_where)
         )
-        for tile_where, table in _ids(_list(raw, "tiles", where, "tables"), label, "shop", _SHOP_KEYS)
+        for tile_where, table in _ids(_list(raw, "tiles", where, msg("tables")), label, "shop", _SHOP_KEYS)
     )
     counts = Counter(shop.colour for shop in shops)
     for colour in Customer:
         if counts[colour] != SHOPS_PER_COLOUR:
             raise CardDataError(
-                f"{where}: {counts[colour]} {colour.value} shops, the rules have {SHOPS_PER_COLOUR} of each colour"
+                msg_plural(
+                    "{where}: {count} {colour} shop, the rules have {stated} of each colour",
+                    "{where}: {count} {colour} shops, the rules have {stated} of each colour",
+                    counts[colour],
+                    where=where,
+                    colour=msg(colour.value),
+                    stated=SHOPS_PER_COLOUR,
+                )
             )
     return shops
 
@@ -393,24 +428,43 @@ def _parse_palaces(raw: Mapping[str, Any], label: str) -> tuple[PalaceTile, ...]
     required_provenance(raw, where)
     palaces: list[PalaceTile] = []
     least, most = CRESTS
-    for tile_where, table in _ids(_list(raw, "tiles", where, "tables"), label, "palace", _PALACE_KEYS):
+    for tile_where, table in _ids(_list(raw, "tiles", where, msg("tables")), label, "palace", _PALACE_KEYS):
         crests = int_field(table, "crests", tile_where)
         if not least <= crests <= most:
-            raise CardDataError(f"{tile_where}: {crests} crests; a palace shows {least} to {most}")
+            raise CardDataError(
+                msg_plural(
+                    "{where}: {count} crest; a palace shows {least} to {most}",
+                    "{where}: {count} crests; a palace shows {least} to {most}",
+                    crests,
+                    where=tile_where,
+                    least=least,
+                    most=most,
+                )
+            )
         palaces.append(PalaceTile(id=table["id"], crests=crests))
     if len(palaces) != PALACES:
-        raise CardDataError(f"{where}: {len(palaces)} palaces, the rules have {PALACES}")
+        raise CardDataError(
+            msg_plural(
+                "{where}: {count} palace, the rules have {stated}",
+                "{where}: {count} palaces, the rules have {stated}",
+                len(palaces),
+                where=where,
+                stated=PALACES,
+            )
+        )
     return tuple(palaces)
 
 
-def _parse_count(data: Mapping[str, Any], key: str, field: str, label: str, *, stated: int, what: str) -> int:
+def _parse_count(data: Mapping[str, Any], key: str, field: str, label: str, *, stated: int, what: Message) -> int:
     """A count of identical pieces (``[key]`` with `field`), as the rules state it."""
     where = f"{label}: [{key}]"
     raw = required_table(data, key, label)
     check_keys(raw, _ITEM | {field}, where, "key")
     count = int_field(raw, field, where)
     if count != stated:
-        raise CardDataError(f"{where}: {count} {what}, the rules have {stated}")
+        raise CardDataError(
+            msg("{where}: {count} {what}, the rules have {stated}", where=where, count=count, what=what, stated=stated)
+        )
     required_provenance(raw, where)
     return count
 
@@ -430,9 +484,9 @@ def _parse_removals(raw: Mapping[str, Any], streets: tuple[StreetTile, ...], lab
     where = f"{label}: [removals]"
     check_keys(raw, _REMOVALS_KEYS, where, "key")
     required_provenance(raw, where)
-    shops = tuple(_enum(Customer, name, "colour", where) for name in _strings(raw, "shops", where))
+    shops = tuple(_enum(Customer, name, msg("colour"), where) for name in _strings(raw, "shops", where))
     one_customer = tuple(
-        _enum(Customer, name, "colour", where) for name in _strings(raw, "one_customer_streets", where)
+        _enum(Customer, name, msg("colour"), where) for name in _strings(raw, "one_customer_streets", where)
     )
     removals = Removals(
         shops=shops,
@@ -447,27 +501,49 @@ def _parse_removals(raw: Mapping[str, Any], streets: tuple[StreetTile, ...], lab
         "shops": (
             sorted(c.value for c in removals.shops),
             sorted(c.value for c in REMOVED.shops),
-            "one of each colour",
+            msg("one of each colour"),
         ),
-        "palaces": (removals.palaces, REMOVED.palaces, str(REMOVED.palaces)),
-        "special_buildings": (removals.specials, REMOVED.specials, str(REMOVED.specials)),
-        "factories": (removals.factories, REMOVED.factories, str(REMOVED.factories)),
+        "palaces": (removals.palaces, REMOVED.palaces, REMOVED.palaces),
+        "special_buildings": (removals.specials, REMOVED.specials, REMOVED.specials),
+        "factories": (removals.factories, REMOVED.factories, REMOVED.factories),
         "one_customer_streets": (
             sorted(c.value for c in removals.one_customer_streets),
             sorted(c.value for c in REMOVED.one_customer_streets),
-            "one of each colour",
+            msg("one of each colour"),
         ),
-        "blank_streets": (removals.blank_streets, REMOVED.blank_streets, str(REMOVED.blank_streets)),
+        "blank_streets": (removals.blank_streets, REMOVED.blank_streets, REMOVED.blank_streets),
     }
     for key, (have, wanted, text) in stated.items():
         if have != wanted:
-            raise CardDataError(f"{where}: {key} is {raw[key]!r}; the rules remove {text}")
+            raise CardDataError(
+                msg(
+                    "{where}: {key} is {value}; the rules remove {text}",
+                    where=where,
+                    key=key,
+                    value=repr(raw[key]),
+                    text=text,
+                )
+            )
     for colour in removals.one_customer_streets:
         if not any(tile.customers == (colour,) for tile in streets):
-            raise CardDataError(f"{where}: no street tile with one {colour.value} customer to remove")
+            raise CardDataError(
+                msg(
+                    "{where}: no street tile with one {colour} customer to remove",
+                    where=where,
+                    colour=msg(colour.value),
+                )
+            )
     blank = sum(1 for tile in streets if not tile.customers)
     if blank < removals.blank_streets:
-        raise CardDataError(f"{where}: {blank} blank street tiles, fewer than the {removals.blank_streets} removed")
+        raise CardDataError(
+            msg_plural(
+                "{where}: {count} blank street tile, fewer than the {removed} removed",
+                "{where}: {count} blank street tiles, fewer than the {removed} removed",
+                blank,
+                where=where,
+                removed=removals.blank_streets,
+            )
+        )
     return removals
 
 
@@ -479,13 +555,22 @@ def _parse_islands(raws: list[Any], label: str) -> dict[str, Island]:
     for number, raw in enumerate(raws, start=1):
         island = _parse_island(raw, number, label)
         if island.id in islands:
-            raise CardDataError(f"{label}: island {island.id!r}: duplicate id")
+            raise CardDataError(msg("{label}: island {island}: duplicate id", label=label, island=repr(island.id)))
         if any(other.name == island.name for other in islands.values()):
-            raise CardDataError(f"{label}: island {island.id!r}: duplicate name {island.name!r}")
+            raise CardDataError(
+                msg(
+                    "{label}: island {island}: duplicate name {name}",
+                    label=label,
+                    island=repr(island.id),
+                    name=repr(island.name),
+                )
+            )
         islands[island.id] = island
     missing = [name for name in NAMED_ISLANDS if all(island.name != name for island in islands.values())]
     if missing:
-        raise CardDataError(f"{label}: no island named {missing[0]!r}, which the rules name")
+        raise CardDataError(
+            msg("{label}: no island named {name}, which the rules name", label=label, name=repr(missing[0]))
+        )
     return islands
 
 
@@ -496,63 +581,102 @@ def _parse_island(raw: object, number: int, label: str) -> Island:
     table = table_item(raw, where, _ISLAND_KEYS)
     island_id = _nonempty(table, "id", where)
     if "." in island_id or island_id != island_id.strip():
-        raise CardDataError(f"{where}: an island id is a word without dots or spaces")
+        raise CardDataError(msg("{where}: an island id is a word without dots or spaces", where=where))
     name = _nonempty(table, "name", where)
     gondolas = _strings(table, "gondolas", where, unique=False)
     if not gondolas:
-        raise CardDataError(f"{where}: no gondolas; a character card is scored by a gondolier next to an island")
+        raise CardDataError(
+            msg("{where}: no gondolas; a character card is scored by a gondolier next to an island", where=where)
+        )
     for colour in gondolas:
         if colour not in PLAYER_COLOURS:
-            raise CardDataError(f"{where}: gondola colour {colour!r} is not one of {', '.join(PLAYER_COLOURS)}")
-    raws = _list(table, "spaces", where, "space tables")
+            raise CardDataError(
+                msg(
+                    "{where}: gondola colour {colour} is not one of {colours}",
+                    where=where,
+                    colour=repr(colour),
+                    colours=", ".join(PLAYER_COLOURS),
+                )
+            )
+    raws = _list(table, "spaces", where, msg("space tables"))
     entries: list[tuple[str, int, int, bool, list[int]]] = []
     for index, space_raw in enumerate(raws, start=1):
         space_where = f"{where}: space #{index}"
         space = table_item(space_raw, space_where, _SPACE_KEYS)
         n = int_field(space, "n", space_where)
         if n != index:
-            raise CardDataError(f"{space_where}: numbered {n}; number the spaces 1, 2, 3, … row by row")
+            raise CardDataError(
+                msg("{where}: numbered {number}; number the spaces 1, 2, 3, … row by row", where=space_where, number=n)
+            )
         space_where = f"{where}: space {island_id}.{n}"
         row = positive_int(space, "row", space_where)
         column = positive_int(space, "column", space_where)
         kind = required_str(space, "kind", space_where)
         if kind not in _SPACE_KINDS:
-            raise CardDataError(f"{space_where}: kind {kind!r} is not one of {', '.join(_SPACE_KINDS)}")
-        neighbours = _list(space, "neighbours", space_where, "space numbers")
+            raise CardDataError(
+                msg(
+                    "{where}: kind {kind} is not one of {kinds}",
+                    where=space_where,
+                    kind=repr(kind),
+                    kinds=", ".join(_SPACE_KINDS),
+                )
+            )
+        neighbours = _list(space, "neighbours", space_where, msg("space numbers"))
         if not all(isinstance(item, int) and not isinstance(item, bool) for item in neighbours):
-            raise CardDataError(f"{space_where}: field 'neighbours' must be an array of space numbers")
+            raise CardDataError(msg("{where}: field 'neighbours' must be an array of space numbers", where=space_where))
         if len(set(neighbours)) != len(neighbours):
-            raise CardDataError(f"{space_where}: a neighbour is named twice")
+            raise CardDataError(msg("{where}: a neighbour is named twice", where=space_where))
         if entries and (row, column) <= entries[-1][1:3]:
             raise CardDataError(
-                f"{space_where}: row {row}, column {column} does not come after space {island_id}.{n - 1}; "
-                "number the spaces row by row"
+                msg(
+                    "{where}: row {row}, column {column} does not come after space {space}; "
+                    "number the spaces row by row",
+                    where=space_where,
+                    row=row,
+                    column=column,
+                    space=f"{island_id}.{n - 1}",
+                )
             )
         entries.append((space_where, row, column, kind == "street", neighbours))
     if not any(street for _, _, _, street, _ in entries):
-        raise CardDataError(f"{where}: no street space")
+        raise CardDataError(msg("{where}: no street space", where=where))
     spaces: list[Space] = []
     for n, (space_where, row, column, street, neighbours) in enumerate(entries, start=1):
         for other in neighbours:
             if not 1 <= other <= len(entries):
-                raise CardDataError(f"{space_where}: neighbour {other} is not a space of the island")
+                raise CardDataError(
+                    msg("{where}: neighbour {other} is not a space of the island", where=space_where, other=other)
+                )
             if other == n:
-                raise CardDataError(f"{space_where}: names itself as a neighbour")
+                raise CardDataError(msg("{where}: names itself as a neighbour", where=space_where))
             _, other_row, other_column, _, back = entries[other - 1]
             if abs(other_row - row) + abs(other_column - column) != 1:
                 raise CardDataError(
-                    f"{space_where}: neighbour {island_id}.{other} at row {other_row}, column {other_column} "
-                    f"is not orthogonally next to row {row}, column {column}"
+                    msg(
+                        "{where}: neighbour {space} at row {other_row}, column {other_column} "
+                        "is not orthogonally next to row {row}, column {column}",
+                        where=space_where,
+                        space=f"{island_id}.{other}",
+                        other_row=other_row,
+                        other_column=other_column,
+                        row=row,
+                        column=column,
+                    )
                 )
             if n not in back:
                 raise CardDataError(
-                    f"{space_where}: names {island_id}.{other} as a neighbour, but {island_id}.{other} "
-                    "does not name it back"
+                    msg(
+                        "{where}: names {space} as a neighbour, but {space} does not name it back",
+                        where=space_where,
+                        space=f"{island_id}.{other}",
+                    )
                 )
         if not street and not any(entries[other - 1][3] for other in neighbours):
             raise CardDataError(
-                f"{space_where}: a building space with no street space next to it; "
-                "a building goes only next to a street"
+                msg(
+                    "{where}: a building space with no street space next to it; a building goes only next to a street",
+                    where=space_where,
+                )
             )
         spaces.append(
             Space(
@@ -584,40 +708,91 @@ def _parse_sides(
         table = table_item(raw, where, _SIDE_KEYS)
         name = required_str(table, "name", where)
         if name not in SIDES:
-            raise CardDataError(f"{where}: name must be one of {', '.join(repr(side) for side in SIDES)}")
+            raise CardDataError(
+                msg("{where}: name must be one of {names}", where=where, names=", ".join(repr(side) for side in SIDES))
+            )
         if name in sides:
-            raise CardDataError(f"{where}: the side is listed twice")
+            raise CardDataError(msg("{where}: the side is listed twice", where=where))
         ids = _strings(table, "islands", where)
         unknown = [island_id for island_id in ids if island_id not in islands]
         if unknown:
-            raise CardDataError(f"{where}: unknown island {unknown[0]!r} (islands: {', '.join(islands)})")
+            raise CardDataError(
+                msg(
+                    "{where}: unknown island {island} (islands: {islands})",
+                    where=where,
+                    island=repr(unknown[0]),
+                    islands=", ".join(islands),
+                )
+            )
         if len(ids) != SIDES[name]:
-            raise CardDataError(f"{where}: {len(ids)} building islands, the rules' side has {SIDES[name]}")
+            raise CardDataError(
+                msg_plural(
+                    "{where}: {count} building island, the rules' side has {stated}",
+                    "{where}: {count} building islands, the rules' side has {stated}",
+                    len(ids),
+                    where=where,
+                    stated=SIDES[name],
+                )
+            )
         side_islands = tuple(islands[island_id] for island_id in ids)
         spaces = [space for island in side_islands for space in island.spaces]
         streets, buildings = in_play[name]
         street_spaces = sum(1 for space in spaces if space.street)
         if street_spaces < streets:
-            raise CardDataError(f"{where}: {street_spaces} street spaces for {streets} street tiles in play")
+            raise CardDataError(
+                msg_plural(
+                    "{where}: {count} street space for {streets} street tiles in play",
+                    "{where}: {count} street spaces for {streets} street tiles in play",
+                    street_spaces,
+                    where=where,
+                    streets=streets,
+                )
+            )
         if len(spaces) - street_spaces < buildings:
-            raise CardDataError(f"{where}: {len(spaces) - street_spaces} building spaces for {buildings} buildings")
+            raise CardDataError(
+                msg_plural(
+                    "{where}: {count} building space for {buildings} buildings",
+                    "{where}: {count} building spaces for {buildings} buildings",
+                    len(spaces) - street_spaces,
+                    where=where,
+                    buildings=buildings,
+                )
+            )
         colours = {colour for island in side_islands for colour in island.gondolas}
         lacking = [colour for colour in PLAYER_COLOURS if colour not in colours]
         if lacking:
-            raise CardDataError(f"{where}: no {lacking[0]} gondola; every player places gondoliers of their colour")
+            raise CardDataError(
+                msg(
+                    "{where}: no {colour} gondola; every player places gondoliers of their colour",
+                    where=where,
+                    colour=lacking[0],
+                )
+            )
         required_provenance(table, where)
         sides[name] = BoardSide(name=name, islands=side_islands)
     missing = [name for name in SIDES if name not in sides]
     if missing:
-        raise CardDataError(f"{label}: no board side {missing[0]!r}; the board has sides '4' and '2-3'")
+        raise CardDataError(
+            msg("{label}: no board side {side}; the board has sides '4' and '2-3'", label=label, side=repr(missing[0]))
+        )
     four = {island.id for island in sides["4"].islands}
     stray = [island_id for island_id in islands if island_id not in four]
     if stray:
-        raise CardDataError(f"{label}: island {stray[0]!r} is not on side '4', which builds on every island")
+        raise CardDataError(
+            msg(
+                "{label}: island {island} is not on side '4', which builds on every island",
+                label=label,
+                island=repr(stray[0]),
+            )
+        )
     for island in sides["2-3"].islands:
         if island.name == CARD_ISLAND:
             raise CardDataError(
-                f"{label}: side '2-3' builds on {CARD_ISLAND}, which holds only cards on the 2–3-player side"
+                msg(
+                    "{label}: side '2-3' builds on {island}, which holds only cards on the 2–3-player side",
+                    label=label,
+                    island=CARD_ISLAND,
+                )
             )
     return {name: sides[name] for name in SIDES}
 
@@ -631,27 +806,64 @@ def _parse_ring(raw: Mapping[str, Any], label: str) -> tuple[ActionSpace, ...]:
     check_keys(raw, _RING_KEYS, where, "key")
     required_provenance(raw, where)
     spaces: list[ActionSpace] = []
-    for index, space_raw in enumerate(_list(raw, "spaces", where, "action space tables"), start=1):
+    for index, space_raw in enumerate(_list(raw, "spaces", where, msg("action space tables")), start=1):
         space_where = f"{where}: action space #{index}"
         table = table_item(space_raw, space_where, _ACTION_SPACE_KEYS)
         number = int_field(table, "number", space_where)
         if number != index:
-            raise CardDataError(f"{space_where}: numbered {number}; number the spaces 1–18 in sailing order")
-        action = _enum(Action, required_str(table, "action", space_where), "action", space_where)
+            raise CardDataError(
+                msg(
+                    "{where}: numbered {number}; number the spaces 1–18 in sailing order",
+                    where=space_where,
+                    number=number,
+                )
+            )
+        action = _enum(Action, required_str(table, "action", space_where), msg("action"), space_where)
         anchor = table.get("anchor", False)
         if not isinstance(anchor, bool):
-            raise CardDataError(f"{space_where}: field 'anchor' must be true or false, not {type_name(anchor)}")
+            raise CardDataError(
+                msg(
+                    "{where}: field 'anchor' must be true or false, not {kind}",
+                    where=space_where,
+                    kind=type_name(anchor),
+                )
+            )
         spaces.append(ActionSpace(number=number, action=action, anchor=anchor))
     total = sum(ACTION_SPACES.values())
     if len(spaces) != total:
-        raise CardDataError(f"{where}: {len(spaces)} action spaces, the rules have {total}")
+        raise CardDataError(
+            msg_plural(
+                "{where}: {count} action space, the rules have {stated}",
+                "{where}: {count} action spaces, the rules have {stated}",
+                len(spaces),
+                where=where,
+                stated=total,
+            )
+        )
     counts = Counter(space.action for space in spaces)
     for action, wanted in ACTION_SPACES.items():
         if counts[action] != wanted:
-            raise CardDataError(f"{where}: {counts[action]} {action.value!r} spaces, the rules have {wanted}")
+            raise CardDataError(
+                msg_plural(
+                    "{where}: {count} {action} space, the rules have {stated}",
+                    "{where}: {count} {action} spaces, the rules have {stated}",
+                    counts[action],
+                    where=where,
+                    action=repr(action.value),
+                    stated=wanted,
+                )
+            )
     anchors = sum(1 for space in spaces if space.anchor)
     if anchors != ANCHORS:
-        raise CardDataError(f"{where}: {anchors} anchors, the rules put {ANCHORS} ships on anchor spaces")
+        raise CardDataError(
+            msg_plural(
+                "{where}: {count} anchor, the rules put {stated} ships on anchor spaces",
+                "{where}: {count} anchors, the rules put {stated} ships on anchor spaces",
+                anchors,
+                where=where,
+                stated=ANCHORS,
+            )
+        )
     return tuple(spaces)
 
 
@@ -665,59 +877,109 @@ def _parse_characters(raws: list[Any], islands: Mapping[str, Island], label: str
     for where, table in _ids(raws, label, "character", _CHARACTER_KEYS):
         cards.append(_parse_character(table, where, islands))
     if len(cards) != CHARACTERS:
-        raise CardDataError(f"{label}: {len(cards)} character cards, the rules have {CHARACTERS}")
+        raise CardDataError(
+            msg_plural(
+                "{label}: {count} character card, the rules have {stated}",
+                "{label}: {count} character cards, the rules have {stated}",
+                len(cards),
+                label=label,
+                stated=CHARACTERS,
+            )
+        )
     kinds = {card.kind for card in cards}
     absent = [kind for kind in CharacterKind if kind not in kinds]
     if absent:
-        raise CardDataError(f"{label}: no {absent[0].value} character card; the rules describe every kind")
+        raise CardDataError(
+            msg("{label}: no {kind} character card; the rules describe every kind", label=label, kind=absent[0].value)
+        )
     exchanges = [dict(card.requires) for card in cards if card.kind is CharacterKind.GOLD_EXCHANGE]
     for requires in EXCHANGE_REQUIRES:
         if requires not in exchanges:
             text = ", ".join(f"{count} {name}" for name, count in requires.items())
-            raise CardDataError(f"{label}: no gold-exchange card requiring {text}, as the rules state")
+            raise CardDataError(
+                msg("{label}: no gold-exchange card requiring {text}, as the rules state", label=label, text=text)
+            )
     return tuple(cards)
 
 
 def _parse_character(table: Mapping[str, Any], where: str, islands: Mapping[str, Island]) -> CharacterCard:
-    kind = _enum(CharacterKind, required_str(table, "kind", where), "kind", where)
+    kind = _enum(CharacterKind, required_str(table, "kind", where), msg("kind"), where)
     params = KIND_PARAMS[kind]
     for key in sorted(_PARAMS):
         if key in params and key not in table:
-            raise CardDataError(f"{where}: {kind.value} cards name their {key!r}")
+            raise CardDataError(
+                msg("{where}: {kind} cards name their {key}", where=where, kind=kind.value, key=repr(key))
+            )
         if key not in params and key in table:
-            raise CardDataError(f"{where}: {kind.value} cards have no {key!r}")
+            raise CardDataError(msg("{where}: {kind} cards have no {key}", where=where, kind=kind.value, key=repr(key)))
     vp = int_field(table, "vp", where, default=0)
     if kind in KIND_VP and vp not in KIND_VP[kind]:
-        stated = " or ".join(str(value) for value in KIND_VP[kind])
-        raise CardDataError(f"{where}: vp {vp}; {kind.value} cards score {stated}")
+        *lower, highest = KIND_VP[kind]
+        stated = msg("{items} or {last}", items=lower, last=highest) if lower else highest
+        raise CardDataError(
+            msg("{where}: vp {vp}; {kind} cards score {stated}", where=where, vp=vp, kind=kind.value, stated=stated)
+        )
     colour = bead = island = None
     if "colour" in params:
-        colour = _enum(Customer, required_str(table, "colour", where), "colour", where)
+        colour = _enum(Customer, required_str(table, "colour", where), msg("colour"), where)
     if "bead" in params:
-        bead = _enum(Bead, required_str(table, "bead", where), "bead colour", where)
+        bead = _enum(Bead, required_str(table, "bead", where), msg("bead colour"), where)
     if "island" in params:
         island = required_str(table, "island", where)
         if island not in islands:
-            raise CardDataError(f"{where}: unknown island {island!r} (islands: {', '.join(islands)})")
+            raise CardDataError(
+                msg(
+                    "{where}: unknown island {island} (islands: {islands})",
+                    where=where,
+                    island=repr(island),
+                    islands=", ".join(islands),
+                )
+            )
     buildings = frozenset(
-        _enum(Building, name, "building", where) for name in _strings(table, "buildings", where, default=[])
+        _enum(Building, name, msg("building"), where) for name in _strings(table, "buildings", where, default=[])
     )
     if kind is CharacterKind.BUILDINGS and not buildings:
-        raise CardDataError(f"{where}: a {kind.value} card names at least one building kind")
+        raise CardDataError(
+            msg("{where}: a {kind} card names at least one building kind", where=where, kind=kind.value)
+        )
     if kind is CharacterKind.CRESTS_EQUAL and (len(buildings) != 1 or not buildings <= set(CRESTS_EQUAL_BUILDINGS)):
-        raise CardDataError(f"{where}: a {kind.value} card names one building kind, factory or shop")
+        raise CardDataError(
+            msg("{where}: a {kind} card names one building kind, factory or shop", where=where, kind=kind.value)
+        )
     own = int_field(table, "own", where, default=0)
     others = int_field(table, "others", where, default=0)
     if kind is CharacterKind.OWN_AND_OTHERS and (own, others) not in OWN_AND_OTHERS:
-        raise CardDataError(f"{where}: own {own}, others {others}; the rules give 1 and 2 VP or vice-versa")
+        raise CardDataError(
+            msg(
+                "{where}: own {own}, others {others}; the rules give 1 and 2 VP or vice-versa",
+                where=where,
+                own=own,
+                others=others,
+            )
+        )
     table_pairs = _pairs(table, where)
     requires = _requires(table, where)
     if kind is CharacterKind.GOLD_EXCHANGE:
         if table_pairs[-1][0] > EXCHANGE_GOLD:
-            raise CardDataError(f"{where}: exchanges {table_pairs[-1][0]} gold; the rules allow up to {EXCHANGE_GOLD}")
+            raise CardDataError(
+                msg_plural(
+                    "{where}: exchanges {count} gold; the rules allow up to {most}",
+                    "{where}: exchanges {count} gold; the rules allow up to {most}",
+                    table_pairs[-1][0],
+                    where=where,
+                    most=EXCHANGE_GOLD,
+                )
+            )
         if EXCHANGE_STEP not in table_pairs:
             gold, points = EXCHANGE_STEP
-            raise CardDataError(f"{where}: no step of {gold} gold for {points} VP, the rules' example")
+            raise CardDataError(
+                msg(
+                    "{where}: no step of {gold} for {vp}, the rules' example",
+                    where=where,
+                    gold=msg_plural("{count} gold", "{count} gold", gold),
+                    vp=msg_plural("{count} VP", "{count} VP", points),
+                )
+            )
     return CharacterCard(
         id=table["id"],
         kind=kind,
@@ -738,19 +1000,28 @@ def _pairs(table: Mapping[str, Any], where: str) -> tuple[tuple[int, int], ...]:
     """A VP table: [threshold or gold paid, VP] pairs of positive integers, both rising."""
     if "table" not in table:
         return ()
-    raws = _list(table, "table", where, "[number, VP] pairs")
+    raws = _list(table, "table", where, msg("[number, VP] pairs"))
     pairs: list[tuple[int, int]] = []
     for raw in raws:
         ok = (
             isinstance(raw, list) and len(raw) == 2 and all(isinstance(x, int) and not isinstance(x, bool) for x in raw)
         )
         if not ok or min(raw) <= 0:
-            raise CardDataError(f"{where}: table entry {raw!r} is not a pair of positive integers")
+            raise CardDataError(
+                msg("{where}: table entry {entry} is not a pair of positive integers", where=where, entry=repr(raw))
+            )
         if pairs and not (raw[0] > pairs[-1][0] and raw[1] > pairs[-1][1]):
-            raise CardDataError(f"{where}: table entry {raw!r} does not rise above {list(pairs[-1])!r}")
+            raise CardDataError(
+                msg(
+                    "{where}: table entry {entry} does not rise above {previous}",
+                    where=where,
+                    entry=repr(raw),
+                    previous=repr(list(pairs[-1])),
+                )
+            )
         pairs.append((raw[0], raw[1]))
     if not pairs:
-        raise CardDataError(f"{where}: the table is empty")
+        raise CardDataError(msg("{where}: the table is empty", where=where))
     return tuple(pairs)
 
 
@@ -760,14 +1031,30 @@ def _requires(table: Mapping[str, Any], where: str) -> tuple[tuple[str, int], ..
         return ()
     raw = table["requires"]
     if not isinstance(raw, dict) or not raw:
-        raise CardDataError(f"{where}: field 'requires' must be a table like {{ red = 2, palace = 1 }}")
+        raise CardDataError(
+            msg("{where}: field 'requires' must be a table like {{ red = 2, palace = 1 }}", where=where)
+        )
     requires: list[tuple[str, int]] = []
     for name in raw:
         if name not in REQUIREMENTS:
-            raise CardDataError(f"{where}: requirement {name!r} is not one of {', '.join(REQUIREMENTS)}")
+            raise CardDataError(
+                msg(
+                    "{where}: requirement {name} is not one of {names}",
+                    where=where,
+                    name=repr(name),
+                    names=", ".join(REQUIREMENTS),
+                )
+            )
         count = int_field(raw, name, f"{where}: requires")
         if count <= 0:
-            raise CardDataError(f"{where}: requirement {name!r} must be positive, not {count}")
+            raise CardDataError(
+                msg(
+                    "{where}: requirement {name} must be positive, not {count}",
+                    where=where,
+                    name=repr(name),
+                    count=count,
+                )
+            )
         requires.append((name, count))
     return tuple(requires)
 
@@ -785,20 +1072,32 @@ def _check_removed_characters(
     ids = {card.id for card in cards}
     unknown = [card_id for card_id in removals.characters if card_id not in ids]
     if unknown:
-        raise CardDataError(f"{where}: unknown character card {unknown[0]!r}")
+        raise CardDataError(msg("{where}: unknown character card {card}", where=where, card=repr(unknown[0])))
     only_cards = [island for island in sides["4"].islands if island not in sides["2-3"].islands]
     card_islands = {island.id for island in only_cards}
     name = ", ".join(island.name for island in only_cards)
     of_card_island = [card.id for card in cards if card.island in card_islands]
     if len(of_card_island) != SERENELLA_CARDS:
         raise CardDataError(
-            f"{label}: {len(of_card_island)} character cards name {name}; the rules remove its two cards "
-            "in a 2- or 3-player game"
+            msg_plural(
+                "{label}: {count} character card names {island}; the rules remove its two cards "
+                "in a 2- or 3-player game",
+                "{label}: {count} character cards name {island}; the rules remove its two cards "
+                "in a 2- or 3-player game",
+                len(of_card_island),
+                label=label,
+                island=name,
+            )
         )
     if sorted(removals.characters) != sorted(of_card_island):
         raise CardDataError(
-            f"{where}: characters is {raw['characters']!r}; the rules remove the cards of {name} "
-            f"({', '.join(of_card_island)})"
+            msg(
+                "{where}: characters is {value}; the rules remove the cards of {island} ({cards})",
+                where=where,
+                value=repr(raw["characters"]),
+                island=name,
+                cards=", ".join(of_card_island),
+            )
         )
 
 
@@ -810,19 +1109,19 @@ def _parse_special_cards(raws: list[Any], label: str) -> tuple[SpecialCard, ...]
     Construction Cranes each naming a building, every other card once."""
     cards: list[SpecialCard] = []
     for where, table in _ids(raws, label, "special card", _SPECIAL_CARD_KEYS):
-        effect = _enum(SpecialEffect, required_str(table, "effect", where), "effect", where)
+        effect = _enum(SpecialEffect, required_str(table, "effect", where), msg("effect"), where)
         title = _nonempty(table, "title", where)
-        beads = frozenset(_enum(Bead, name, "bead colour", where) for name in _strings(table, "beads", where, []))
+        beads = frozenset(_enum(Bead, name, msg("bead colour"), where) for name in _strings(table, "beads", where, []))
         if effect is SpecialEffect.STUDIO and len(beads) != 2:
-            raise CardDataError(f"{where}: a studio card names two bead colours")
+            raise CardDataError(msg("{where}: a studio card names two bead colours", where=where))
         if effect is not SpecialEffect.STUDIO and beads:
-            raise CardDataError(f"{where}: only studio cards name bead colours")
+            raise CardDataError(msg("{where}: only studio cards name bead colours", where=where))
         building_name = optional_str(table, "building", where)
-        building = None if building_name is None else _enum(Building, building_name, "building", where)
+        building = None if building_name is None else _enum(Building, building_name, msg("building"), where)
         if effect is SpecialEffect.CONSTRUCTION_CRANE and building is None:
-            raise CardDataError(f"{where}: a construction-crane card names its building")
+            raise CardDataError(msg("{where}: a construction-crane card names its building", where=where))
         if effect is not SpecialEffect.CONSTRUCTION_CRANE and building is not None:
-            raise CardDataError(f"{where}: only construction-crane cards name a building")
+            raise CardDataError(msg("{where}: only construction-crane cards name a building", where=where))
         cards.append(
             SpecialCard(
                 id=table["id"],
@@ -835,16 +1134,37 @@ def _parse_special_cards(raws: list[Any], label: str) -> tuple[SpecialCard, ...]
         )
     total = sum(SPECIAL_CARDS.values())
     if len(cards) != total:
-        raise CardDataError(f"{label}: {len(cards)} special building cards, the rules have {total}")
+        raise CardDataError(
+            msg_plural(
+                "{label}: {count} special building card, the rules have {stated}",
+                "{label}: {count} special building cards, the rules have {stated}",
+                len(cards),
+                label=label,
+                stated=total,
+            )
+        )
     counts = Counter(card.effect for card in cards)
     for effect, wanted in SPECIAL_CARDS.items():
         if counts[effect] != wanted:
-            raise CardDataError(f"{label}: {counts[effect]} {effect.value} cards, the rules have {wanted}")
+            raise CardDataError(
+                msg_plural(
+                    "{label}: {count} {effect} card, the rules have {stated}",
+                    "{label}: {count} {effect} cards, the rules have {stated}",
+                    counts[effect],
+                    label=label,
+                    effect=effect.value,
+                    stated=wanted,
+                )
+            )
     pairs = {card.beads for card in cards if card.effect is SpecialEffect.STUDIO}
     for pair in STUDIO_PAIRS:
         if pair not in pairs:
             text = "/".join(bead.value for bead in Bead if bead in pair)
             raise CardDataError(
-                f"{label}: no studio for {text}; the rules have the pairs red/green, red/blue and green/blue"
+                msg(
+                    "{label}: no studio for {pair}; the rules have the pairs red/green, red/blue and green/blue",
+                    label=label,
+                    pair=text,
+                )
             )
     return tuple(cards)

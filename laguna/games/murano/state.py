@@ -14,6 +14,8 @@ from typing import Any, Final
 
 from laguna.core.errors import IllegalAction
 from laguna.core.game import JSON, Event, GameState, Seat, copy_counter
+from laguna.core.messages import N_, Message, msg, msg_plural
+from laguna.core.messages import Player as Named
 from laguna.core.outcome import Outcome, SeatResult, rank
 from laguna.core.rng import Rng
 from laguna.games.murano import characters as scoring
@@ -74,31 +76,43 @@ DEAL_TRIES: Final = 50
 SALE: Final = {1: 5, 2: 12, 3: 20}
 """Gold for 1, 2 or 3 beads of one colour."""
 BUILDING_VP: Final = {Building.FACTORY: 1, Building.SHOP: 2, Building.PALACE: 3, Building.SPECIAL: 0}
-STACKS: Final = ("streets", "shops", "factories", "specials", "palaces")
+STACKS: Final = (N_("streets"), N_("shops"), N_("factories"), N_("specials"), N_("palaces"))
+"""The tile stacks whose emptying ends the game, named as the log names them."""
 
-# Score-sheet categories, in order.
-CATEGORIES: Final = ("start", "buildings", "special buildings", "production", "character cards", "gondoliers")
+CATEGORIES: Final = (
+    N_("start"),
+    N_("buildings"),
+    N_("special buildings"),
+    N_("production"),
+    N_("character cards"),
+    N_("gondoliers"),
+)
+"""Score-sheet categories, in order, named as a score sheet shows them."""
+TWO_STACKS_EMPTY: Final = N_("two tile stacks empty")
+"""Why a game ended (`ended_by`)."""
 
 
 class Phase(enum.Enum):
-    PRELUDE = "preliminary character card"
-    TURN = "choose an action or pass"
-    CLEAR = "sail the blocking ships on"
-    MOVER = "choose the ship to move"
-    BUY = "choose the tile to buy"
-    RECRUIT = "choose a character card"
-    GONDOLA = "choose a gondola"
-    BUILD = "build"
-    PLACE_STREET = "place the street tile"
-    SPECIAL_CARD = "choose a special building card"
-    INCOME = "choose the island for income"
-    PRODUCE = "choose how many glass factories produce"
-    SELL = "sell glass beads"
-    GONDOLIER = "dismiss or hire a gondolier"
-    FINAL_PLACE = "place the building bought in the final turn"
-    RETURN_BEAD = "return a glass bead"
-    SCORING = "final scoring"
-    OVER = "game over"
+    """What the game waits for; the values, marked for the catalogues, name it to a reader."""
+
+    PRELUDE = N_("preliminary character card")
+    TURN = N_("choose an action or pass")
+    CLEAR = N_("sail the blocking ships on")
+    MOVER = N_("choose the ship to move")
+    BUY = N_("choose the tile to buy")
+    RECRUIT = N_("choose a character card")
+    GONDOLA = N_("choose a gondola")
+    BUILD = N_("build")
+    PLACE_STREET = N_("place the street tile")
+    SPECIAL_CARD = N_("choose a special building card")
+    INCOME = N_("choose the island for income")
+    PRODUCE = N_("choose how many glass factories produce")
+    SELL = N_("sell glass beads")
+    GONDOLIER = N_("dismiss or hire a gondolier")
+    FINAL_PLACE = N_("place the building bought in the final turn")
+    RETURN_BEAD = N_("return a glass bead")
+    SCORING = N_("final scoring")
+    OVER = N_("game over")
 
 
 _NO_TILE: Final = ("",)
@@ -110,12 +124,59 @@ _GOLD_FREE: Final = frozenset(
 """Actions whose feasibility does not depend on the gold left after the ships are paid."""
 
 
-def _name(seat: Seat) -> str:
-    return f"Player {seat + 1}"
+_GONDOLAS: Final = {
+    "orange": N_("the orange gondola"),
+    "grey": N_("the grey gondola"),
+    "brown": N_("the brown gondola"),
+    "white": N_("the white gondola"),
+}
+"""The gondolas by player colour, as a log line names the one a gondolier boards."""
+_BEADS: Final = {Bead.RED: N_("a red bead"), Bead.GREEN: N_("a green bead"), Bead.BLUE: N_("a blue bead")}
+"""One bead by colour, as a log line names the one returned."""
+_SHOPS: Final = {"red": N_("a red shop"), "blue": N_("a blue shop"), "grey": N_("a grey shop")}
+"""A shop by customer colour, as a log line names the one built."""
 
 
-def _gold(amount: int) -> str:
-    return f"{amount} gold"
+def _name(seat: Seat) -> Named:
+    """A seat named in a log line: its player's name where the reader's table knows it."""
+    return Named(seat)
+
+
+def _gold(amount: int) -> Message:
+    return msg_plural("{count} gold", "{count} gold", amount)
+
+
+def _vp(amount: int) -> Message:
+    return msg_plural("{count} VP", "{count} VP", amount)
+
+
+def _beads(colour: Bead, count: int) -> Message:
+    """`count` beads of `colour`, as a log line names those sold."""
+    if colour is Bead.RED:
+        return msg_plural("{count} red bead", "{count} red beads", count)
+    if colour is Bead.GREEN:
+        return msg_plural("{count} green bead", "{count} green beads", count)
+    return msg_plural("{count} blue bead", "{count} blue beads", count)
+
+
+def _tile(tile: str) -> Message:
+    """A building tile by its notation (``factory``, ``shop-red``, ``palace-2``, ``special``), as a log
+    line names the one built."""
+    kind, _, detail = tile.partition("-")
+    if kind == "factory":
+        return msg("a glass factory")
+    if kind == "shop":
+        return msg(_SHOPS[detail])
+    if kind == "palace":
+        return msg_plural("a palace with {count} crest", "a palace with {count} crests", int(detail))
+    return msg("a special building")
+
+
+def _and(items: list[Message]) -> Message:
+    """The items as a reader lists them: "a", "a and b", "a, b and c"."""
+    if len(items) == 1:
+        return items[0]
+    return msg("{items} and {last}", items=items[:-1], last=items[-1])
 
 
 class MuranoState(GameState[Action]):
@@ -650,9 +711,9 @@ class MuranoState(GameState[Action]):
 
     # ------------------------------------------------------------------ explanations
 
-    def explain_illegal(self, seat: Seat, action: Action) -> str:
+    def explain_illegal(self, seat: Seat, action: Action) -> Message:
         if self.phase is Phase.OVER:
-            return "the game is over"
+            return msg("the game is over")
         player = self.boards[seat]
         if self.phase is Phase.TURN:
             if isinstance(action, Act):
@@ -660,73 +721,85 @@ class MuranoState(GameState[Action]):
                 cost = cost_of(self.ships_to_move(index))
                 kind = self.components.action_spaces[index].action
                 if cost > player.gold:
-                    return f"moving the ships to free space {action.space} costs {_gold(cost)}; you have {player.gold}"
-                return f"you cannot carry out {kind.value} now (gold, tiles or spaces are lacking)"
+                    return msg(
+                        "moving the ships to free space {space} costs {gold}; you have {have}",
+                        space=action.space,
+                        gold=_gold(cost),
+                        have=player.gold,
+                    )
+                return msg(
+                    "you cannot carry out {action} now (gold, tiles or spaces are lacking)", action=msg(kind.value)
+                )
             if isinstance(action, Pass):
-                return f"to pass, choose an empty action space; space {action.space} holds a ship"
+                return msg("to pass, choose an empty action space; space {space} holds a ship", space=action.space)
             if isinstance(action, Lighthouse):
-                return "only the owner of the Lighthouse may sail the red ship onto an occupied space"
-            return "choose an action space (act N) or pass (pass N)"
+                return msg("only the owner of the Lighthouse may sail the red ship onto an occupied space")
+            return msg("choose an action space (act N) or pass (pass N)")
         if self.phase is Phase.CLEAR and isinstance(action, Sail):
             front = self.clearing[0] + 1
             if action.start != front:
-                return f"the ship in front, on space {front}, must sail first"
+                return msg("the ship in front, on space {space}, must sail first", space=front)
             if action.end - 1 in self.ring.reach(front - 1):
-                return "stopping there would leave no room for the ships still behind it"
-            return "a ship sails on to an empty space without passing another ship"
+                return msg("stopping there would leave no room for the ships still behind it")
+            return msg("a ship sails on to an empty space without passing another ship")
         if isinstance(action, Score) and self.phase is Phase.SCORING:
             if action.card not in player.characters:
-                return f"you have no character card {action.card} left to score"
+                return msg("you have no character card {card} left to score", card=action.card)
             card = self.character(action.card)
             if card.island is not None and card.island != action.island:
-                return f"{action.card} must be scored at {card.island}"
+                return msg("{card} must be scored at {island}", card=action.card, island=card.island)
             if action.island not in {i for i, _ in self._free_gondolas(seat)}:
-                return f"you have no gondolier left on a gondola at {action.island}"
-            return "that amount cannot be paid"
+                return msg("you have no gondolier left on a gondola at {island}", island=action.island)
+            return msg("that amount cannot be paid")
         if isinstance(action, Skip):
-            return "only a card that cannot score anywhere you still have a gondolier may be left unscored"
+            return msg("only a card that cannot score anywhere you still have a gondolier may be left unscored")
         if isinstance(action, Build):
             if action.tile not in self.building_tiles(seat):
-                return f"you have no {action.tile} tile to build"
+                return msg("you have no {tile} tile to build", tile=action.tile)
             if self.built >= BUILD_LIMIT:
-                return "a Build action places at most 3 tiles"
-            return "a building goes on an empty brown space next to a street tile"
+                return msg("a Build action places at most 3 tiles")
+            return msg("a building goes on an empty brown space next to a street tile")
         if isinstance(action, Place):
-            return f"{action.space} is not an empty space where this tile may go"
+            return msg("{space} is not an empty space where this tile may go", space=action.space)
         if isinstance(action, Gondola):
-            return "that gondola is taken, or you cannot pay for it (2 gold your colour, 5 any other)"
+            return msg("that gondola is taken, or you cannot pay for it (2 gold your colour, 5 any other)")
         if isinstance(action, Recruit):
             if action.card not in self.drawn:
-                return f"{action.card} is not among the cards drawn"
-            return f"the character card costs {_gold(self.recruit_cost(seat))}; you have {player.gold}"
+                return msg("{card} is not among the cards drawn", card=action.card)
+            return msg(
+                "the character card costs {gold}; you have {have}",
+                gold=_gold(self.recruit_cost(seat)),
+                have=player.gold,
+            )
         if isinstance(action, BuyTile):
-            return "the tile is not in the stack or you cannot pay (2 gold the top tile, 4 a chosen one)"
+            return msg("the tile is not in the stack or you cannot pay (2 gold the top tile, 4 a chosen one)")
         if isinstance(action, Sell):
             if action.colour is None:
-                return "selling is required when you can sell (the optional-selling rule is off)"
+                return msg("selling is required when you can sell (the optional-selling rule is off)")
             if self.produced and self.has(seat, SpecialEffect.TRADING_STATION):
-                return "you cannot sell those beads (1–3 of one colour; the Trading Station needs one left)"
-            return "you cannot sell those beads (1–3 of one colour that you have)"
+                return msg("you cannot sell those beads (1–3 of one colour; the Trading Station needs one left)")
+            return msg("you cannot sell those beads (1–3 of one colour that you have)")
         if isinstance(action, Dismiss):
-            return "you have no gondolier in front of you to dismiss"
+            return msg("you have no gondolier in front of you to dismiss")
         if isinstance(action, TakeCard):
-            return f"{action.card} is not among the special building cards drawn (or is a second Studio)"
+            return msg("{card} is not among the special building cards drawn (or is a second Studio)", card=action.card)
         if isinstance(action, Produce):
             if action.count == 0:
-                return "producing in no glass factory is only for selling beads, and you have none"
-            return (
-                f"you may produce in at most {self.max_production(seat)} glass factories "
-                "(those you built, at most half your VP)"
+                return msg("producing in no glass factory is only for selling beads, and you have none")
+            return msg_plural(
+                "you may produce in at most {count} glass factory (those you built, at most half your VP)",
+                "you may produce in at most {count} glass factories (those you built, at most half your VP)",
+                self.max_production(seat),
             )
         if isinstance(action, ReturnBead):
-            return f"you have no {action.colour} bead to return"
+            return msg("you have no {colour} bead to return", colour=action.colour)
         if isinstance(action, Income):
-            return f"{action.island} is not an island of this board side"
+            return msg("{island} is not an island of this board side", island=action.island)
         if isinstance(action, DrawStreet):
-            return "no street tile is left, no street space is free, or you have placed 3 tiles"
+            return msg("no street tile is left, no street space is free, or you have placed 3 tiles")
         if isinstance(action, Hire):
-            return f"hiring costs {_gold(self.hire_cost(seat))} and you may have at most 7 gondoliers"
-        return f"now is {self.phase.value}"
+            return msg("hiring costs {gold} and you may have at most 7 gondoliers", gold=_gold(self.hire_cost(seat)))
+        return msg("now is {phase}", phase=msg(self.phase.value))
 
     # ------------------------------------------------------------------ applying
 
@@ -759,7 +832,19 @@ class MuranoState(GameState[Action]):
         self.lighthouse = False
         self.clearing = list(self.ring.blockers(self.target))
         kind = self.components.action_spaces[self.target].action
-        events.append(Event("act", seat, f"{_name(seat)} chooses space {action.space}: {kind.value}", {}))
+        events.append(
+            Event(
+                "act",
+                seat,
+                msg(
+                    "{player} chooses space {space}: {action}",
+                    player=_name(seat),
+                    space=action.space,
+                    action=msg(kind.value),
+                ),
+                {},
+            )
+        )
         self._clear_ships(events)
 
     def _clear_ships(self, events: list[Event]) -> None:
@@ -786,8 +871,11 @@ class MuranoState(GameState[Action]):
             self.clearing.pop(0)
         if end == self.target:
             self.red_moved = red
-        ship = "red ship" if red else "ship"
-        events.append(Event("sail", self.actor, f"The {ship} sails from space {action.start} to {action.end}", {}))
+        if red:
+            text = msg("The red ship sails from space {start} to {end}", start=action.start, end=action.end)
+        else:
+            text = msg("The ship sails from space {start} to {end}", start=action.start, end=action.end)
+        events.append(Event("sail", self.actor, text, {}))
 
     def _do_sail(self, seat: Seat, action: Sail, events: list[Event]) -> None:
         self._sail(action, events)
@@ -803,9 +891,14 @@ class MuranoState(GameState[Action]):
         player = self.boards[self.actor]
         if cost:
             player.gold -= cost
-            events.append(
-                Event("pay", self.actor, f"{_name(self.actor)} pays {_gold(cost)} for moving {self.moved} ships", {})
+            text = msg_plural(
+                "{player} pays {gold} for moving {count} ship",
+                "{player} pays {gold} for moving {count} ships",
+                self.moved,
+                player=_name(self.actor),
+                gold=_gold(cost),
             )
+            events.append(Event("pay", self.actor, text, {}))
         self._carry_out(self.components.action_spaces[self.target].action, events)
 
     def _do_lighthouse(self, seat: Seat, action: Lighthouse, events: list[Event]) -> None:
@@ -820,7 +913,12 @@ class MuranoState(GameState[Action]):
             Event(
                 "lighthouse",
                 seat,
-                f"{_name(seat)} sails the red ship by the Lighthouse onto space {self.target + 1}: {kind.value}",
+                msg(
+                    "{player} sails the red ship by the Lighthouse onto space {space}: {action}",
+                    player=_name(seat),
+                    space=self.target + 1,
+                    action=msg(kind.value),
+                ),
                 {},
             )
         )
@@ -833,7 +931,10 @@ class MuranoState(GameState[Action]):
         self.lighthouse = False
         self.passing = True
         self.boards[seat].gold += 1
-        events.append(Event("pass", seat, f"{_name(seat)} passes on space {action.space} and takes 1 gold", {}))
+        text = msg(
+            "{player} passes on space {space} and takes {gold}", player=_name(seat), space=action.space, gold=_gold(1)
+        )
+        events.append(Event("pass", seat, text, {}))
         start = self.ring.behind(self.target)
         if self.ring.occupied[start] == 2:
             self.phase = Phase.MOVER
@@ -849,13 +950,14 @@ class MuranoState(GameState[Action]):
         if kind is ActionKind.TAKE_GOLD:
             gain = 4 if self.has(seat, SpecialEffect.BANK) else 2
             player.gold += gain
-            events.append(Event("gold", seat, f"{_name(seat)} takes {_gold(gain)}", {}))
+            events.append(Event("gold", seat, msg("{player} takes {gold}", player=_name(seat), gold=_gold(gain)), {}))
             self._end_turn(events)
         elif kind is ActionKind.BUY_FACTORY:
             player.gold -= 1
             self.factory_stack -= 1
             player.factories += 1
-            events.append(Event("buy", seat, f"{_name(seat)} buys a glass factory for 1 gold", {}))
+            text = msg("{player} buys a glass factory for {gold}", player=_name(seat), gold=_gold(1))
+            events.append(Event("buy", seat, text, {}))
             self._after_buy("factory", events)
         elif kind in (ActionKind.BUY_SHOP, ActionKind.BUY_PALACE):
             self.buying = "shop" if kind is ActionKind.BUY_SHOP else "palace"
@@ -864,7 +966,8 @@ class MuranoState(GameState[Action]):
             player.gold -= 2
             self.special_stack -= 1
             player.specials += 1
-            events.append(Event("buy", seat, f"{_name(seat)} buys a special building for 2 gold", {}))
+            text = msg("{player} buys a special building for {gold}", player=_name(seat), gold=_gold(2))
+            events.append(Event("buy", seat, text, {}))
             self._after_buy("special", events)
         elif kind is ActionKind.RECRUIT:
             self._draw_characters(seat)
@@ -902,16 +1005,13 @@ class MuranoState(GameState[Action]):
         if self.triggered_by is None and len(self.empty_stacks()) >= 2:
             self.triggered_by = self.actor
             self.last_turns = self._from(self.actor)[1:]
-            stacks = " and ".join(self.empty_stacks())
-            events.append(
-                Event(
-                    "end-triggered",
-                    self.actor,
-                    f"The {stacks} stacks are empty: {_name(self.actor)} "
-                    "finishes this turn, then every other player has one final turn",
-                    {},
-                )
+            text = msg(
+                "The {stacks} stacks are empty: {player} finishes this turn, "
+                "then every other player has one final turn",
+                stacks=_and([msg(name) for name in self.empty_stacks()]),
+                player=_name(self.actor),
             )
+            events.append(Event("end-triggered", self.actor, text, {}))
 
     def _do_buytile(self, seat: Seat, action: BuyTile, events: list[Event]) -> None:
         player = self.boards[seat]
@@ -920,12 +1020,16 @@ class MuranoState(GameState[Action]):
             player.gold -= 4
             self.looking = True
             self._reveals += 1
-            events.append(Event("look", seat, f"{_name(seat)} pays 4 gold to look through the {action.kind}s", {}))
+            if action.kind == "shop":
+                text = msg("{player} pays {gold} to look through the shops", player=_name(seat), gold=_gold(4))
+            else:
+                text = msg("{player} pays {gold} to look through the palaces", player=_name(seat), gold=_gold(4))
+            events.append(Event("look", seat, text, {}))
             return
         if action.choice is None:
             tile = stack.pop()
             player.gold -= 2
-            how = "the top tile for 2 gold"
+            how = msg("the top tile for {gold}", gold=_gold(2))
         else:
             if action.kind == "shop":
                 tile = next(t for t in stack if self._shop(t).colour.value == action.choice)
@@ -934,10 +1038,14 @@ class MuranoState(GameState[Action]):
             stack.remove(tile)
             self.rng.shuffle(stack)
             self.looking = False
-            how = "a tile of their choice"
+            how = msg("a tile of their choice")
         self._reveals += 1
         (player.shops if action.kind == "shop" else player.palaces).append(tile)
-        events.append(Event("buy", seat, f"{_name(seat)} buys a {action.kind}: {how}", {}))
+        if action.kind == "shop":
+            text = msg("{player} buys a shop: {how}", player=_name(seat), how=how)
+        else:
+            text = msg("{player} buys a palace: {how}", player=_name(seat), how=how)
+        events.append(Event("buy", seat, text, {}))
         if action.kind == "shop":
             name = f"shop-{self._shop(tile).colour.value}"
         else:
@@ -950,11 +1058,12 @@ class MuranoState(GameState[Action]):
         player.gold -= cost
         player.characters.append(action.card)
         self.drawn.remove(action.card)
-        events.append(Event("recruit", seat, f"{_name(seat)} recruits a character for {_gold(cost)}", {}))
+        text = msg("{player} recruits a character for {gold}", player=_name(seat), gold=_gold(cost))
+        events.append(Event("recruit", seat, text, {}))
         self._return_drawn(events)
 
     def _do_decline(self, seat: Seat, action: Decline, events: list[Event]) -> None:
-        events.append(Event("recruit", seat, f"{_name(seat)} recruits no character", {}))
+        events.append(Event("recruit", seat, msg("{player} recruits no character", player=_name(seat)), {}))
         self._return_drawn(events)
 
     def _return_drawn(self, events: list[Event]) -> None:
@@ -972,10 +1081,16 @@ class MuranoState(GameState[Action]):
         player.gold -= cost
         player.gondoliers -= 1
         self.gondolas[(action.island, action.colour)] = seat
-        text = f"{_name(seat)} places a gondolier on the {action.colour} gondola at {action.island} for {_gold(cost)}"
+        text = msg(
+            "{player} places a gondolier on {gondola} at {island} for {gold}",
+            player=_name(seat),
+            gondola=msg(_GONDOLAS[action.colour]),
+            island=action.island,
+            gold=_gold(cost),
+        )
         if self.has(seat, SpecialEffect.DOCKSIDE_BAR):
             player.vp["special buildings"] += 1
-            text += " (Dockside Bar: 1 VP)"
+            text = msg("{event} (Dockside Bar: {vp})", event=text, vp=_vp(1))
         events.append(Event("gondola", seat, text, {}))
         self._end_turn(events)
 
@@ -983,8 +1098,15 @@ class MuranoState(GameState[Action]):
         self.street = self.street_stack.pop()
         self._reveals += 1
         customers = self._street(self.street).customers
-        shown = ", ".join(c.value for c in customers) or "no customer"
-        events.append(Event("street", seat, f"{_name(seat)} draws a street tile ({shown})", {}))
+        if customers:
+            text = msg(
+                "{player} draws a street tile ({customers})",
+                player=_name(seat),
+                customers=[msg(c.value) for c in customers],
+            )
+        else:
+            text = msg("{player} draws a street tile (no customer)", player=_name(seat))
+        events.append(Event("street", seat, text, {}))
         self.phase = Phase.PLACE_STREET
 
     def _do_place(self, seat: Seat, action: Place, events: list[Event]) -> None:
@@ -993,7 +1115,8 @@ class MuranoState(GameState[Action]):
             self.tiles[action.space] = ("street", self.street)
             self.street = None
             self.built += 1
-            events.append(Event("build", seat, f"{_name(seat)} builds the street on {action.space}", {}))
+            text = msg("{player} builds the street on {space}", player=_name(seat), space=action.space)
+            events.append(Event("build", seat, text, {}))
             self._check_end(events)
             self._continue_build(events)
             return
@@ -1030,13 +1153,20 @@ class MuranoState(GameState[Action]):
             self.tiles[space] = ("special",)
         points = BUILDING_VP[kind]
         player.vp["buildings"] += points
-        text = f"{_name(seat)} builds a {tile} on {space}"
         if points:
-            text += f" for {points} VP"
+            text = msg(
+                "{player} builds {tile} on {space} for {vp}",
+                player=_name(seat),
+                tile=_tile(tile),
+                space=space,
+                vp=_vp(points),
+            )
+        else:
+            text = msg("{player} builds {tile} on {space}", player=_name(seat), tile=_tile(tile), space=space)
         cranes = sum(1 for card in self.cards(seat, SpecialEffect.CONSTRUCTION_CRANE) if card.building is kind)
         if cranes:
             player.vp["special buildings"] += cranes
-            text += f" (Construction Crane: {cranes} VP)"
+            text = msg("{event} (Construction Crane: {vp})", event=text, vp=_vp(cranes))
         events.append(Event("build", seat, text, {}))
         if kind is Building.SPECIAL and self.special_deck:
             self.drawn = [self.special_deck.pop() for _ in range(min(SPECIAL_DRAW, len(self.special_deck)))]
@@ -1055,10 +1185,10 @@ class MuranoState(GameState[Action]):
         self.special_deck[:0] = self.drawn
         self.drawn = []
         card = self._special(action.card)
-        text = f"{_name(seat)} takes the special building card {card.title}"
+        text = msg("{player} takes the special building card {title}", player=_name(seat), title=msg(card.title))
         if card.effect is SpecialEffect.BASILICA:
             player.vp["special buildings"] += 5
-            text += ": 5 VP"
+            text = msg("{event}: {details}", event=text, details=_vp(5))
         events.append(Event("special", seat, text, {}))
         if self.final_tile:
             self._end_turn(events)
@@ -1079,7 +1209,8 @@ class MuranoState(GameState[Action]):
     def _income(self, seat: Seat, island: str, events: list[Event]) -> None:
         gain = self.income_at(seat, island)
         self.boards[seat].gold += gain
-        events.append(Event("income", seat, f"{_name(seat)} takes income at {island}: {_gold(gain)}", {}))
+        text = msg("{player} takes income at {island}: {gold}", player=_name(seat), island=island, gold=_gold(gain))
+        events.append(Event("income", seat, text, {}))
         self._end_turn(events)
 
     def _do_produce(self, seat: Seat, action: Produce, events: list[Event]) -> None:
@@ -1098,12 +1229,18 @@ class MuranoState(GameState[Action]):
         self.produced = bool(drawn)
         if drawn:
             self._reveals += 1
-        text = f"{_name(seat)} produces in {action.count} glass factories (−{2 * action.count} VP)"
+        text = msg_plural(
+            "{player} produces in {count} glass factory (−{vp})",
+            "{player} produces in {count} glass factories (−{vp})",
+            action.count,
+            player=_name(seat),
+            vp=_vp(2 * action.count),
+        )
         if drawn:
-            text += ": " + ", ".join(b.value for b in drawn)
+            text = msg("{event}: {details}", event=text, details=[msg(b.value) for b in drawn])
         if self.produced and self.has(seat, SpecialEffect.GUILD_HALL):
             player.vp["special buildings"] += 1
-            text += " (Guild Hall: 1 VP)"
+            text = msg("{event} (Guild Hall: {vp})", event=text, vp=_vp(1))
         events.append(Event("produce", seat, text, {}))
         self.phase = Phase.SELL
         if self._generate(seat) == [Sell(None, 0)]:
@@ -1130,7 +1267,12 @@ class MuranoState(GameState[Action]):
                 Event(
                     "sell",
                     seat,
-                    f"{_name(seat)} sells {action.count} {action.colour} bead(s) for {_gold(SALE[action.count])}",
+                    msg(
+                        "{player} sells {beads} for {gold}",
+                        player=_name(seat),
+                        beads=_beads(colour, action.count),
+                        gold=_gold(SALE[action.count]),
+                    ),
                     {},
                 )
             )
@@ -1141,7 +1283,8 @@ class MuranoState(GameState[Action]):
         gain = 5 if self.has(seat, SpecialEffect.ASSEMBLY_HALL) else 3
         player.gondoliers -= 1
         player.gold += gain
-        events.append(Event("dismiss", seat, f"{_name(seat)} dismisses a gondolier for {_gold(gain)}", {}))
+        text = msg("{player} dismisses a gondolier for {gold}", player=_name(seat), gold=_gold(gain))
+        events.append(Event("dismiss", seat, text, {}))
         self._end_turn(events)
 
     def _do_hire(self, seat: Seat, action: Hire, events: list[Event]) -> None:
@@ -1149,7 +1292,9 @@ class MuranoState(GameState[Action]):
         cost = self.hire_cost(seat)
         player.gondoliers += 1
         player.gold -= cost
-        events.append(Event("hire", seat, f"{_name(seat)} hires a gondolier for {_gold(cost)}", {}))
+        events.append(
+            Event("hire", seat, msg("{player} hires a gondolier for {gold}", player=_name(seat), gold=_gold(cost)), {})
+        )
         self._end_turn(events)
 
     def _do_returnbead(self, seat: Seat, action: ReturnBead, events: list[Event]) -> None:
@@ -1157,7 +1302,8 @@ class MuranoState(GameState[Action]):
         self.boards[seat].beads[bead] -= 1
         self.bag[bead] += 1
         self.produced = False
-        events.append(Event("return", seat, f"{_name(seat)} returns a {action.colour} bead (Trading Station)", {}))
+        text = msg("{player} returns {bead} (Trading Station)", player=_name(seat), bead=msg(_BEADS[bead]))
+        events.append(Event("return", seat, text, {}))
         self._end_turn(events)
 
     # ------------------------------------------------------------------ turns and the end
@@ -1171,7 +1317,8 @@ class MuranoState(GameState[Action]):
         self.produced = False
         if self.options.red_ship_gold and self.red_moved and not self.lighthouse and not self.passing:
             player.gold += 1
-            events.append(Event("red-ship", seat, f"{_name(seat)} moved the red ship: 1 gold", {}))
+            text = msg("{player} moved the red ship: {gold}", player=_name(seat), gold=_gold(1))
+            events.append(Event("red-ship", seat, text, {}))
         self.red_moved = False
         self.lighthouse = False
         self.passing = False
@@ -1192,7 +1339,7 @@ class MuranoState(GameState[Action]):
 
     def _begin_scoring(self, events: list[Event]) -> None:
         assert self.triggered_by is not None
-        events.append(Event("scoring", None, "The game is over: the character cards are scored", {}))
+        events.append(Event("scoring", None, msg("The game is over: the character cards are scored"), {}))
         self.phase = Phase.SCORING
         self.queue = self._from(self.triggered_by)
         self._next_scorer(events)
@@ -1207,11 +1354,10 @@ class MuranoState(GameState[Action]):
             left = len(self._free_gondolas(seat))
             player.vp["gondoliers"] += left
             if left:
-                events.append(
-                    Event("gondoliers", seat, f"{_name(seat)} scores {left} VP for gondoliers left on gondolas", {})
-                )
+                text = msg("{player} scores {vp} for gondoliers left on gondolas", player=_name(seat), vp=_vp(left))
+                events.append(Event("gondoliers", seat, text, {}))
         self.phase = Phase.OVER
-        self.ended_by = "two tile stacks empty"
+        self.ended_by = TWO_STACKS_EMPTY
 
     def _do_score(self, seat: Seat, action: Score, events: list[Event]) -> None:
         player = self.boards[seat]
@@ -1231,7 +1377,13 @@ class MuranoState(GameState[Action]):
             Event(
                 "score",
                 seat,
-                f"{_name(seat)} scores character {action.card} at {action.island}: {points} VP",
+                msg(
+                    "{player} scores character {card} at {island}: {vp}",
+                    player=_name(seat),
+                    card=action.card,
+                    island=action.island,
+                    vp=_vp(points),
+                ),
                 {"card": action.card},
             )
         )
@@ -1255,18 +1407,19 @@ class MuranoState(GameState[Action]):
     def _do_skip(self, seat: Seat, action: Skip, events: list[Event]) -> None:
         self.boards[seat].characters.remove(action.card)
         self.skipped.setdefault(seat, []).append(action.card)
-        events.append(Event("skip", seat, f"{_name(seat)} leaves a character card that cannot score", {}))
+        text = msg("{player} leaves a character card that cannot score", player=_name(seat))
+        events.append(Event("skip", seat, text, {}))
         self._next_scorer(events)
 
     def outcome(self) -> Outcome:
         if self.phase is not Phase.OVER:
-            raise IllegalAction("the game is not over yet")
+            raise IllegalAction(msg("the game is not over yet"))
         lines = [tuple((c, p.vp[c]) for c in CATEGORIES) for p in self.boards]
         scores = [p.score() for p in self.boards]
         ranks = rank([(scores[s], self.boards[s].gold) for s in range(self._players)])
         return Outcome(
             tuple(
-                SeatResult(s, scores[s], ranks[s], lines[s], (("gold", self.boards[s].gold),))
+                SeatResult(s, scores[s], ranks[s], lines[s], ((N_("gold"), self.boards[s].gold),))
                 for s in range(self._players)
             ),
             ended_by=self.ended_by,
@@ -1345,7 +1498,7 @@ class MuranoState(GameState[Action]):
             "final_tile": self.final_tile if self.final_tile and actor_sees else None,
             "ships_moved": self.moved,
             "ships_to_sail": [space + 1 for space in self.clearing],
-            "cards": {card.id: scoring.describe(card) for card in self.components.characters},
+            "cards": {card.id: scoring.describe(card).to_json() for card in self.components.characters},
             "special_cards": {card.id: card.title for card in self.components.special_cards},
             "options": self.options.to_dict(),
             "built": self.built,

@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass
 
 from laguna.core.errors import NotationError
+from laguna.core.messages import msg
 from laguna.games.walking_in_burano.characters import Character
 
 
@@ -109,7 +110,9 @@ def _character(name: str) -> Character:
         return Character(name)
     except ValueError:
         names = ", ".join(c.value for c in Character)
-        raise NotationError(f"unknown character {name!r} (characters: {names})") from None
+        raise NotationError(
+            msg("unknown character {name} (characters: {names})", name=repr(name), names=names)
+        ) from None
 
 
 def parse_action(text: str) -> Action:
@@ -123,7 +126,7 @@ def parse_action(text: str) -> Action:
         if kind == "take":
             low, high = int(groups[1]), int(groups[2] or groups[1])
             if high < low:
-                raise NotationError(f"{text!r}: write the floors low to high, e.g. f1-2")
+                raise NotationError(msg("{text}: write the floors low to high, e.g. f1-2", text=repr(text)))
             return Take(int(groups[0]), low, high)
         if kind == "place":
             return Place(groups[0], int(groups[1]))
@@ -134,4 +137,4 @@ def parse_action(text: str) -> Action:
         if kind == "return":
             return Return(groups[0])
         return RemoveCharacter(_character(groups[0]))
-    raise NotationError(f"{text!r} is not a Walking in Burano action (forms: {_FORMS})")
+    raise NotationError(msg("{text} is not a Walking in Burano action (forms: {forms})", text=repr(text), forms=_FORMS))

@@ -29,6 +29,7 @@ from laguna.core.component_data import (
     table_array,
 )
 from laguna.core.errors import CardDataError
+from laguna.core.messages import N_, msg
 
 
 class Colour(enum.Enum):
@@ -106,7 +107,14 @@ _TOTAL_CARDS: Final = len(_FLOORS) * len(Colour) * _CARDS_PER_COLOUR_PER_FLOOR
 _SHOP_POINTS: Final = (2, 3)
 # The only floor each of these symbols may sit on: the floor its character reads.
 _SYMBOL_FLOOR: Final[Mapping[str, int]] = {"pedestrians": 1, "streetlights": 2, "chimneys": 3}
-_ORDINAL: Final[Mapping[int, str]] = {1: "1st", 2: "2nd", 3: "3rd"}
+_ORDINAL: Final[Mapping[int, str]] = {1: N_("1st"), 2: N_("2nd"), 3: N_("3rd")}
+# Where a floor card belongs, as whole phrases, so that a language can inflect them.
+_ON_A_CARD: Final[Mapping[int, str]] = {
+    1: N_("on a 1st-floor card"),
+    2: N_("on a 2nd-floor card"),
+    3: N_("on a 3rd-floor card"),
+}
+_ON_FLOORS: Final[Mapping[int, str]] = {1: N_("on 1st floors"), 2: N_("on 2nd floors"), 3: N_("on 3rd floors")}
 _ID_PATTERN: Final = re.compile(r"([A-Z])([0-9])([a-z])")
 _ID_SUFFIXES: Final = "abcd"
 
@@ -165,7 +173,7 @@ class FloorCardSet:
         positions = {card.id: i for i, card in enumerate(ordered)}
         if len(positions) != len(ordered):
             duplicate = next(cid for cid, n in Counter(c.id for c in ordered).items() if n > 1)
-            raise CardDataError(f"{self.source}: duplicate card id {duplicate!r}")
+            raise CardDataError(msg("{source}: duplicate card id {card}", source=self.source, card=repr(duplicate)))
         object.__setattr__(self, "cards", ordered)
         object.__setattr__(self, "_positions", positions)
         object.__setattr__(self, "faces", tuple(card.face() for card in ordered))
@@ -179,7 +187,9 @@ class FloorCardSet:
         try:
             return self._positions[card_id]
         except KeyError:
-            raise CardDataError(f"{self.source}: no floor card with id {card_id!r}") from None
+            raise CardDataError(
+                msg("{source}: no floor card with id {card}", source=self.source, card=repr(card_id))
+            ) from None
 
 
 DEFAULT_CARD_FILE = PACKAGED
@@ -210,7 +220,9 @@ def _parse(data: Mapping[str, Any], label: str, source: str) -> FloorCardSet:
     """Check the document structure and every card, then the counts the rulebook states."""
     unknown = sorted(set(data) - _TOP_KEYS)
     if unknown:
-        raise CardDataError(f"{label}: unknown top-level key {unknown[0]!r} (allowed: card, meta)")
+        raise CardDataError(
+            msg("{file}: unknown top-level key {key} (allowed: card, meta)", file=label, key=repr(unknown[0]))
+        )
     name, default_provenance = _parse_meta(data.get("meta", {}), label, source)
     raw_cards = table_array(data, "card", label, "card")
     cards: list[FloorCard] = []
@@ -218,7 +230,7 @@ def _parse(data: Mapping[str, Any], label: str, source: str) -> FloorCardSet:
     for number, raw in enumerate(raw_cards, start=1):
         card = _parse_card(raw, number, label, default_provenance, source == DEFAULT_CARD_FILE)
         if card.id in seen:
-            raise CardDataError(f"{label}: card {card.id!r}: duplicate id")
+            raise CardDataError(msg("{file}: card {card}: duplicate id", file=label, card=repr(card.id)))
         seen.add(card.id)
         cards.append(card)
     _check_counts(cards, label)
@@ -228,7 +240,7 @@ def _parse(data: Mapping[str, Any], label: str, source: str) -> FloorCardSet:
 def _parse_meta(meta: object, label: str, source: str) -> tuple[str, str | None]:
     """The set's name (default: the file name) and the provenance cards inherit when they state none."""
     if not isinstance(meta, dict):
-        raise CardDataError(f"{label}: [meta] must be a table")
+        raise CardDataError(msg("{file}: [meta] must be a table", file=label))
     where = f"{label}: [meta]"
     check_keys(meta, _META_KEYS, where, "key")
     name = optional_str(meta, "name", where)
@@ -247,12 +259,15 @@ def _parse_card(raw: object, number: int, label: str, default_provenance: str | 
     of the printed cards may differ, and scoring reads any floor and any shop kind.
     """
     if not isinstance(raw, dict):
-        raise CardDataError(f"{label}: card #{number} must be a table")
+        raise CardDataError(msg("{file}: card #{number} must be a table", file=label, number=number))
     raw_id = raw.get("id")
     where = f"{label}: card {raw_id!r}" if isinstance(raw_id, str) else f"{label}: card #{number}"
     unknown = sorted(set(raw) - _CARD_KEYS)
     if unknown:
-        raise CardDataError(f"{where}: unknown key {unknown[0]!r} (allowed: {', '.join(sorted(_CARD_KEYS))})")
+        allowed = ", ".join(sorted(_CARD_KEYS))
+        raise CardDataError(
+            msg("{where}: unknown key {key} (allowed: {keys})", where=where, key=repr(unknown[0]), keys=allowed)
+        )
 
     card_id = required_str(raw, "id", where)
     colour_name = required_str(raw, "colour", where)
@@ -260,37 +275,57 @@ def _parse_card(raw: object, number: int, label: str, default_provenance: str | 
         colour = Colour(colour_name)
     except ValueError:
         names = ", ".join(c.value for c in Colour)
-        raise CardDataError(f"{where}: colour {colour_name!r} is not one of {names}") from None
+        raise CardDataError(
+            msg(
+                "{where}: colour {colour} is not one of {colours}", where=where, colour=repr(colour_name), colours=names
+            )
+        ) from None
     floor = int_field(raw, "floor", where, non_negative=True)
     if floor not in _FLOORS:
-        raise CardDataError(f"{where}: floor {floor} is not 1, 2 or 3")
+        raise CardDataError(msg("{where}: floor {floor} is not 1, 2 or 3", where=where, floor=floor))
     _check_id(card_id, colour, floor, where)
 
     counts = {symbol: int_field(raw, symbol, where, default=0, non_negative=True) for symbol in SYMBOLS}
     for symbol, only_floor in _SYMBOL_FLOOR.items():
         if packaged and counts[symbol] and floor != only_floor:
             raise CardDataError(
-                f"{where}: {symbol} on a {_ORDINAL[floor]}-floor card; "
-                f"{symbol} appear only on {_ORDINAL[only_floor]} floors"
+                msg(
+                    "{where}: {symbol} {on_card}; {symbol} appear only {on_floors}",
+                    where=where,
+                    symbol=symbol,
+                    on_card=msg(_ON_A_CARD[floor]),
+                    on_floors=msg(_ON_FLOORS[only_floor]),
+                )
             )
 
     shop = optional_str(raw, "shop", where)
     shop_points = int_field(raw, "shop_points", where, default=0, non_negative=True)
     if shop is not None:
         if floor != 1:
-            raise CardDataError(f"{where}: shop on a {_ORDINAL[floor]}-floor card; shops are on 1st floors only")
+            raise CardDataError(
+                msg(
+                    "{where}: shop {on_card}; shops are on 1st floors only",
+                    where=where,
+                    on_card=msg(_ON_A_CARD[floor]),
+                )
+            )
         if packaged and shop not in SHOP_TYPES:
-            raise CardDataError(f"{where}: shop type {shop!r} is not one of {', '.join(SHOP_TYPES)}")
+            shops = ", ".join(SHOP_TYPES)
+            raise CardDataError(
+                msg("{where}: shop type {shop} is not one of {shops}", where=where, shop=repr(shop), shops=shops)
+            )
         if "shop_points" not in raw:
-            raise CardDataError(f"{where}: shop_points missing for shop {shop!r} (2 or 3)")
+            raise CardDataError(
+                msg("{where}: shop_points missing for shop {shop} (2 or 3)", where=where, shop=repr(shop))
+            )
         if shop_points not in _SHOP_POINTS:
-            raise CardDataError(f"{where}: shop_points {shop_points} must be 2 or 3")
+            raise CardDataError(msg("{where}: shop_points {points} must be 2 or 3", where=where, points=shop_points))
     elif "shop_points" in raw:
-        raise CardDataError(f"{where}: shop_points given without a shop")
+        raise CardDataError(msg("{where}: shop_points given without a shop", where=where))
 
     provenance = optional_provenance(raw, where) or default_provenance
     if provenance is None:
-        raise CardDataError(f"{where}: provenance missing (set it on the card or in [meta])")
+        raise CardDataError(msg("{where}: provenance missing (set it on the card or in [meta])", where=where))
     note = optional_str(raw, "note", where) or ""
 
     return FloorCard(
@@ -310,25 +345,53 @@ def _check_id(card_id: str, colour: Colour, floor: int, where: str) -> None:
     match = _ID_PATTERN.fullmatch(card_id)
     if match is None or match.group(1) not in _COLOUR_BY_LETTER or match.group(3) not in _ID_SUFFIXES:
         raise CardDataError(
-            f"{where}: id must be a colour letter (P, Y, R, B, O, G), the floor and a letter a-d, like 'R1a'"
+            msg(
+                "{where}: id must be a colour letter (P, Y, R, B, O, G), the floor and a letter a-d, like 'R1a'",
+                where=where,
+            )
         )
     if match.group(1) != colour.letter:
-        raise CardDataError(f"{where}: id letter {match.group(1)!r} does not match colour {colour.value!r}")
+        raise CardDataError(
+            msg(
+                "{where}: id letter {letter} does not match colour {colour}",
+                where=where,
+                letter=repr(match.group(1)),
+                colour=repr(colour.value),
+            )
+        )
     if int(match.group(2)) != floor:
-        raise CardDataError(f"{where}: id floor {match.group(2)} does not match floor {floor}")
+        raise CardDataError(
+            msg(
+                "{where}: id floor {id_floor} does not match floor {floor}",
+                where=where,
+                id_floor=match.group(2),
+                floor=floor,
+            )
+        )
 
 
 def _check_counts(cards: list[FloorCard], label: str) -> None:
     """The counts of COMPONENTS: 72 cards, exactly 4 of each colour on each floor."""
     per_group = Counter((card.floor, card.colour) for card in cards)
     wrong = [
-        f"{colour.value} {_ORDINAL[floor]} floor has {per_group[floor, colour]}"
+        msg(
+            "{colour} {ordinal} floor has {count}",
+            colour=colour.value,
+            ordinal=msg(_ORDINAL[floor]),
+            count=per_group[floor, colour],
+        )
         for floor in _FLOORS
         for colour in Colour
         if per_group[floor, colour] != _CARDS_PER_COLOUR_PER_FLOOR
     ]
     if wrong:
         raise CardDataError(
-            f"{label}: {len(cards)} floor cards, the rulebook has {_TOTAL_CARDS} "
-            f"({_CARDS_PER_COLOUR_PER_FLOOR} per colour per floor); {wrong[0]}"
+            msg(
+                "{file}: {count} floor cards, the rulebook has {total} ({per} per colour per floor); {first}",
+                file=label,
+                count=len(cards),
+                total=_TOTAL_CARDS,
+                per=_CARDS_PER_COLOUR_PER_FLOOR,
+                first=wrong[0],
+            )
         )

@@ -6,6 +6,10 @@ Tourists may visit a player again and again; an inhabitant visits each player at
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
+from typing import Final
+
+from laguna.core.messages import N_
 
 
 class Character(enum.Enum):
@@ -34,7 +38,23 @@ class Character(enum.Enum):
 
     @property
     def title(self) -> str:
-        return self.value.replace("-", " ").title()
+        """The name on the card, in English (``msg(title)`` translates it)."""
+        return _TITLES[self]
+
+
+_TITLES: Final[Mapping[Character, str]] = {
+    Character.WOMAN: N_("Woman"),
+    Character.MAN: N_("Man"),
+    Character.GIRL: N_("Girl"),
+    Character.BOY: N_("Boy"),
+    Character.MAYOR: N_("Mayor"),
+    Character.POLICEMAN: N_("Policeman"),
+    Character.SANTA_CLAUS: N_("Santa Claus"),
+    Character.SHOP_OWNER: N_("Shop Owner"),
+    Character.TAILOR: N_("Tailor"),
+    Character.FLORIST: N_("Florist"),
+    Character.GARDENER: N_("Gardener"),
+}
 
 
 TOURISTS = (Character.WOMAN, Character.MAN, Character.GIRL, Character.BOY)

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from laguna.core.errors import OptionsError
 from laguna.core.game import JSON, Game, Seat
+from laguna.core.messages import N_, msg
 from laguna.games.walking_in_burano import encoding
 from laguna.games.walking_in_burano.actions import Action, parse_action
 from laguna.games.walking_in_burano.cards import load_floor_cards
@@ -25,19 +26,19 @@ class WalkingInBurano(Game[WalkingInBuranoState, Action, WalkingInBuranoOptions]
     """
 
     id = "walking-in-burano"
-    name = "Walking in Burano"
+    name = N_("Walking in Burano")
     min_players = 1
     max_players = 4
     options_type = WalkingInBuranoOptions
-    summary = "Refurbish the colourful houses of Burano and attract tourists and inhabitants."
+    summary = N_("Refurbish the colourful houses of Burano and attract tourists and inhabitants.")
     option_examples = ({"round_limit": 2}, {"round_limit": 1, "beginner_characters": True})
     solo_ratings = ((None, LOWEST_RATING), *sorted(SOLO_RATINGS))
 
     def validate_options(self, players: int, options: WalkingInBuranoOptions) -> None:
         if options.round_limit < 1:
-            raise OptionsError(f"option round-limit must be at least 1, not {options.round_limit}")
+            raise OptionsError(msg("option round-limit must be at least 1, not {value}", value=options.round_limit))
         if not options.floor_cards:
-            raise OptionsError("option floor-cards takes 'reconstructed' or the path of a card file")
+            raise OptionsError(msg("option floor-cards takes 'reconstructed' or the path of a card file"))
 
     def _new_state(self, players: int, options: WalkingInBuranoOptions, seed: int) -> WalkingInBuranoState:
         return WalkingInBuranoState(players, options, load_floor_cards(options.floor_cards), seed)

@@ -13,6 +13,8 @@ from __future__ import annotations
 from functools import cache
 from itertools import combinations
 
+from laguna.core.messages import Message, msg
+
 COLUMNS = 5
 FLOORS = 3
 CELLS = COLUMNS * FLOORS
@@ -102,16 +104,26 @@ def placeable_cells(cards: int) -> int:
     return result
 
 
-def explain_placement(cards: int, index: int) -> str:
+def explain_placement(cards: int, index: int) -> Message:
     """Which golden rule forbids a floor card at `index` (only for a cell `placeable_cells` excludes)."""
     floor, column = floor_of(index), column_of(index)
     if cards >> index & 1:
-        return f"house {column} already has a floor card on floor {floor} (a placed card never moves)"
+        return msg(
+            "house {column} already has a floor card on floor {floor} (a placed card never moves)",
+            column=column,
+            floor=floor,
+        )
     below = [cell(f, column) for f in range(1, floor)]
     missing = [i for i in below if not cards >> i & 1]
     if len(missing) > SCAFFOLDS:
-        return f"golden rule 2: floor {floor} of house {column} needs floor cards or scaffolds below it"
-    return (
-        f"golden rules 2 and 3: no arrangement of your two scaffolds lets a card on floor {floor} of "
-        f"house {column} stand on something and touch the rest of your house area"
+        return msg(
+            "golden rule 2: floor {floor} of house {column} needs floor cards or scaffolds below it",
+            floor=floor,
+            column=column,
+        )
+    return msg(
+        "golden rules 2 and 3: no arrangement of your two scaffolds lets a card on floor {floor} of "
+        "house {column} stand on something and touch the rest of your house area",
+        floor=floor,
+        column=column,
     )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from laguna.core.messages import N_
 from laguna.core.options import GameOptions, option
 from laguna.games.walking_in_burano.cards import DEFAULT_CARD_FILE
 
@@ -11,17 +12,17 @@ from laguna.games.walking_in_burano.cards import DEFAULT_CARD_FILE
 @dataclass(frozen=True)
 class WalkingInBuranoOptions(GameOptions):
     beginner_characters: bool = option(
-        False, "beginners' optional rule: play without the Shop Owner, Florist and Gardener"
+        False, N_("beginners' optional rule: play without the Shop Owner, Florist and Gardener")
     )
     closed_window_penalty: bool = option(
-        True, "score D, the closed-window penalty (false: the beginners' optional rule ignores it)"
+        True, N_("score D, the closed-window penalty (false: the beginners' optional rule ignores it)")
     )
     two_player_variant: bool = option(
-        True, "2 players: remove the rightmost card of each row before each refill (solo always does)"
+        True, N_("2 players: remove the rightmost card of each row before each refill (solo always does)")
     )
     floor_cards: str = option(
-        DEFAULT_CARD_FILE, "floor card faces: 'reconstructed' or the path of a card file of the same schema"
+        DEFAULT_CARD_FILE, N_("floor card faces: 'reconstructed' or the path of a card file of the same schema")
     )
     round_limit: int = option(
-        40, "end after this round even if nobody completed 5 houses (the rulebook has no such end)"
+        40, N_("end after this round even if nobody completed 5 houses (the rulebook has no such end)")
     )

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from laguna.core.messages import N_
 from laguna.games.walking_in_burano.cards import FloorCard
 from laguna.games.walking_in_burano.characters import Character
 from laguna.games.walking_in_burano.house_area import COLUMNS
@@ -17,8 +18,8 @@ TOURIST_BONUS = 2
 POLICEMAN_POINTS = (0, 5, 9, 15)
 SHOP_OWNER_POINTS = (0, 2, 5, 9, 15)
 POINTS_PER_TOKEN = 3
-SOLO_RATINGS = ((86, "Masterpiece!"), (81, "Awesome!"), (71, "Good job!"), (61, "Not bad"))
-LOWEST_RATING = "So-so"
+SOLO_RATINGS = ((86, N_("Masterpiece!")), (81, N_("Awesome!")), (71, N_("Good job!")), (61, N_("Not bad")))
+LOWEST_RATING = N_("So-so")
 
 
 def _cards(grid: Grid) -> list[FloorCard]:

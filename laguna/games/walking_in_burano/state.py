@@ -12,6 +12,7 @@ from typing import Any
 
 from laguna.core.errors import IllegalAction
 from laguna.core.game import JSON, Event, GameState, Seat
+from laguna.core.messages import N_, Message, Player, msg, msg_plural
 from laguna.core.outcome import Outcome, SeatResult, rank
 from laguna.core.rng import Rng
 from laguna.games.walking_in_burano import heuristics, scoring
@@ -82,8 +83,22 @@ _COLUMN_TAKES = tuple(
 """The takes of each column (0-based) for each set of floors still holding a card (bit f-1 for floor f)."""
 
 
-def _coins(amount: int) -> str:
-    return "1 coin" if amount == 1 else f"{amount} coins"
+FIVE_HOUSES = N_("five houses")
+ROUND_LIMIT = N_("round limit")
+NO_CHARACTERS_LEFT = N_("no characters left")
+FLOOR_CARDS_EXHAUSTED = N_("floor cards exhausted")
+"""Why a game ended (`ended_by`), as the log and the outcome name it."""
+
+
+def _coins(amount: int) -> Message:
+    return msg_plural("{count} coin", "{count} coins", amount)
+
+
+def _rules(a: bool, b: bool) -> Message | str:
+    """The breakable rules a placement breaks: "A", "B" or "A and B"."""
+    if a and b:
+        return msg("A and B")
+    return "A" if a else "B"
 
 
 _COLOUR_BITS = {colour: 1 << k for k, colour in enumerate(Colour)}
@@ -332,16 +347,16 @@ class WalkingInBuranoState(GameState[Action]):
 
     # ------------------------------------------------------------------ explaining illegal actions
 
-    def explain_illegal(self, seat: Seat, action: Action) -> str:
-        expected: dict[Phase, tuple[tuple[type, ...], str]] = {
-            Phase.TAKE: ((Take,), "acquire floor cards first (at least one card each turn)"),
-            Phase.PLACE: ((Place, Done), "place a floor card or say done"),
-            Phase.VISIT: ((Visit,), "a completed house must receive a character first"),
-            Phase.RETURN: ((Return,), "return floor cards down to the hand limit of 3 first"),
-            Phase.REMOVE_CHARACTER: ((RemoveCharacter,), "remove one character card first (solo)"),
+    def explain_illegal(self, seat: Seat, action: Action) -> Message:
+        expected: dict[Phase, tuple[tuple[type, ...], Message]] = {
+            Phase.TAKE: ((Take,), msg("acquire floor cards first (at least one card each turn)")),
+            Phase.PLACE: ((Place, Done), msg("place a floor card or say done")),
+            Phase.VISIT: ((Visit,), msg("a completed house must receive a character first")),
+            Phase.RETURN: ((Return,), msg("return floor cards down to the hand limit of 3 first")),
+            Phase.REMOVE_CHARACTER: ((RemoveCharacter,), msg("remove one character card first (solo)")),
         }
         if self.phase not in expected:
-            return "the game is over"
+            return msg("the game is over")
         kinds, message = expected[self.phase]
         if not isinstance(action, kinds):
             return message
@@ -352,50 +367,57 @@ class WalkingInBuranoState(GameState[Action]):
         if isinstance(action, Visit):
             return self._explain_visit(seat, action)
         if isinstance(action, Return):
-            return f"card {action.card} is not in your hand"
+            return msg("card {card} is not in your hand", card=action.card)
         if isinstance(action, RemoveCharacter):
-            return f"no {action.character.title} card is left"
-        return "not allowed now"
+            return msg("no {character} card is left", character=msg(action.character.title))
+        return msg("not allowed now")
 
-    def _explain_take(self, take: Take) -> str:
+    def _explain_take(self, take: Take) -> Message:
         columns = len(self.supply[0])
         if not 1 <= take.column <= columns:
-            return f"the floor supply has columns 1–{columns}"
+            return msg("the floor supply has columns 1–{columns}", columns=columns)
         present = [f + 1 for f in range(FLOORS) if self.supply[f][take.column - 1] != EMPTY]
         if not present:
-            return f"column {take.column} of the floor supply is empty"
+            return msg("column {column} of the floor supply is empty", column=take.column)
         if take.low not in present or take.high not in present:
-            return f"column {take.column} has no card on the floor asked for"
-        return (
+            return msg("column {column} has no card on the floor asked for", column=take.column)
+        return msg(
             "cards are acquired from the top or from the bottom of one column without skipping any "
             "(the middle card directly only once the top or bottom one is gone)"
         )
 
-    def _explain_place(self, seat: Seat, place: Place) -> str:
+    def _explain_place(self, seat: Seat, place: Place) -> Message:
         index = self._index.get(place.card)
         if index is None or index not in self.hands[seat]:
-            return f"you may only place a floor card from your hand, and {place.card} is not in it"
+            return msg("you may only place a floor card from your hand, and {card} is not in it", card=place.card)
         if not 1 <= place.column <= COLUMNS:
-            return "golden rule 4: your house area has 5 houses (columns 1–5)"
+            return msg("golden rule 4: your house area has 5 houses (columns 1–5)")
         if self.placed >= len(PLACEMENT_COSTS):
-            return "at most 3 floor cards may be placed in a turn"
+            return msg("at most 3 floor cards may be placed in a turn")
         cost = PLACEMENT_COSTS[self.placed]
         if self.coins[seat] < cost:
-            have = self.coins[seat]
-            return f"placing card number {self.placed + 1} this turn costs {cost} coins; you have {have}"
+            return msg(
+                "placing card number {number} this turn costs {cost}; you have {have}",
+                number=self.placed + 1,
+                cost=_coins(cost),
+                have=self.coins[seat],
+            )
         card = self._cards.cards[index]
         target = cell(card.floor, place.column)
         if not placeable_cells(self.masks[seat]) >> target & 1:
             return explain_placement(self.masks[seat], target)
-        broken = [name for name, hit in zip("AB", self._breaks(seat, card, place.column), strict=True) if hit]
-        return f"it breaks breakable rule {' and '.join(broken)} and you have no regulatory bonus token left"
+        return msg(
+            "it breaks breakable rule {rules} and you have no regulatory bonus token left",
+            rules=_rules(*self._breaks(seat, card, place.column)),
+        )
 
-    def _explain_visit(self, seat: Seat, visit: Visit) -> str:
+    def _explain_visit(self, seat: Seat, visit: Visit) -> Message:
+        character = msg(visit.character.title)
         if visit.column != self.pending[0]:
-            return f"the character to choose now is the one for house {self.pending[0]}"
+            return msg("the character to choose now is the one for house {column}", column=self.pending[0])
         if self.piles[CHARACTERS.index(visit.character)] == 0:
-            return f"no {visit.character.title} card is left"
-        return f"you cannot receive the same inhabitant twice ({visit.character.title})"
+            return msg("no {character} card is left", character=character)
+        return msg("you cannot receive the same inhabitant twice ({character})", character=character)
 
     # ------------------------------------------------------------------ applying actions
 
@@ -427,11 +449,12 @@ class WalkingInBuranoState(GameState[Action]):
         coins = TAKE_COINS[len(taken)]
         self.coins[seat] += coins
         ids = [self._cards.cards[i].id for i in taken]
-        gain = f" and {_coins(coins)}" if coins else ""
-        events.append(
-            Event("take", seat, f"Player {seat + 1} acquires {', '.join(ids)} from column {take.column}{gain}",
-                  {"cards": ids, "column": take.column, "coins": coins})
-        )  # fmt: skip
+        fields = {"player": Player(seat), "cards": tuple(ids), "column": take.column}
+        if coins:
+            text = msg("{player} acquires {cards} from column {column} and {coins}", coins=_coins(coins), **fields)
+        else:
+            text = msg("{player} acquires {cards} from column {column}", **fields)
+        events.append(Event("take", seat, text, {"cards": ids, "column": take.column, "coins": coins}))
         self._enter_place(events)
 
     def _do_place(self, seat: Seat, place: Place, events: list[Event]) -> None:
@@ -445,19 +468,26 @@ class WalkingInBuranoState(GameState[Action]):
         target = cell(card.floor, place.column)
         self.areas[seat][target] = index
         self.masks[seat] |= 1 << target
-        text = f"Player {seat + 1} places {card.id} on floor {card.floor} of house {place.column} for {_coins(cost)}"
+        fields = {"player": Player(seat), "card": card.id, "floor": card.floor, "column": place.column,
+                  "cost": _coins(cost)}  # fmt: skip
         if broke_a or broke_b:
             self.tokens[seat] -= 1
-            rules = " and ".join(r for r, hit in (("A", broke_a), ("B", broke_b)) if hit)
-            text += f", spending a regulatory bonus token (breaks rule {rules})"
+            text = msg(
+                "{player} places {card} on floor {floor} of house {column} for {cost}, "
+                "spending a regulatory bonus token (breaks rule {rules})",
+                rules=_rules(broke_a, broke_b),
+                **fields,
+            )
+        else:
+            text = msg("{player} places {card} on floor {floor} of house {column} for {cost}", **fields)
         events.append(Event("place", seat, text, {"card": card.id, "column": place.column, "cost": cost,
                                                   "token": broke_a or broke_b}))  # fmt: skip
         area = self.areas[seat]
         if all(area[f * COLUMNS + place.column - 1] != EMPTY for f in range(FLOORS)):
             self.completed[seat] += 1
             self.turn_completed.append(place.column)
-            events.append(Event("complete", seat, f"Player {seat + 1} completes house {place.column}",
-                                {"column": place.column}))  # fmt: skip
+            text = msg("{player} completes house {column}", player=Player(seat), column=place.column)
+            events.append(Event("complete", seat, text, {"column": place.column}))
         self._enter_place(events)
 
     def _enter_place(self, events: list[Event]) -> None:
@@ -477,8 +507,8 @@ class WalkingInBuranoState(GameState[Action]):
     def _next_visit(self, events: list[Event]) -> None:
         while self.pending and not self._visitors_available():
             column = self.pending.pop(0)
-            events.append(Event("no-visit", self.turn, f"No character is left to visit house {column}",
-                                {"column": column}))  # fmt: skip
+            text = msg("No character is left to visit house {column}", column=column)
+            events.append(Event("no-visit", self.turn, text, {"column": column}))
         if self.pending:
             self.phase = Phase.VISIT
         else:
@@ -488,8 +518,9 @@ class WalkingInBuranoState(GameState[Action]):
         self.piles[CHARACTERS.index(visit.character)] -= 1
         self.visitors[seat][visit.column - 1] = visit.character
         self.pending.pop(0)
-        events.append(Event("visit", seat, f"{visit.character.title} visits house {visit.column} of Player {seat + 1}",
-                            {"column": visit.column, "character": visit.character.value}))  # fmt: skip
+        text = msg("{character} visits house {column} of {player}", character=msg(visit.character.title),
+                   column=visit.column, player=Player(seat))  # fmt: skip
+        events.append(Event("visit", seat, text, {"column": visit.column, "character": visit.character.value}))
         self._next_visit(events)
 
     def _hand_limit(self, events: list[Event]) -> None:
@@ -503,15 +534,15 @@ class WalkingInBuranoState(GameState[Action]):
         self.hands[seat].remove(index)
         floor = self._cards.cards[index].floor
         self.decks[floor - 1].append(index)
-        events.append(Event("return", seat, f"Player {seat + 1} returns a floor {floor} card to the bottom of its deck",
-                            {"floor": floor}))  # fmt: skip
+        text = msg("{player} returns a floor {floor} card to the bottom of its deck", player=Player(seat), floor=floor)
+        events.append(Event("return", seat, text, {"floor": floor}))
         self._hand_limit(events)
 
     def _end_turn(self, events: list[Event]) -> None:
         seat = self._seat
         if self.coins[seat] > COIN_LIMIT:
             excess = self.coins[seat] - COIN_LIMIT
-            text = f"Player {seat + 1} returns {_coins(excess)} to the bank (coin limit 6)"
+            text = msg("{player} returns {coins} to the bank (coin limit 6)", player=Player(seat), coins=_coins(excess))
             events.append(Event("coin-limit", seat, text, {"coins": excess}))
             self.coins[seat] = COIN_LIMIT
         if self.solo:
@@ -522,9 +553,9 @@ class WalkingInBuranoState(GameState[Action]):
             self._start_turn(events, following)
             return
         if max(self.completed) >= HOUSES_TO_END:
-            self._game_over(events, "five houses")
+            self._game_over(events, FIVE_HOUSES)
         elif self.round >= self.options.round_limit:
-            self._game_over(events, "round limit")
+            self._game_over(events, ROUND_LIMIT)
         else:
             self.start_player = (self.start_player + 1) % self._players
             if self._players == 2 and self.options.two_player_variant:
@@ -533,16 +564,16 @@ class WalkingInBuranoState(GameState[Action]):
             if self._supply_exhausted(events):
                 return
             self.round += 1
-            events.append(Event("round", None, f"Round {self.round} begins; Player {self.start_player + 1} starts",
-                                {"round": self.round}))  # fmt: skip
+            text = msg("Round {round} begins; {player} starts", round=self.round, player=Player(self.start_player))
+            events.append(Event("round", None, text, {"round": self.round}))
             self._start_turn(events, self.start_player)
 
     def _end_solo_turn(self, events: list[Event]) -> None:
         """Solo: keep the starting player token, remove the rightmost cards, then a character."""
         if self.completed[0] >= HOUSES_TO_END:
-            self._game_over(events, "five houses")
+            self._game_over(events, FIVE_HOUSES)
         elif not any(self.piles):
-            self._game_over(events, "no characters left")
+            self._game_over(events, NO_CHARACTERS_LEFT)
         else:
             self._remove_rightmost(events)
             self.phase = Phase.REMOVE_CHARACTER
@@ -550,12 +581,12 @@ class WalkingInBuranoState(GameState[Action]):
     def _do_remove(self, seat: Seat, action: RemoveCharacter, events: list[Event]) -> None:
         self.piles[CHARACTERS.index(action.character)] -= 1
         self.removed_characters.append(action.character)
-        events.append(Event("remove-character", seat, f"{action.character.title} is removed from the game",
-                            {"character": action.character.value}))  # fmt: skip
+        text = msg("{character} is removed from the game", character=msg(action.character.title))
+        events.append(Event("remove-character", seat, text, {"character": action.character.value}))
         if not any(self.piles):
-            self._game_over(events, "no characters left")
+            self._game_over(events, NO_CHARACTERS_LEFT)
         elif self.round >= self.options.round_limit:
-            self._game_over(events, "round limit")
+            self._game_over(events, ROUND_LIMIT)
         else:
             self._refill()
             if self._supply_exhausted(events):
@@ -570,7 +601,7 @@ class WalkingInBuranoState(GameState[Action]):
         """
         if any(i != EMPTY for row in self.supply for i in row):
             return False
-        self._game_over(events, "floor cards exhausted")
+        self._game_over(events, FLOOR_CARDS_EXHAUSTED)
         return True
 
     def _start_turn(self, events: list[Event], seat: Seat | None = None) -> None:
@@ -583,7 +614,8 @@ class WalkingInBuranoState(GameState[Action]):
         if takes:
             self._legal = tuple(takes)  # the position has settled: keep its decisions
         else:
-            events.append(Event("empty-supply", self.turn, "The floor supply is empty: no card to acquire", {}))
+            text = msg("The floor supply is empty: no card to acquire")
+            events.append(Event("empty-supply", self.turn, text, {}))
             self._enter_place(events)
 
     def _game_over(self, events: list[Event], reason: str) -> None:
@@ -591,7 +623,7 @@ class WalkingInBuranoState(GameState[Action]):
         self.turn = None
         self.pending = []
         self.ended_by = reason
-        events.append(Event("game-over", None, f"The game ends ({reason})", {"reason": reason}))
+        events.append(Event("game-over", None, msg("The game ends ({reason})", reason=msg(reason)), {"reason": reason}))
 
     # ------------------------------------------------------------------ the floor supply
 
@@ -606,8 +638,8 @@ class WalkingInBuranoState(GameState[Action]):
                     row[column] = EMPTY
                     break
         if removed:
-            events.append(Event("remove-cards", None, f"Removed from the supply: {', '.join(removed)}",
-                                {"cards": removed}))  # fmt: skip
+            text = msg("Removed from the supply: {cards}", cards=tuple(removed))
+            events.append(Event("remove-cards", None, text, {"cards": removed}))
 
     def _refill(self) -> None:
         """Slide each row away from its deck, then reveal deck cards into the spaces by the deck.
@@ -643,7 +675,7 @@ class WalkingInBuranoState(GameState[Action]):
 
     def outcome(self) -> Outcome:
         if self.turn is not None:
-            raise IllegalAction("the game is not over yet")
+            raise IllegalAction(msg("the game is not over yet"))
         grids = [self.grid(seat) for seat in range(self._players)]
         windows = [scoring.closed_windows(g) for g in grids]
         penalties = scoring.closed_window_penalties(windows, self.solo)
@@ -654,10 +686,10 @@ class WalkingInBuranoState(GameState[Action]):
                 for column, character in enumerate(self.visitors[seat], start=1)
                 if character is not None
             ]
-            lines.append(("B. shops", scoring.shop_points(grid)))
-            lines.append(("C. regulatory bonus tokens", scoring.POINTS_PER_TOKEN * self.tokens[seat]))
+            lines.append((N_("B. shops"), scoring.shop_points(grid)))
+            lines.append((N_("C. regulatory bonus tokens"), scoring.POINTS_PER_TOKEN * self.tokens[seat]))
             if self.options.closed_window_penalty:
-                lines.append(("D. closed windows", penalties[seat]))
+                lines.append((N_("D. closed windows"), penalties[seat]))
             breakdowns.append(tuple(lines))
         totals = [sum(points for _, points in lines) for lines in breakdowns]
         breakers = [(("coins", self.coins[s]), ("cats", scoring.cats(grids[s]))) for s in range(self._players)]

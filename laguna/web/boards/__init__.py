@@ -17,6 +17,7 @@ from typing import Any
 
 from markupsafe import Markup
 
+from laguna import i18n
 from laguna.web.templating import ENVIRONMENT
 
 BOARDS: dict[str, str] = {
@@ -41,13 +42,30 @@ def _model(game_id: str) -> BoardModel | None:
     return model
 
 
-def render_board(game_id: str, view: dict[str, Any], actions: Sequence[str]) -> Markup:
-    """The game's board for `view`, its decisions `actions` clickable on it."""
+def render_board(
+    game_id: str, view: dict[str, Any], actions: Sequence[str], names: Sequence[str] | None = None
+) -> Markup:
+    """The game's board for `view`, its decisions `actions` clickable on it, the seats called by
+    `names` (by number where none are given)."""
     model = _model(game_id)
     if model is None:
         return Markup('<pre class="view-data">{}</pre>').format(json.dumps(view, indent=1, ensure_ascii=False))
     template = ENVIRONMENT.get_template(f"boards/{game_id}.html")
-    return Markup(template.render(board=model(view, actions)))
+    reading = i18n.Reading(names)
+    return Markup(template.render(board=model(view, actions), seat_name=reading.player))
+
+
+def score_line(game_id: str, name: str) -> str:
+    """A line of the game's score sheet (a category of its outcome) in the reader's language: by the
+    board module's own ``score_line`` where the game composes its lines, else as a marked word."""
+    name_line: Callable[[str], str] | None = None
+    if game_id in BOARDS:
+        name_line = getattr(importlib.import_module(BOARDS[game_id]), "score_line", None)
+    return name_line(name) if name_line is not None else i18n.gettext(name)
+
+
+ENVIRONMENT.globals["score_line"] = score_line
+"""The score sheet is drawn for every game by one template."""
 
 
 @functools.cache

@@ -16,6 +16,7 @@ from collections import defaultdict
 from collections.abc import Hashable, Sequence
 from typing import Any
 
+from laguna import i18n
 from laguna.games.murano.ships import SPACES, ship_costs
 
 PLAYER_MARKS: dict[str, str] = {"orange": "Or", "grey": "Gy", "brown": "Br", "white": "Wh"}
@@ -262,7 +263,8 @@ def _drawn(view: dict[str, Any], decisions: _Decisions) -> dict[str, Any] | None
     return {
         "count": len(drawn),
         "cards": [
-            {"id": card, "text": texts.get(card, ""), "decisions": decisions.take("drawn", card)} for card in drawn
+            {"id": card, "text": i18n.view_text(texts.get(card, "")), "decisions": decisions.take("drawn", card)}
+            for card in drawn
         ],
     }
 
@@ -303,12 +305,13 @@ def _seat(seat: dict[str, Any], view: dict[str, Any], decisions: _Decisions | No
         "palaces": seat["palaces"] if isinstance(seat.get("palaces"), list) else None,
         "palace_count": len(seat["palaces"]) if isinstance(seat.get("palaces"), list) else int(seat.get("palaces", 0)),
         "characters": [
-            {"id": card, "text": texts.get(card, ""), "decisions": take("character", card)} for card in characters
+            {"id": card, "text": i18n.view_text(texts.get(card, "")), "decisions": take("character", card)}
+            for card in characters
         ]
         if isinstance(characters, list)
         else None,
         "character_count": len(characters) if isinstance(characters, list) else int(characters),
-        "special_cards": [(card, titles.get(card, "")) for card in seat.get("special_cards", [])],
+        "special_cards": [(card, i18n.view_text(titles.get(card, ""))) for card in seat.get("special_cards", [])],
         "beads": [
             {"colour": bead, "mark": capital(bead), "count": count, "decisions": take("bead", bead)}
             for bead, count in (seat.get("beads") or {}).items()

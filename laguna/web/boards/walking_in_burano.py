@@ -18,6 +18,8 @@ from typing import Any
 
 from markupsafe import Markup
 
+from laguna import i18n
+from laguna.core.messages import msg
 from laguna.games.walking_in_burano.cards import SYMBOL_ABBREVIATIONS, Colour
 
 _TAKE = re.compile(r"take c(\d+) f(\d)(?:-(\d))?")
@@ -25,6 +27,7 @@ _PLACE = re.compile(r"place (\S+) c(\d+)")
 _VISIT = re.compile(r"visit c(\d+) (\S+)")
 _RETURN = re.compile(r"return (\S+)")
 _REMOVE = re.compile(r"remove (\S+)")
+_CHARACTER_LINE = re.compile(r"A\. (?P<character>.+) \(house (?P<house>\d+)\)")
 
 
 def _colour_mark(name: str) -> str:
@@ -165,3 +168,13 @@ def _seat(seat_view: dict[str, Any], decisions: _Decisions | None) -> dict[str, 
         "hand_floors": [(floor, n) for floor, n in sorted(floors_held.items()) if n],
         "done": decisions.done if decisions else None,
     }
+
+
+def score_line(name: str) -> str:
+    """A score sheet line in the reader's language: the character lines name the visitor and its house
+    ("A. Woman (house 2)"), the others are fixed words."""
+    line = _CHARACTER_LINE.fullmatch(name)
+    if line is None:
+        return i18n.gettext(name)
+    character = msg(line["character"])  # a title the rules mark for the catalogues
+    return i18n.translate(msg("A. {character} (house {house})", character=character, house=line["house"]))
