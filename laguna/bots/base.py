@@ -10,7 +10,7 @@ from laguna.bots.greedy import GreedyBot
 from laguna.bots.ismcts import IsmctsBot
 from laguna.bots.random_bot import RandomBot
 from laguna.core import GameState, OptionsError, Rng, get_game
-from laguna.core.messages import msg
+from laguna.core.messages import N_, msg
 
 
 class Bot(Protocol):
@@ -67,20 +67,21 @@ LEVELS: dict[str, Level] = {
     level.name: level
     for level in (
         Level(
-            "easy",
+            N_("easy"),
             "greedy with a temperature of 4 VP: usually the best-looking decision, often a worse one",
             lambda seed, game_id: GreedyBot(seed, temperature=4.0, name="easy"),
         ),
         Level(
-            "medium",
+            N_("medium"),
             "greedy: always the decision that looks best one step ahead",
             lambda seed, game_id: GreedyBot(seed, name="medium"),
         ),
-        _search_level("hard", HARD_ITERATIONS),
-        _search_level("expert", EXPERT_ITERATIONS),
+        _search_level(N_("hard"), HARD_ITERATIONS),
+        _search_level(N_("expert"), EXPERT_ITERATIONS),
     )
 }
-"""The levels players choose from, weakest first."""
+"""The levels players choose from, weakest first (their names marked for the catalogues, as the
+table shows them)."""
 
 BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "greedy": GreedyBot, "ismcts": IsmctsBot}
 """The bots that `make_bot` knows by name besides the levels; ``ismcts`` also takes a budget, as in

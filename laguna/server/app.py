@@ -569,7 +569,7 @@ def _whose(table: TableInfo) -> str:
         return i18n.gettext("finished")
     if table.status != PLAYING:
         return i18n.gettext("gathering players")
-    names = [table.seats[s].label for s in table.waiting]
+    names = [table.seats[s].shown for s in table.waiting]
     return i18n.gettext("waiting for %(players)s") % {"players": ", ".join(names)}
 
 
@@ -597,10 +597,10 @@ def table_context(server: Server, snapshot: Snapshot, user: User | None) -> dict
         "viewer": viewer,
         "owing": owing,
         "mine": mine,
-        "board": render_board(table.game, view, actions, [seat.label for seat in table.seats]),
+        "board": render_board(table.game, view, actions, [seat.shown for seat in table.seats]),
         "board_style": board_style(table.game),
         "actions": described,
-        "log": [i18n.translate(event.message, [seat.label for seat in table.seats]) for event in snapshot.log],
+        "log": [i18n.translate(event.message, [seat.shown for seat in table.seats]) for event in snapshot.log],
         "outcome": state.outcome() if state.is_terminal() else None,
         "can_undo": table.status == PLAYING and viewer in snapshot.undoable,
         "invite": f"/join/{table.invite_token}",
@@ -630,7 +630,7 @@ def replay_context(replay: Replay, step_text: str, seat_text: str, user: User | 
     someone who did not play). Each board is drawn from a seat's view, as the table drew it, without
     decisions."""
     table = replay.table
-    names = [seat.label for seat in table.seats]
+    names = [seat.shown for seat in table.seats]
     step = _int(step_text, "the step") if step_text else 0
     if not 0 <= step <= replay.last:
         raise TableError(

@@ -18,8 +18,9 @@ from typing import Any
 from sqlalchemy import Connection, Engine, Row, and_, delete, func, insert, or_, select, text, update
 from sqlalchemy.exc import IntegrityError
 
+from laguna import i18n
 from laguna.core import GameRecord, LagunaError, RecordedAction
-from laguna.core.messages import Message, msg
+from laguna.core.messages import N_, Message, msg
 from laguna.server.schema import actions, seats, sessions, tables, users
 
 CHANNEL = "laguna_tables"
@@ -78,6 +79,17 @@ class SeatInfo:
         if self.kind == INVITED and self.invited:
             return f"{self.invited} (invited)"
         return "open seat"
+
+    @property
+    def shown(self) -> str:
+        """Who sits here in the reader's language: the record keeps `label`, the table shows this."""
+        if self.kind == HUMAN and self.user_name:
+            return self.user_name
+        if self.kind == BOT and self.bot:
+            return i18n.gettext(self.bot)
+        if self.kind == INVITED and self.invited:
+            return i18n.gettext(N_("%(name)s (invited)")) % {"name": self.invited}
+        return i18n.gettext(N_("open seat"))
 
 
 @dataclass(frozen=True, slots=True)

@@ -44,7 +44,7 @@ def version(page: Page) -> int:
 
 
 def my_turn(page: Page) -> bool:
-    return page.locator("#main-inner .turn strong", has_text="Your turn").count() > 0
+    return page.get_attribute("#main-inner", "data-owing") == "1"
 
 
 def finished(page: Page) -> bool:

@@ -17,7 +17,8 @@ from rich.table import Table
 from rich.text import Text
 
 from laguna.games.walking_in_burano.cards import SYMBOL_ABBREVIATIONS, Colour
-from laguna.games.walking_in_burano.state import PLACEMENT_COSTS
+from laguna.games.walking_in_burano.characters import Character
+from laguna.games.walking_in_burano.state import PLACEMENT_COSTS, Phase
 from laguna.i18n import N_, gettext, ngettext
 
 NOTATION_HELP = N_(
@@ -29,21 +30,6 @@ NOTATION_HELP = N_(
     "remove mayor      solo: put a character card back in the box"
 )
 """The notation, explained (translated where it is shown, `laguna.cli.boards.notation_help`)."""
-
-CHARACTER_NAMES: dict[str, str] = {
-    "woman": N_("Woman"),
-    "man": N_("Man"),
-    "girl": N_("Girl"),
-    "boy": N_("Boy"),
-    "mayor": N_("Mayor"),
-    "policeman": N_("Policeman"),
-    "santa-claus": N_("Santa Claus"),
-    "shop-owner": N_("Shop Owner"),
-    "tailor": N_("Tailor"),
-    "florist": N_("Florist"),
-    "gardener": N_("Gardener"),
-}
-"""The characters by their notation, named as the rulebook names them."""
 
 COLOUR_NAMES: dict[str, str] = {
     "pink": N_("pink"),
@@ -65,15 +51,6 @@ SYMBOL_NAMES: dict[str, str] = {
     "pedestrians": N_("pedestrians"),
     "closed_windows": N_("closed windows"),
 }
-
-PHASE_NAMES: dict[str, str] = {
-    "take": N_("taking floor cards"),
-    "place": N_("placing floor cards"),
-    "visit": N_("a character's visit"),
-    "return": N_("returning cards over the hand limit"),
-    "remove-character": N_("removing a character card"),
-}
-"""The phases of a turn, as the status line names them."""
 
 SYMBOLS = SYMBOL_ABBREVIATIONS
 
@@ -138,8 +115,10 @@ def card_inline(card: dict[str, Any]) -> Text:
 
 def character_name(value: str) -> str:
     """A character's name from its notation (``santa-claus`` → Santa Claus)."""
-    name = CHARACTER_NAMES.get(value)
-    return gettext(name) if name else value.replace("-", " ").title()
+    try:
+        return gettext(Character(value).title)
+    except ValueError:
+        return value.replace("-", " ").title()
 
 
 def _named(names: dict[str, str], value: str) -> str:
@@ -164,7 +143,10 @@ def status_line(view: dict[str, Any]) -> Text:
             text.append(" · " + gettext("game over"))
         return text
     seat = _seat_name(int(view["turn"]), view.get("viewer"))
-    phase = _named(PHASE_NAMES, str(view.get("phase")))
+    try:
+        phase = gettext(Phase(view.get("phase")).title)
+    except ValueError:
+        phase = str(view.get("phase"))
     text.append(" · ▶ " + gettext("{seat} to act · phase: {phase}").format(seat=seat, phase=phase))
     placed = int(view.get("placed_this_turn", 0))
     if view.get("phase") == "place":

@@ -123,6 +123,21 @@ class Phase(enum.Enum):
     REMOVE_CHARACTER = "remove-character"
     OVER = "over"
 
+    @property
+    def title(self) -> str:
+        """The phase as a person reads it, in English (``msg(title)`` translates it)."""
+        return _PHASE_TITLES[self]
+
+
+_PHASE_TITLES = {
+    Phase.TAKE: N_("taking floor cards"),
+    Phase.PLACE: N_("placing floor cards"),
+    Phase.VISIT: N_("a character's visit"),
+    Phase.RETURN: N_("returning cards over the hand limit"),
+    Phase.REMOVE_CHARACTER: N_("removing a character card"),
+    Phase.OVER: N_("game over"),
+}
+
 
 class WalkingInBuranoState(GameState[Action]):
     """One position. Build it with `WalkingInBurano.new_game`."""

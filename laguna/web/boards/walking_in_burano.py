@@ -21,6 +21,8 @@ from markupsafe import Markup
 from laguna import i18n
 from laguna.core.messages import msg
 from laguna.games.walking_in_burano.cards import SYMBOL_ABBREVIATIONS, Colour
+from laguna.games.walking_in_burano.characters import Character
+from laguna.games.walking_in_burano.state import Phase
 
 _TAKE = re.compile(r"take c(\d+) f(\d)(?:-(\d))?")
 _PLACE = re.compile(r"place (\S+) c(\d+)")
@@ -95,6 +97,22 @@ class _Decisions:
                 self.done = action
 
 
+def _character(value: str) -> str:
+    """A character's name on its card, in the reader's language, from its notation."""
+    try:
+        return i18n.gettext(Character(value).title)
+    except ValueError:
+        return value
+
+
+def _phase(value: object) -> str:
+    """A phase of the turn as a person reads it."""
+    try:
+        return i18n.gettext(Phase(value).title)
+    except ValueError:
+        return str(value)
+
+
 def board(view: dict[str, Any], actions: Sequence[str]) -> dict[str, Any]:
     """The board model of `view` with the seat's decisions `actions` in place."""
     decisions = _Decisions(actions)
@@ -105,8 +123,8 @@ def board(view: dict[str, Any], actions: Sequence[str]) -> dict[str, Any]:
     seats = sorted(view.get("seats", []), key=lambda s: (s["seat"] != viewer, s["seat"]))
     return {
         "round": view.get("round"),
-        "phase": view.get("phase"),
-        "ended_by": view.get("ended_by"),
+        "phase": _phase(view.get("phase")),
+        "ended_by": i18n.view_text(view.get("ended_by") or ""),
         "columns": [
             {
                 "number": column,
@@ -117,7 +135,8 @@ def board(view: dict[str, Any], actions: Sequence[str]) -> dict[str, Any]:
         ],
         "decks": sorted(view.get("decks", {}).items()),
         "characters": [
-            (name, count, decisions.removes.get(name)) for name, count in view.get("characters", {}).items()
+            (name, _character(name), count, decisions.removes.get(name))
+            for name, count in view.get("characters", {}).items()
         ],
         "seats": [_seat(seat_view, decisions if seat_view["seat"] == viewer else None) for seat_view in seats],
     }
@@ -140,9 +159,11 @@ def _seat(seat_view: dict[str, Any], decisions: _Decisions | None) -> dict[str, 
                     else ("card", card(floors[floor - 1] if floor - 1 < len(floors) else None))
                     for floor in (3, 2, 1)
                 ],
-                "character": house.get("character"),
+                "character": _character(house["character"]) if house.get("character") else None,
                 "places": decisions.places.get(column, []) if decisions else [],
-                "visits": decisions.visits.get(column, []) if decisions else [],
+                "visits": [(action, _character(c)) for action, c in decisions.visits.get(column, [])]
+                if decisions
+                else [],
             }
         )
     hand = seat_view.get("hand")

@@ -1,0 +1,81 @@
+"""The whole table in Russian, in a real browser: a browser that prefers Russian gets the welcome page,
+the board of every game under way, a finished game's score sheet and its replay with no English
+sentence left. Screenshots of the Russian boards go to test-output/screenshots/."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+from playwright.sync_api import Browser, Page
+
+from laguna import i18n
+from laguna.core import games
+from tests.server.browsing import click_on_board, finished, play_to_the_end, shot, wait_turn_or_end
+
+CATALOGUE = Path(__file__).parents[2] / "laguna" / "locale" / "ru" / "LC_MESSAGES" / "laguna.po"
+
+
+def _english() -> set[str]:
+    """The English sentences of the catalogue that Russian says otherwise: two words or more, without
+    fields (a single word may be a name or notation that both languages share)."""
+    with open(CATALOGUE, "rb") as source:
+        catalogue = read_po(source, locale="ru")
+    sentences = set()
+    for message in catalogue:
+        english = message.id if isinstance(message.id, tuple) else (message.id,)
+        russian = message.string if isinstance(message.string, tuple) else (message.string,)
+        for text in english:
+            if text and " " in text and "{" not in text and "%(" not in text and text not in russian:
+                sentences.add(text)
+    return sentences
+
+
+ENGLISH = _english()
+
+
+def _english_left(page: Page) -> list[str]:
+    text = page.inner_text("body")
+    return sorted(sentence for sentence in ENGLISH if sentence in text)
+
+
+def _guest_in_russian(browser: Browser, server: str, game_id: str) -> Page:
+    """A guest whose browser prefers Russian, at a new table of `game_id` against an easy bot."""
+    page = browser.new_context(locale="ru-RU").new_page()
+    page.goto(server)
+    assert page.get_attribute("html", "lang") == "ru"
+    assert _english_left(page) == []
+    page.select_option("select[name=game]", game_id)
+    page.select_option("select[name=level]", "easy")
+    page.click("#play-now")
+    page.wait_for_selector(".board")
+    return page
+
+
+@pytest.mark.parametrize("game_id", [game.id for game in games()])
+def test_a_game_under_way_reads_in_russian(browser: Browser, server: str, game_id: str) -> None:
+    page = _guest_in_russian(browser, server, game_id)
+    for _ in range(12):
+        if wait_turn_or_end([page], timeout=60) is None:
+            break
+        click_on_board(page)
+    page.reload()
+    page.wait_for_selector(".board")
+    assert _english_left(page) == []
+    assert page.locator("#log li").count() > 0
+    shot(page, f"{game_id}-ru-mid")
+
+
+def test_a_finished_game_and_its_replay_read_in_russian(browser: Browser, server: str) -> None:
+    page = _guest_in_russian(browser, server, "walking-in-burano")
+    play_to_the_end(page)
+    assert finished(page)
+    with i18n.language("ru"):
+        assert i18n.gettext("total") in page.inner_text("#score-sheet")
+    assert _english_left(page) == []
+    page.click(".replay-link")
+    page.wait_for_selector("#replay-next")
+    page.click("#replay-next")
+    assert _english_left(page) == []
+    shot(page, "replay-ru")
