@@ -13,7 +13,7 @@ from typing import Any
 from laguna.core.errors import LagunaError, RecordError, UndoError
 from laguna.core.game import Event, GameState, Seat
 from laguna.core.messages import msg
-from laguna.core.record import GameRecord, RecordedAction
+from laguna.core.record import GameRecord, RecordedAction, bad_action
 from laguna.core.registry import AnyGame, get_game
 
 
@@ -44,15 +44,7 @@ class Match:
             try:
                 match.act(entry.seat, entry.action)
             except LagunaError as error:
-                raise RecordError(
-                    msg(
-                        "action {number} ({action} by seat {seat}): {error}",
-                        number=number,
-                        action=repr(entry.action),
-                        seat=entry.seat,
-                        error=error.message,
-                    )
-                ) from None
+                raise bad_action(number, entry, error) from None
         return match
 
     def act(self, seat: Seat, action: Any) -> list[Event]:

@@ -167,6 +167,19 @@ def start(record: GameRecord) -> tuple[AnyGame, GameState[Any]]:
     return game, state
 
 
+def bad_action(number: int, entry: RecordedAction, error: LagunaError) -> RecordError:
+    """The error of a record whose action `number` (from 1) does not parse or is illegal."""
+    return RecordError(
+        msg(
+            "action {number} ({action} by seat {seat}): {error}",
+            number=number,
+            action=repr(entry.action),
+            seat=entry.seat,
+            error=error.message,
+        )
+    )
+
+
 def replay(record: GameRecord, upto: int | None = None) -> GameState[Any]:
     """Rebuild the state after the first `upto` actions (all by default).
 
@@ -179,15 +192,7 @@ def replay(record: GameRecord, upto: int | None = None) -> GameState[Any]:
             action = game.parse_action(entry.action)
             state.apply(entry.seat, action)
         except LagunaError as error:
-            raise RecordError(
-                msg(
-                    "action {number} ({action} by seat {seat}): {error}",
-                    number=number,
-                    action=repr(entry.action),
-                    seat=entry.seat,
-                    error=error.message,
-                )
-            ) from None
+            raise bad_action(number, entry, error) from None
     return state
 
 

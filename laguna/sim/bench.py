@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from laguna.bots import RandomBot, bot_seed
-from laguna.core import GameState, LagunaError, OptionsError, get_game
+from laguna.core import GameState, OptionsError, get_game
 from laguna.core.messages import msg
-from laguna.sim.simulate import MAX_DECISIONS, game_seed
+from laguna.sim.simulate import MAX_DECISIONS, endless, game_seed
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,14 +62,7 @@ def _random_game(game_id: str, players: int, seed: int, keep_every: int = 0) -> 
                 if keep_every and decisions % keep_every == 0:
                     kept.append(state.copy())
         if decisions > MAX_DECISIONS:
-            raise LagunaError(
-                msg(
-                    "{game} with seed {seed} did not end after {decisions} decisions",
-                    game=game_id,
-                    seed=seed,
-                    decisions=MAX_DECISIONS,
-                )
-            )
+            raise endless(game_id, seed)
 
 
 def bench(game_id: str, players: int | None = None, seconds: float = 3.0, seed: int = 0) -> BenchResult:

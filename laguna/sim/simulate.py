@@ -26,6 +26,18 @@ Progress = Callable[[int, int], None]
 """Called with (games done, games in all) after each game."""
 
 
+def endless(game_id: str, seed: int) -> LagunaError:
+    """The error of a game that did not end after `MAX_DECISIONS` decisions."""
+    return LagunaError(
+        msg(
+            "{game} with seed {seed} did not end after {decisions} decisions",
+            game=game_id,
+            seed=seed,
+            decisions=MAX_DECISIONS,
+        )
+    )
+
+
 def game_seed(seed: int, index: int) -> int:
     """The seed of game `index` (from 0) of a run seeded with `seed`."""
     return seed * 1_000_003 + index
@@ -47,14 +59,7 @@ def play_match(game_id: str, bots: Sequence[str], options: Mapping[str, Any], se
             match.act(seat, players[seat].choose(match.state, seat))
             decisions += 1
         if decisions > MAX_DECISIONS:
-            raise LagunaError(
-                msg(
-                    "{game} with seed {seed} did not end after {decisions} decisions",
-                    game=game_id,
-                    seed=seed,
-                    decisions=MAX_DECISIONS,
-                )
-            )
+            raise endless(game_id, seed)
     return match
 
 

@@ -115,3 +115,15 @@ def meet(browser: Browser, server: str, game_id: str, host: str, guest: str) -> 
     second.goto(first.url)
     second.wait_for_selector(".board")
     return first, second
+
+
+def guest_plays(browser: Browser, server: str, game_id: str, locale: str | None = None) -> Page:
+    """A guest (whose browser prefers `locale`, if given) at a new table of `game_id` against an easy
+    bot, by the welcome page's "Play now"."""
+    page = browser.new_context(locale=locale).new_page()
+    page.goto(server)
+    page.select_option("select[name=game]", game_id)
+    page.select_option("select[name=level]", "easy")
+    page.click("#play-now")
+    page.wait_for_selector(".board")
+    return page

@@ -9,7 +9,7 @@ import re
 
 from playwright.sync_api import Browser
 
-from tests.server.browsing import click_on_board, meet, play_to_the_end, shot, sign_up, wait_turn_or_end
+from tests.server.browsing import click_on_board, guest_plays, meet, play_to_the_end, shot, sign_up, wait_turn_or_end
 
 
 def test_two_players_play_a_table_to_the_score_sheet(browser: Browser, server: str) -> None:
@@ -38,11 +38,7 @@ def test_two_players_play_a_table_to_the_score_sheet(browser: Browser, server: s
 
 
 def test_a_guest_plays_a_bot_to_the_end(browser: Browser, server: str) -> None:
-    page = browser.new_context().new_page()
-    page.goto(server)
-    page.select_option("select[name=game]", "walking-in-burano")
-    page.select_option("select[name=level]", "easy")
-    page.click("#play-now")
+    page = guest_plays(browser, server, "walking-in-burano")
     play_to_the_end(page)
     shot(page, "walking-in-burano-against-a-bot")
 

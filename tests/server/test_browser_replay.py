@@ -9,7 +9,7 @@ import re
 
 from playwright.sync_api import Browser, Page
 
-from tests.server.browsing import play_to_the_end, shot
+from tests.server.browsing import guest_plays, play_to_the_end, shot
 
 
 def _step(page: Page) -> int:
@@ -27,11 +27,7 @@ def _log_steps(page: Page) -> list[int]:
 
 
 def test_a_finished_game_is_replayed_step_by_step(browser: Browser, server: str) -> None:
-    page = browser.new_context().new_page()
-    page.goto(server)
-    page.select_option("select[name=game]", "walking-in-burano")
-    page.select_option("select[name=level]", "easy")
-    page.click("#play-now")
+    page = guest_plays(browser, server, "walking-in-burano")
     play_to_the_end(page)
     table_url = page.url
     page.click(".score-sheet a.replay-link")

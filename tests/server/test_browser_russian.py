@@ -12,7 +12,7 @@ from playwright.sync_api import Browser, Page
 
 from laguna import i18n
 from laguna.core import games
-from tests.server.browsing import click_on_board, finished, play_to_the_end, shot, wait_turn_or_end
+from tests.server.browsing import click_on_board, finished, guest_plays, play_to_the_end, shot, wait_turn_or_end
 
 CATALOGUE = Path(__file__).parents[2] / "laguna" / "locale" / "ru" / "LC_MESSAGES" / "laguna.po"
 
@@ -37,19 +37,15 @@ ENGLISH = _english()
 
 def _english_left(page: Page) -> list[str]:
     text = page.inner_text("body")
-    return sorted(sentence for sentence in ENGLISH if sentence in text)
+    left = sorted(sentence for sentence in ENGLISH if sentence in text)
+    print("English left:", left)  # shown when a test fails
+    return left
 
 
 def _guest_in_russian(browser: Browser, server: str, game_id: str) -> Page:
     """A guest whose browser prefers Russian, at a new table of `game_id` against an easy bot."""
-    page = browser.new_context(locale="ru-RU").new_page()
-    page.goto(server)
+    page = guest_plays(browser, server, game_id, locale="ru-RU")
     assert page.get_attribute("html", "lang") == "ru"
-    assert _english_left(page) == []
-    page.select_option("select[name=game]", game_id)
-    page.select_option("select[name=level]", "easy")
-    page.click("#play-now")
-    page.wait_for_selector(".board")
     return page
 
 
@@ -79,3 +75,21 @@ def test_a_finished_game_and_its_replay_read_in_russian(browser: Browser, server
     page.click("#replay-next")
     assert _english_left(page) == []
     shot(page, "replay-ru")
+
+
+def test_the_welcome_sign_up_and_lobby_pages_read_in_russian(browser: Browser, server: str) -> None:
+    page = browser.new_context(locale="ru-RU").new_page()
+    page.goto(server)
+    assert page.get_attribute("html", "lang") == "ru" and _english_left(page) == []
+    page.goto(f"{server}/signup")
+    assert _english_left(page) == []
+    form = page.locator("form:has(input[name=password])")
+    form.locator("input[name=name]").fill("Katya")
+    form.locator("input[name=password]").fill("short")
+    form.locator("button[type=submit]").click()
+    assert _english_left(page) == []  # the refusal of a short password, in Russian
+    form.locator("input[name=password]").fill("correct horse battery")
+    form.locator("button[type=submit]").click()
+    page.wait_for_selector("#create-table")
+    assert _english_left(page) == []
+    shot(page, "lobby-ru")

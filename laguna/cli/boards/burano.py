@@ -21,6 +21,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from laguna.cli.boards.words import word
 from laguna.games.burano.components import Colour
 from laguna.games.burano.pyramid import ABOVE, SLOT_NAMES, SLOTS
 from laguna.games.burano.ring import ARROWS, SECTORS
@@ -156,12 +157,6 @@ BUILDING_TITLES: dict[str, str] = {
     "9 VP": N_("9 VP"),
 }
 """The titles of the packaged building cards; a title from another component file is shown as it is."""
-
-
-def word(table: Mapping[str, str], value: object) -> str:
-    """`value` in the language in force when `table` knows it, as it is otherwise."""
-    text = str(value)
-    return _(table[text]) if text in table else text
 
 
 # ------------------------------------------------------------------ colours and small pieces

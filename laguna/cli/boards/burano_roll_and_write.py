@@ -15,6 +15,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from laguna.cli.boards.words import word
 from laguna.games.burano_roll_and_write.characters import Character
 from laguna.games.burano_roll_and_write.sheets import DieColour
 from laguna.i18n import N_
@@ -111,12 +112,6 @@ ENDINGS: dict[str, str] = {
     "fifth character": N_("fifth character"),
     "round limit": N_("round limit"),
 }
-
-
-def word(table: dict[str, str], value: object) -> str:
-    """`value` in the language in force when `table` knows it, as it is otherwise."""
-    text = str(value)
-    return _(table[text]) if text in table else text
 
 
 def glyph(colour: str) -> str:

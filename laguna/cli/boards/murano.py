@@ -23,6 +23,7 @@ from rich.table import Table
 from rich.text import Text
 
 from laguna import i18n
+from laguna.cli.boards.words import word
 from laguna.i18n import N_, ngettext
 from laguna.i18n import gettext as _
 
@@ -180,12 +181,6 @@ SPECIAL_TITLES: dict[str, str] = {
     "Trading Station": N_("Trading Station"),
 }
 """The titles of the packaged special building cards; a title from another component file is shown as it is."""
-
-
-def word(table: Mapping[str, str], value: object) -> str:
-    """`value` in the language in force when `table` knows it, as it is otherwise."""
-    text = str(value)
-    return _(table[text]) if text in table else text
 
 
 # ------------------------------------------------------------------ colours and small pieces

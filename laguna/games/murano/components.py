@@ -59,7 +59,7 @@ class Action(enum.Enum):
     GONDOLIER = N_("gondolier")
 
 
-PLAYER_COLOURS: Final = ("orange", "grey", "brown", "white")
+PLAYER_COLOURS: Final = (N_("orange"), N_("grey"), N_("brown"), N_("white"))
 """The players' colours, seat by seat: their markers, gondoliers and gondolas."""
 
 

@@ -17,6 +17,7 @@ from collections import defaultdict
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from laguna import i18n
 from laguna.games.burano.components import Colour
 from laguna.games.burano.pyramid import LAYERS, SLOT_NAMES, SLOTS
 from laguna.games.burano.ring import ARROWS, HOUSES
@@ -378,7 +379,7 @@ def _supplies(view: dict[str, Any], decisions: _Decisions) -> dict[str, Any]:
         "fish_deck": view.get("fish_deck", 0),
         "fish_deck_decisions": decisions.take("fish:deck"),
         "buildings": [
-            {"id": card, "title": titles.get(card), "decisions": decisions.take(f"card:{card}")}
+            {"id": card, "title": i18n.view_text(titles.get(card) or ""), "decisions": decisions.take(f"card:{card}")}
             for card in view.get("building_supply", [])
         ],
         "building_deck": view.get("building_deck", 0),
@@ -449,7 +450,9 @@ def _seat(seat: dict[str, Any], view: dict[str, Any], decisions: _Decisions | No
         "hidden_fish": seat.get("hidden_fish", 0),
         "from_deck": sorted((seat.get("from_deck") or {}).items()),
         "sold": sorted((seat.get("sold") or {}).items()),
-        "cards": [(card, (view.get("building_cards") or {}).get(card)) for card in seat.get("cards", [])],
+        "cards": [
+            (card, i18n.view_text((view.get("building_cards") or {}).get(card) or "")) for card in seat.get("cards", [])
+        ],
         "visible_coins": seat.get("visible_coins", 0),
         "visible_fountains": seat.get("visible_fountains", 0),
     }

@@ -17,6 +17,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
+from laguna import i18n
 from laguna.games.burano_roll_and_write.characters import Character
 from laguna.games.burano_roll_and_write.sheets import DieColour
 from laguna.games.burano_roll_and_write.state import change_cost
@@ -157,7 +158,7 @@ def _seat(
                 if character is None
                 else {
                     "letter": character.get("letter"),
-                    "title": character.get("title") or _TITLES.get(str(character.get("letter")), ""),
+                    "title": i18n.view_text(character.get("title") or _TITLES.get(str(character.get("letter")), "")),
                     "floor": character.get("floor"),
                 },
                 "invites": decisions.invites.get(colour, []) if decisions else [],
@@ -181,7 +182,7 @@ def _seat(
         "decision": seat_view.get("decision"),
         "buildings": buildings,
         "to_invite": [
-            (letter, title, decisions is not None and letter in decisions.inviting)
+            (letter, i18n.gettext(title), decisions is not None and letter in decisions.inviting)
             for letter, title in _TITLES.items()
             if letter not in letters
         ],
