@@ -20,3 +20,5 @@ ENVIRONMENT = Environment(
 )
 ENVIRONMENT.install_gettext_callables(i18n.gettext, i18n.ngettext, newstyle=True)  # type: ignore[attr-defined]
 ENVIRONMENT.globals |= {"current_language": i18n.current, "languages": i18n.LANGUAGES}
+ENVIRONMENT.filters["tr"] = i18n.view_text
+"""``{{ word | tr }}``: a word a view carries (a phase, a colour, a fish) in the reader's language."""

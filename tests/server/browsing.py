@@ -51,6 +51,13 @@ def finished(page: Page) -> bool:
     return page.get_attribute("#main-inner", "data-status") == "finished"
 
 
+def still_owing(page: Page) -> bool:
+    """Whether the page's player still owes a decision once the page has settled: a live update may
+    have redrawn it since it last showed a turn (the game ended, or the turn passed)."""
+    page.wait_for_timeout(300)
+    return not finished(page) and my_turn(page)
+
+
 def click_on_board(page: Page) -> None:
     """Take one decision by clicking on the board: a visible decision button, or else pick a card in
     hand and click where it goes."""
@@ -59,10 +66,12 @@ def click_on_board(page: Page) -> None:
     visible = board.locator("button.act:visible")
     if visible.count():
         visible.first.click()
-    else:
-        assert board.locator("button.pick").count(), page.inner_text("#actions")
+    elif board.locator("button.pick").count():
         board.locator("button.pick").first.click()
         board.locator("button.act:visible").first.click()
+    else:
+        assert not still_owing(page), page.inner_text("#main-inner")
+        return
     page.wait_for_function(
         "v => Number(document.querySelector('#main-inner').dataset.version) > v", arg=before, timeout=15_000
     )

@@ -9,7 +9,17 @@ import random
 from playwright.sync_api import Browser, Page
 from playwright.sync_api import Error as PlaywrightError
 
-from tests.server.browsing import create_table, finished, meet, my_turn, shot, sign_up, version, wait_turn_or_end
+from tests.server.browsing import (
+    create_table,
+    finished,
+    meet,
+    my_turn,
+    shot,
+    sign_up,
+    still_owing,
+    version,
+    wait_turn_or_end,
+)
 
 
 def _decide(page: Page, rng: random.Random) -> None:
@@ -20,7 +30,10 @@ def _decide(page: Page, rng: random.Random) -> None:
     for _ in range(5):
         shown = board.locator("button.act:visible").evaluate_all("bs => bs.map(b => b.dataset.action)")
         picks = board.locator("button.pick").evaluate_all("bs => bs.map(b => b.dataset.pick)")
-        assert shown or picks, page.inner_text("#main-inner")
+        if not (shown or picks):
+            if not still_owing(page):
+                return
+            continue
         try:
             if picks and (not shown or rng.random() < 0.5):
                 board.locator(f'button.pick[data-pick="{rng.choice(picks)}"]').click(timeout=2_000)
@@ -31,6 +44,8 @@ def _decide(page: Page, rng: random.Random) -> None:
             break
         except PlaywrightError:
             page.wait_for_timeout(200)
+    else:
+        raise AssertionError(page.inner_text("#main-inner"))
     page.wait_for_function(
         "v => Number(document.querySelector('#main-inner').dataset.version) > v", arg=before, timeout=15_000
     )

@@ -4,6 +4,7 @@ sentence left. Screenshots of the Russian boards go to test-output/screenshots/.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -17,27 +18,37 @@ from tests.server.browsing import click_on_board, finished, guest_plays, play_to
 CATALOGUE = Path(__file__).parents[2] / "laguna" / "locale" / "ru" / "LC_MESSAGES" / "laguna.po"
 
 
-def _english() -> set[str]:
-    """The English sentences of the catalogue that Russian says otherwise: two words or more, without
-    fields (a single word may be a name or notation that both languages share)."""
+def _english() -> tuple[set[str], set[str]]:
+    """The English of the catalogue that Russian says otherwise, without fields: the sentences (two
+    words or more), and the single words of four letters or more."""
     with open(CATALOGUE, "rb") as source:
         catalogue = read_po(source, locale="ru")
-    sentences = set()
+    sentences, words = set(), set()
     for message in catalogue:
         english = message.id if isinstance(message.id, tuple) else (message.id,)
         russian = message.string if isinstance(message.string, tuple) else (message.string,)
         for text in english:
-            if text and " " in text and "{" not in text and "%(" not in text and text not in russian:
+            if not text or "{" in text or "%(" in text or text in russian:
+                continue
+            if " " in text:
                 sentences.add(text)
-    return sentences
+            elif text.isalpha() and len(text) >= 4:
+                words.add(text)
+    return sentences, words
 
 
-ENGLISH = _english()
+SENTENCES, WORDS = _english()
 
 
 def _english_left(page: Page) -> list[str]:
+    """The catalogue's English sentences on the page, and its English words on the board, but for those
+    in ids (``tuna-squid``, ``G3.cat``): a decision's notation and a component's id are the same in
+    every language."""
     text = page.inner_text("body")
-    left = sorted(sentence for sentence in ENGLISH if sentence in text)
+    left = sorted(sentence for sentence in SENTENCES if sentence in text)
+    if page.locator(".board").count():
+        board = set(re.findall(r"(?<![\w.-])[A-Za-z]+(?![\w.-])", page.inner_text(".board")))
+        left += sorted(board & WORDS)
     print("English left:", left)  # shown when a test fails
     return left
 

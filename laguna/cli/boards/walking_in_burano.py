@@ -16,7 +16,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from laguna.games.walking_in_burano.cards import SYMBOL_ABBREVIATIONS, Colour
+from laguna.games.walking_in_burano.cards import SYMBOL_ABBREVIATIONS, SYMBOL_NAMES, Colour
 from laguna.games.walking_in_burano.characters import Character
 from laguna.games.walking_in_burano.state import PLACEMENT_COSTS, Phase
 from laguna.i18n import N_, gettext, ngettext
@@ -38,18 +38,6 @@ COLOUR_NAMES: dict[str, str] = {
     "blue": N_("blue"),
     "orange": N_("orange"),
     "green": N_("green"),
-}
-
-SYMBOL_NAMES: dict[str, str] = {
-    "flowers": N_("flowers"),
-    "plants": N_("plants"),
-    "cats": N_("cats"),
-    "red_curtains": N_("red curtains"),
-    "blue_curtains": N_("blue curtains"),
-    "streetlights": N_("streetlights"),
-    "chimneys": N_("chimneys"),
-    "pedestrians": N_("pedestrians"),
-    "closed_windows": N_("closed windows"),
 }
 
 SYMBOLS = SYMBOL_ABBREVIATIONS

@@ -101,6 +101,27 @@ SYMBOL_ABBREVIATIONS: Final = {
 }
 """Two letters for each counted symbol, as the terminal and web boards print them."""
 
+SYMBOL_NAMES: Final = {
+    "flowers": N_("flowers"),
+    "plants": N_("plants"),
+    "cats": N_("cats"),
+    "red_curtains": N_("red curtains"),
+    "blue_curtains": N_("blue curtains"),
+    "streetlights": N_("streetlights"),
+    "chimneys": N_("chimneys"),
+    "pedestrians": N_("pedestrians"),
+    "closed_windows": N_("closed windows"),
+}
+"""Each counted symbol as a person names it (translated where it is shown)."""
+
+SHOP_NAMES: Final = {
+    "clothes": N_("clothes shop"),
+    "lace": N_("lace shop"),
+    "mask": N_("mask shop"),
+    "pizza": N_("pizzeria"),
+}
+"""The shops of the packaged cards as a person names them; a shop of another card file shows as it is."""
+
 _FLOORS: Final = (1, 2, 3)
 _CARDS_PER_COLOUR_PER_FLOOR: Final = 4
 _TOTAL_CARDS: Final = len(_FLOORS) * len(Colour) * _CARDS_PER_COLOUR_PER_FLOOR

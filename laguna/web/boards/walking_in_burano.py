@@ -20,7 +20,7 @@ from markupsafe import Markup
 
 from laguna import i18n
 from laguna.core.messages import msg
-from laguna.games.walking_in_burano.cards import SYMBOL_ABBREVIATIONS, Colour
+from laguna.games.walking_in_burano.cards import SHOP_NAMES, SYMBOL_ABBREVIATIONS, SYMBOL_NAMES, Colour
 from laguna.games.walking_in_burano.characters import Character
 from laguna.games.walking_in_burano.state import Phase
 
@@ -49,19 +49,28 @@ def card(card_view: dict[str, Any] | None) -> dict[str, Any] | None:
         "mark": _colour_mark(colour),
         "id": card_view.get("id", "?"),
         "floor": card_view.get("floor", "?"),
-        "symbols": _symbols(tuple(card_view.get("symbols", {}).items())),
-        "shop": card_view.get("shop"),
+        "symbols": _symbols(tuple(card_view.get("symbols", {}).items()), i18n.current()),
+        "shop": _shop(card_view.get("shop")),
         "shop_points": card_view.get("shop_points", 0),
     }
 
 
+def _shop(shop: object) -> str | None:
+    """A card's shop by its name in the reader's language."""
+    if not shop:
+        return None
+    return i18n.gettext(SHOP_NAMES[shop]) if shop in SHOP_NAMES else str(shop)
+
+
 @functools.lru_cache(maxsize=1024)
-def _symbols(counted: tuple[tuple[str, int], ...]) -> Markup:
-    """A card's symbols, each as its two letters and count (with its name for a screen reader); there
-    are few distinct cards, so each is drawn once."""
+def _symbols(counted: tuple[tuple[str, int], ...], language: str) -> Markup:
+    """A card's symbols, each as its two letters and count (with its name in `language`, the one in
+    force, for a screen reader); there are few distinct cards, so each is drawn once a language."""
     return Markup("").join(
         Markup('<span class="sym" title="{0}" aria-label="{0} {1}">{2}{1}</span> ').format(
-            name.replace("_", " "), count, SYMBOL_ABBREVIATIONS.get(name, name)
+            i18n.gettext(SYMBOL_NAMES[name]) if name in SYMBOL_NAMES else name,
+            count,
+            SYMBOL_ABBREVIATIONS.get(name, name),
         )
         for name, count in counted
         if count
@@ -82,7 +91,10 @@ class _Decisions:
         for action in actions:
             if m := _TAKE.fullmatch(action):
                 low, high = m.group(2), m.group(3) or m.group(2)
-                label = f"take floor {low}" if low == high else f"take floors {low}–{high}"
+                if low == high:
+                    label = i18n.gettext("take floor %(floor)s") % {"floor": low}
+                else:
+                    label = i18n.gettext("take floors %(low)s–%(high)s") % {"low": low, "high": high}
                 self.takes[int(m.group(1))].append((action, label))
             elif m := _PLACE.fullmatch(action):
                 self.places[int(m.group(2))].append((action, m.group(1)))
