@@ -31,7 +31,7 @@ class Burano(Game[BuranoState, Action, BuranoOptions]):
     min_players = 2
     max_players = 4
     options_type = BuranoOptions
-    summary = "Build cube pyramids, colour the houses of the lace island, fish, make lace and roof the houses."
+    summary = N_("Build cube pyramids, colour the houses of the lace island, fish, make lace and roof the houses.")
 
     def validate_options(self, players: int, options: BuranoOptions) -> None:
         if not options.components:
