@@ -255,7 +255,7 @@ def test_a_game_under_way_reads_in_russian() -> None:
         console.print(burano_roll_and_write.render(view))
         help_text = notation_help(GAME)
     text = console.export_text()
-    assert f"Прогулка по Бурано: брось и запиши · раунд {view['round']}" in text
+    assert f"Прогуливаясь по Бурано: Roll & Write · раунд {view['round']}" in text
     assert "Фаза: использовать кубик · ▶ ходит И" in text
     for russian in ("Подставка для кубиков", "значение", "лодки", "Игрок 1 (вы)", "монет:", "Цвета:", "красный"):
         assert russian in text
