@@ -591,16 +591,17 @@ def table_context(server: Server, snapshot: Snapshot, user: User | None) -> dict
     view = state.view(viewer)
     actions = [str(a) for a in state.legal_actions(viewer)] if viewer is not None and viewer in owing else []
     described = [(a, a) for a in actions]
+    names = [seat.shown for seat in table.seats]
     return {
         "table": table,
         "game": game,
         "viewer": viewer,
         "owing": owing,
         "mine": mine,
-        "board": render_board(table.game, view, actions, [seat.shown for seat in table.seats]),
+        "board": render_board(table.game, view, actions, names),
         "board_style": board_style(table.game),
         "actions": described,
-        "log": [i18n.translate(event.message, [seat.shown for seat in table.seats]) for event in snapshot.log],
+        "log": [i18n.translate(event.message, names) for event in snapshot.log],
         "outcome": state.outcome() if state.is_terminal() else None,
         "can_undo": table.status == PLAYING and viewer in snapshot.undoable,
         "invite": f"/join/{table.invite_token}",

@@ -21,6 +21,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from laguna import i18n
 from laguna.cli.boards.words import word
 from laguna.games.burano.components import Colour
 from laguna.games.burano.pyramid import ABOVE, SLOT_NAMES, SLOTS
@@ -79,84 +80,8 @@ WORKER = "w"
 EMPTY = Text("·", style="dim")
 
 # The words of the view, as the view writes them and as the catalogues find them.
-SEASON_NAMES: dict[str, str] = {
-    "spring": N_("spring"),
-    "summer": N_("summer"),
-    "autumn": N_("autumn"),
-    "winter": N_("winter"),
-}
-PHASES: dict[str, str] = {
-    "choose roof tiles": N_("choose roof tiles"),
-    "cube pyramid construction": N_("cube pyramid construction"),
-    "player turn": N_("player turn"),
-    "fishing: sail": N_("fishing: sail"),
-    "fishing: fish cards": N_("fishing: fish cards"),
-    "fishing: dispatch workers": N_("fishing: dispatch workers"),
-    "fishing: trade": N_("fishing: trade"),
-    "lace making": N_("lace making"),
-    "earning: withdraw workers": N_("earning: withdraw workers"),
-    "roof bonus": N_("roof bonus"),
-    "clean-up: score for lace making": N_("clean-up: score for lace making"),
-    "clean-up: refill house cubes": N_("clean-up: refill house cubes"),
-    "clean-up: remove roof tiles": N_("clean-up: remove roof tiles"),
-    "clean-up: refill roof tiles": N_("clean-up: refill roof tiles"),
-    "game over": N_("game over"),
-}
-ENDINGS: dict[str, str] = {"the winter clean-up": N_("the winter clean-up")}
-COLOUR_NAMES: dict[str, str] = {
-    "pink": N_("pink"),
-    "blue": N_("blue"),
-    "yellow": N_("yellow"),
-    "green": N_("green"),
-    "orange": N_("orange"),
-    "white": N_("white"),
-}
-ACTION_SPACES: dict[str, str] = {"fishing": N_("fishing"), "lace making": N_("lace making"), "earning": N_("earning")}
-ROOF_KINDS: dict[str, str] = {
-    "islands": N_("islands"),
-    "workshops": N_("workshops"),
-    "fountains": N_("fountains"),
-    "4vp": N_("4vp"),
-}
-FISH: dict[str, str] = {
-    "tuna": N_("tuna"),
-    "squid": N_("squid"),
-    "lobster": N_("lobster"),
-    "crab": N_("crab"),
-    "octopus": N_("octopus"),
-    "eel": N_("eel"),
-    "sardine": N_("sardine"),
-    "shrimp": N_("shrimp"),
-}
-VP_SOURCES: dict[str, str] = {
-    "roofs": N_("roofs"),
-    "roof colour cards": N_("roof colour cards"),
-    "merchant ships": N_("merchant ships"),
-    "fish cards (none left)": N_("fish cards (none left)"),
-    "island majority": N_("island majority"),
-    "lace making": N_("lace making"),
-}
 PAYMENTS: dict[str, str] = {"cube": N_("cube"), "privilege": N_("privilege"), "card": N_("card")}
 """How a lace maker was paid for in the clean-up."""
-BUILDING_TITLES: dict[str, str] = {
-    "Blue and pink roofs: 5 VP per colour": N_("Blue and pink roofs: 5 VP per colour"),
-    "Yellow and green roofs: 5 VP per colour": N_("Yellow and green roofs: 5 VP per colour"),
-    "Orange and white roofs: 5 VP per colour": N_("Orange and white roofs: 5 VP per colour"),
-    "Blue and green roof halves go on any cube": N_("Blue and green roof halves go on any cube"),
-    "Yellow and white roof halves go on any cube": N_("Yellow and white roof halves go on any cube"),
-    "Orange and pink roof halves go on any cube": N_("Orange and pink roof halves go on any cube"),
-    "Sold tuna, squid, lobster and crab: 2 VP each": N_("Sold tuna, squid, lobster and crab: 2 VP each"),
-    "Sold octopus, eel, sardine and shrimp: 2 VP each": N_("Sold octopus, eel, sardine and shrimp: 2 VP each"),
-    "Workers on pink, blue and yellow lace: 2 VP each": N_("Workers on pink, blue and yellow lace: 2 VP each"),
-    "Workers on green, orange and white lace: 2 VP each": N_("Workers on green, orange and white lace: 2 VP each"),
-    "Sail two spaces when fishing": N_("Sail two spaces when fishing"),
-    "Make lace on a square another worker holds": N_("Make lace on a square another worker holds"),
-    "Win every tie for an island majority": N_("Win every tie for an island majority"),
-    "One cube less for lace scoring; 3 VP": N_("One cube less for lace scoring; 3 VP"),
-    "3 VP per building card you have": N_("3 VP per building card you have"),
-    "9 VP": N_("9 VP"),
-}
-"""The titles of the packaged building cards; a title from another component file is shown as it is."""
 
 
 # ------------------------------------------------------------------ colours and small pieces
@@ -184,7 +109,7 @@ def joined(parts: Sequence[Text], separator: str = " ") -> Text:
 def tile_text(tile: str) -> Text:
     """A roof tile ``islands:pink-blue`` as ``islands ♥P-●B``."""
     kind, colours = tile.partition(":")[::2]
-    text = Text(f"{word(ROOF_KINDS, kind)} ")
+    text = Text(f"{i18n.view_text(kind)} ")
     first, second = colours.partition("-")[::2]
     text.append_text(cube(first))
     text.append("-")
@@ -210,7 +135,7 @@ def square_name(row: int, column: int) -> str:
 
 def counts_text(counts: Mapping[str, int]) -> str:
     """``tuna ×2, squid ×1`` for the non-zero counts of fish kinds."""
-    return ", ".join(f"{word(FISH, name)} ×{count}" for name, count in counts.items() if count)
+    return ", ".join(f"{i18n.view_text(name)} ×{count}" for name, count in counts.items() if count)
 
 
 def ship_text(name: str, view: dict[str, Any]) -> str:
@@ -218,14 +143,14 @@ def ship_text(name: str, view: dict[str, Any]) -> str:
     ship = (view.get("ships") or {}).get(name)
     if not ship:
         return name
-    demand = " + ".join(f"{word(FISH, kind)} ×{count}" for kind, count in ship["demand"].items())
+    demand = " + ".join(f"{i18n.view_text(kind)} ×{count}" for kind, count in ship["demand"].items())
     return f"{name}: {demand}, " + _("%(vp)s VP") % {"vp": ship["vp"]}
 
 
 def card_text(card_id: str, view: dict[str, Any]) -> str:
     """``flat-vp (9 VP)``: a building card's id and, when the view names it, its title."""
     title = (view.get("building_cards") or {}).get(card_id)
-    return f"{card_id} ({word(BUILDING_TITLES, title)})" if title else card_id
+    return f"{card_id} ({i18n.view_text(title)})" if title else card_id
 
 
 # ------------------------------------------------------------------ the status
@@ -237,7 +162,7 @@ def status_text(view: dict[str, Any]) -> Text:
     season = str(view.get("season", "?"))
     text = Text(_("Burano") + " · ", style="bold")
     if season in SEASONS:
-        numbers = {"season": word(SEASON_NAMES, season), "number": SEASONS.index(season) + 1, "total": len(SEASONS)}
+        numbers = {"season": i18n.view_text(season), "number": SEASONS.index(season) + 1, "total": len(SEASONS)}
         text.append(_("%(season)s, season %(number)s of %(total)s") % numbers, style="bold")
     else:
         text.append(season, style="bold")
@@ -249,9 +174,9 @@ def status_text(view: dict[str, Any]) -> Text:
     phase = str(view.get("phase", "?"))
     if phase == "game over":
         ended = view.get("ended_by")
-        text.append("\n" + _("Game over") + (f" ({word(ENDINGS, ended)})" if ended else ""), style="bold")
+        text.append("\n" + _("Game over") + (f" ({i18n.view_text(ended)})" if ended else ""), style="bold")
         return text
-    text.append("\n" + _("Phase: %(phase)s") % {"phase": word(PHASES, phase)})
+    text.append("\n" + _("Phase: %(phase)s") % {"phase": i18n.view_text(phase)})
     actor = view.get("actor")
     seats = {int(s["seat"]): s for s in view.get("seats", [])}
     if actor is not None:
@@ -318,7 +243,7 @@ def pending_text(view: dict[str, Any], actor: dict[str, Any] | None) -> Text:
     elif phase == "clean-up: refill house cubes" and pending.get("owed"):
         text.append(_("Cubes still owed in a colour of choice: %(count)s") % {"count": pending["owed"]})
     elif phase == "clean-up: refill roof tiles":
-        refilled = ", ".join(word(ROOF_KINDS, kind) for kind in pending.get("refilled") or [])
+        refilled = ", ".join(i18n.view_text(kind) for kind in pending.get("refilled") or [])
         text.append(_("Refilled this time:") + " " + (refilled or _("nothing yet")) + " " + _("(kinds must differ)"))
     return text
 
@@ -442,7 +367,7 @@ def action_board_text(view: dict[str, Any]) -> Text:
     text = Text(_("Action board:") + " ", style="bold")
     parts = []
     for space, colours in (view.get("action_board") or {}).items():
-        part = Text(f"{word(ACTION_SPACES, space)} ")
+        part = Text(f"{i18n.view_text(space)} ")
         part.append_text(joined([cube(str(c)) for c in colours]))
         parts.append(part)
     text.append_text(joined(parts, "   "))
@@ -514,9 +439,9 @@ def supplies_text(view: dict[str, Any]) -> Text:
     text.append_text(joined(parts, "  "))
     stacks: dict[str, int] = view.get("roof_stacks") or {}
     text.append("\n" + _("Roof tile stacks") + ": ", style="bold")
-    text.append(" · ".join(f"{word(ROOF_KINDS, kind)} {count}" for kind, count in stacks.items()))
+    text.append(" · ".join(f"{i18n.view_text(kind)} {count}" for kind, count in stacks.items()))
     text.append("\n" + _("Fish supply") + ": ", style="bold")
-    text.append(", ".join(word(FISH, kind) for kind in view.get("fish_supply", [])) or _("empty"))
+    text.append(", ".join(i18n.view_text(kind) for kind in view.get("fish_supply", [])) or _("empty"))
     fish_deck = int(view.get("fish_deck", 0))
     text.append(" · " + ngettext("fish deck %(num)s card", "fish deck %(num)s cards", fish_deck) % {"num": fish_deck})
     text.append("\n" + _("Building supply") + ": ", style="bold")
@@ -557,7 +482,7 @@ def seat_header(seat: dict[str, Any], view: dict[str, Any]) -> Text:
     )
     sources = {name: points for name, points in (seat.get("vp_by_source") or {}).items() if points}
     if sources:
-        listed = ", ".join(f"{word(VP_SOURCES, name)} {points}" for name, points in sources.items())
+        listed = ", ".join(f"{i18n.view_text(name)} {points}" for name, points in sources.items())
         text.append("\n  " + _("VP from %(sources)s") % {"sources": listed})
     return text
 
@@ -709,7 +634,7 @@ def seat_block(seat: dict[str, Any], view: dict[str, Any]) -> Group:
 
 def legend() -> Text:
     """What the marks of the board stand for."""
-    colours = "  ".join(f"{cube(c.value).plain} {word(COLOUR_NAMES, c.value)}" for c in Colour)
+    colours = "  ".join(f"{cube(c.value).plain} {i18n.view_text(c.value)}" for c in Colour)
     lines = [
         _("Colours: %(colours)s") % {"colours": colours},
         _("Main island: %(stack)s two floors, blue on top; %(roofed)s roofed, the rooftop block yellow;")

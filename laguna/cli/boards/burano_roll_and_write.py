@@ -15,6 +15,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from laguna import i18n
 from laguna.cli.boards.words import word
 from laguna.games.burano_roll_and_write.characters import Character
 from laguna.games.burano_roll_and_write.sheets import DieColour
@@ -86,32 +87,6 @@ PHASES: dict[str, str] = {
     "invite": N_("invitation (secret)"),
     "over": N_("game over"),
 }
-COLOUR_NAMES: dict[str, str] = {
-    "red": N_("red"),
-    "orange": N_("orange"),
-    "yellow": N_("yellow"),
-    "green": N_("green"),
-    "blue": N_("blue"),
-    "pink": N_("pink"),
-}
-TITLES: dict[str, str] = {
-    "Female Tourist": N_("Female Tourist"),
-    "Photographer": N_("Photographer"),
-    "Backpacker": N_("Backpacker"),
-    "Policeman": N_("Policeman"),
-    "Santa Claus": N_("Santa Claus"),
-    "Florist": N_("Florist"),
-    "Fisherman": N_("Fisherman"),
-    "Painter": N_("Painter"),
-    "Tailor": N_("Tailor"),
-    "Male Tourist": N_("Male Tourist"),
-}
-"""The characters' titles, as `Character.title` writes them."""
-ENDINGS: dict[str, str] = {
-    "filled coins met the circled ones": N_("filled coins met the circled ones"),
-    "fifth character": N_("fifth character"),
-    "round limit": N_("round limit"),
-}
 
 
 def glyph(colour: str) -> str:
@@ -121,7 +96,7 @@ def glyph(colour: str) -> str:
 
 def colour_label(colour: str) -> Text:
     """``♦ red`` in red."""
-    return Text(f"{glyph(colour)} {word(COLOUR_NAMES, colour)}", style=STYLES.get(colour, "bold"))
+    return Text(f"{glyph(colour)} {i18n.view_text(colour)}", style=STYLES.get(colour, "bold"))
 
 
 def seat_short(seat: int) -> str:
@@ -191,7 +166,7 @@ def character_cell(character: dict[str, Any] | None) -> Text:
     if character is None:
         return EMPTY.copy()
     letter = str(character.get("letter", "?"))
-    title = word(TITLES, character.get("title") or CHARACTER_TITLES.get(letter, ""))
+    title = i18n.view_text(character.get("title") or CHARACTER_TITLES.get(letter, ""))
     text = Text(f"{letter} {title}".strip(), style="bold italic")
     if character.get("floor") is not None:
         text.append("\n" + _("scores f%(floor)s") % {"floor": character["floor"]})
@@ -214,7 +189,7 @@ def status_line(view: dict[str, Any]) -> Text:
     phase = str(view.get("phase", "?"))
     if phase == "over":
         ended = view.get("ended_by")
-        text.append(" · " + _("game over") + (f" ({word(ENDINGS, ended)})" if ended else ""))
+        text.append(" · " + _("game over") + (f" ({i18n.view_text(ended)})" if ended else ""))
         return text
     turn = view.get("turn_player")
     if turn is not None:
@@ -374,7 +349,7 @@ def sheet_table(seat: dict[str, Any], in_use: str | None = None) -> Table:
 
 def legend() -> Text:
     """What the marks and codes of the board stand for."""
-    colours = "  ".join(f"{glyph(c)} {word(COLOUR_NAMES, c)}" for c in DICE_ORDER)
+    colours = "  ".join(f"{glyph(c)} {i18n.view_text(c)}" for c in DICE_ORDER)
     # A streetlight's code carries its printed number: the legend shows one numbered 3.
     symbols = "  ".join(
         f"{code}3 {word(KIND_NAMES, kind)} 3" if kind == "light" else f"{code} {word(KIND_NAMES, kind)}"

@@ -23,7 +23,6 @@ from rich.table import Table
 from rich.text import Text
 
 from laguna import i18n
-from laguna.cli.boards.words import word
 from laguna.i18n import N_, ngettext
 from laguna.i18n import gettext as _
 
@@ -109,78 +108,6 @@ DECK_NAMES: dict[str, str] = {"characters": N_("character cards"), "special_card
 TURN_PHASE = "choose an action or pass"
 SCORING_PHASE = "final scoring"
 OVER_PHASE = "game over"
-
-# The words of the view, as the view writes them and as the catalogues find them.
-PHASES: dict[str, str] = {
-    "preliminary character card": N_("preliminary character card"),
-    "choose an action or pass": N_("choose an action or pass"),
-    "sail the blocking ships on": N_("sail the blocking ships on"),
-    "choose the ship to move": N_("choose the ship to move"),
-    "choose the tile to buy": N_("choose the tile to buy"),
-    "choose a character card": N_("choose a character card"),
-    "choose a gondola": N_("choose a gondola"),
-    "build": N_("build"),
-    "place the street tile": N_("place the street tile"),
-    "choose a special building card": N_("choose a special building card"),
-    "choose the island for income": N_("choose the island for income"),
-    "choose how many glass factories produce": N_("choose how many glass factories produce"),
-    "sell glass beads": N_("sell glass beads"),
-    "dismiss or hire a gondolier": N_("dismiss or hire a gondolier"),
-    "place the building bought in the final turn": N_("place the building bought in the final turn"),
-    "return a glass bead": N_("return a glass bead"),
-    "final scoring": N_("final scoring"),
-    "game over": N_("game over"),
-}
-SPACE_ACTIONS: dict[str, str] = {
-    "take 2 gold": N_("take 2 gold"),
-    "buy a glass factory": N_("buy a glass factory"),
-    "buy a shop": N_("buy a shop"),
-    "buy a palace": N_("buy a palace"),
-    "buy a special building": N_("buy a special building"),
-    "recruit a character": N_("recruit a character"),
-    "place a gondolier": N_("place a gondolier"),
-    "build": N_("build"),
-    "income": N_("income"),
-    "production": N_("production"),
-    "gondolier": N_("gondolier"),
-}
-COLOUR_NAMES: dict[str, str] = {
-    "orange": N_("orange"),
-    "grey": N_("grey"),
-    "brown": N_("brown"),
-    "white": N_("white"),
-    "red": N_("red"),
-    "green": N_("green"),
-    "blue": N_("blue"),
-}
-"""Player colours, customer and shop colours and bead colours."""
-VP_SOURCES: dict[str, str] = {
-    "start": N_("start"),
-    "buildings": N_("buildings"),
-    "special buildings": N_("special buildings"),
-    "production": N_("production"),
-    "character cards": N_("character cards"),
-    "gondoliers": N_("gondoliers"),
-}
-ENDINGS: dict[str, str] = {"two tile stacks empty": N_("two tile stacks empty")}
-SPECIAL_TITLES: dict[str, str] = {
-    "Assembly Hall": N_("Assembly Hall"),
-    "Bank": N_("Bank"),
-    "Basilica": N_("Basilica"),
-    "Construction Crane (shop)": N_("Construction Crane (shop)"),
-    "Construction Crane (palace)": N_("Construction Crane (palace)"),
-    "Dockside Bar": N_("Dockside Bar"),
-    "Guild Hall": N_("Guild Hall"),
-    "Harbor": N_("Harbor"),
-    "Hostel": N_("Hostel"),
-    "Lighthouse": N_("Lighthouse"),
-    "Studio (red/green)": N_("Studio (red/green)"),
-    "Studio (red/blue)": N_("Studio (red/blue)"),
-    "Studio (blue/green)": N_("Studio (blue/green)"),
-    "Tavern": N_("Tavern"),
-    "Trading Station": N_("Trading Station"),
-}
-"""The titles of the packaged special building cards; a title from another component file is shown as it is."""
 
 
 # ------------------------------------------------------------------ colours and small pieces
@@ -293,7 +220,7 @@ def ring_table(view: dict[str, Any]) -> Table:
         table.add_column(_("now"), no_wrap=True)
     for index, space in enumerate(spaces):
         number = int(space.get("number", index + 1))
-        row: list[Text | str] = [str(number), word(SPACE_ACTIONS, space.get("action", "?")), ships_text(space)]
+        row: list[Text | str] = [str(number), i18n.view_text(space.get("action", "?")), ships_text(space)]
         if choosing:
             if occupied[index]:
                 cost = ship_cost(occupied, index)
@@ -410,9 +337,9 @@ def status_text(view: dict[str, Any]) -> Text:
         text.append(" · " + _("start player: %(who)s") % {"who": seat_name(int(start), viewer)})
     if phase == OVER_PHASE:
         ended = view.get("ended_by")
-        text.append("\n" + _("Game over") + (f" ({word(ENDINGS, ended)})" if ended else ""), style="bold")
+        text.append("\n" + _("Game over") + (f" ({i18n.view_text(ended)})" if ended else ""), style="bold")
     else:
-        text.append("\n" + _("Phase: %(phase)s") % {"phase": word(PHASES, phase)})
+        text.append("\n" + _("Phase: %(phase)s") % {"phase": i18n.view_text(phase)})
         actor = view.get("actor")
         if actor is not None:
             text.append(" · ▶ ", style="bold")
@@ -432,7 +359,7 @@ def action_name(view: dict[str, Any], number: int) -> str:
     """The action of space `number`, in the language in force."""
     for space in view.get("action_spaces", []):
         if space.get("number") == number:
-            return word(SPACE_ACTIONS, space.get("action", "?"))
+            return i18n.view_text(space.get("action", "?"))
     return "?"
 
 
@@ -477,7 +404,7 @@ def pending_text(view: dict[str, Any]) -> Text:
     elif phase == "choose a special building card":
         extra = drawn_text(view, _("Special building cards drawn"))
     elif phase == "place the street tile" and view.get("street"):
-        customers = ", ".join(word(COLOUR_NAMES, c) for c in view.get("street_customers") or []) or _("no customer")
+        customers = ", ".join(i18n.view_text(c) for c in view.get("street_customers") or []) or _("no customer")
         street = {"street": view["street"], "customers": customers}
         extra = Text(_("Street tile drawn: %(street)s (%(customers)s; to lay on an empty paved space)") % street)
     elif phase == "build":
@@ -538,7 +465,7 @@ def supplies_text(view: dict[str, Any]) -> Text:
     for colour, count in bag.items():
         text.append("\n  ")
         text.append_text(bead_mark(colour))
-        text.append(f" {word(COLOUR_NAMES, colour)} {count}")
+        text.append(f" {i18n.view_text(colour)} {count}")
     return text
 
 
@@ -575,7 +502,7 @@ def seat_block(seat: dict[str, Any], view: dict[str, Any]) -> Text:
     text = Text(("▶ " if acting else "  ") + seat_name(number, viewer), style="bold")
     text.append(" · ")
     text.append_text(player_mark(colour))
-    text.append(f" {word(COLOUR_NAMES, colour)}")
+    text.append(f" {i18n.view_text(colour)}")
     if view.get("start_player") == number:
         text.append(" · " + _("start player"))
     if view.get("triggered_by") == number:
@@ -593,7 +520,7 @@ def seat_block(seat: dict[str, Any], view: dict[str, Any]) -> Text:
         % numbers
     )
     sources = ", ".join(
-        f"{word(VP_SOURCES, name)} {points}" for name, points in (seat.get("vp_by_source") or {}).items() if points
+        f"{i18n.view_text(name)} {points}" for name, points in (seat.get("vp_by_source") or {}).items() if points
     )
     text.append("\n  " + _("VP from: %(sources)s") % {"sources": sources or _("nothing")})
     bought = {"factories": seat.get("factories", 0), "specials": seat.get("specials", 0)}
@@ -615,9 +542,7 @@ def seat_block(seat: dict[str, Any], view: dict[str, Any]) -> Text:
     else:
         text.append(hidden_or_listed(characters, " ".join, secret_cards))
     titles = view.get("special_cards") or {}
-    cards = [
-        f"{c} ({word(SPECIAL_TITLES, titles[c])})" if c in titles else str(c) for c in seat.get("special_cards", [])
-    ]
+    cards = [f"{c} ({i18n.view_text(titles[c])})" if c in titles else str(c) for c in seat.get("special_cards", [])]
     text.append("\n  " + _("special building cards") + ": " + (", ".join(cards) or _("none")))
     text.append("\n  " + _("beads") + ": ")
     beads: dict[str, int] = seat.get("beads") or {}
@@ -635,9 +560,9 @@ def seat_block(seat: dict[str, Any], view: dict[str, Any]) -> Text:
 
 def legend() -> Text:
     """What the marks of the board stand for."""
-    players = ", ".join(f"{mark} {word(COLOUR_NAMES, colour)}" for colour, mark in PLAYER_MARKS.items())
-    customers = ", ".join(f"{customer_mark(c).plain} {word(COLOUR_NAMES, c)}" for c in CUSTOMER_STYLES)
-    beads = ", ".join(f"{bead_mark(c).plain} {word(COLOUR_NAMES, c)}" for c in BEAD_STYLES)
+    players = ", ".join(f"{mark} {i18n.view_text(colour)}" for colour, mark in PLAYER_MARKS.items())
+    customers = ", ".join(f"{customer_mark(c).plain} {i18n.view_text(c)}" for c in CUSTOMER_STYLES)
+    beads = ", ".join(f"{bead_mark(c).plain} {i18n.view_text(c)}" for c in BEAD_STYLES)
     kinds = TILE_KINDS
     lines = [
         _("Players: %(players)s") % {"players": players},

@@ -79,9 +79,26 @@ PACKAGED_WORDS: Final = (
     N_("eel"),
     N_("sardine"),
     N_("shrimp"),
+    N_("Blue and pink roofs: 5 VP per colour"),
+    N_("Yellow and green roofs: 5 VP per colour"),
+    N_("Orange and white roofs: 5 VP per colour"),
+    N_("Blue and green roof halves go on any cube"),
+    N_("Yellow and white roof halves go on any cube"),
+    N_("Orange and pink roof halves go on any cube"),
+    N_("Sold tuna, squid, lobster and crab: 2 VP each"),
+    N_("Sold octopus, eel, sardine and shrimp: 2 VP each"),
+    N_("Workers on pink, blue and yellow lace: 2 VP each"),
+    N_("Workers on green, orange and white lace: 2 VP each"),
+    N_("Sail two spaces when fishing"),
+    N_("Make lace on a square another worker holds"),
+    N_("Win every tie for an island majority"),
+    N_("One cube less for lace scoring; 3 VP"),
+    N_("3 VP per building card you have"),
+    N_("9 VP"),
 )
-"""The port and fish names of the packaged file, marked for the catalogues: messages show them
-translated, and a name no catalogue knows (from another file) as it is written."""
+"""The port and fish names and the building card titles of the packaged file, marked for the
+catalogues: messages and boards show them translated, and a name no catalogue knows (from another
+file) as it is written."""
 RULEBOOK_SHIP: Final[tuple[Mapping[str, int], int]] = ({"tuna": 3, "squid": 3}, 24)
 """The trading example: 3 tuna and 3 squid score 24 VP."""
 BUILDING_CARDS: Final = 16
