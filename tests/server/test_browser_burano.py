@@ -7,52 +7,22 @@ from __future__ import annotations
 import random
 
 from playwright.sync_api import Browser, Page
-from playwright.sync_api import Error as PlaywrightError
 
 from tests.server.browsing import (
     create_table,
+    decide,
     finished,
     meet,
     my_turn,
     shot,
     sign_up,
-    still_owing,
     version,
     wait_turn_or_end,
 )
 
 
-def _decide(page: Page, rng: random.Random) -> None:
-    """One decision at random among those on the board: a button, or a pick and then where it goes.
-    A board redrawn by a live update under the click is read again."""
-    before = version(page)
-    board = page.locator(".board.burano")
-    for _ in range(5):
-        shown = board.locator("button.act:visible").evaluate_all("bs => bs.map(b => b.dataset.action)")
-        picks = board.locator("button.pick").evaluate_all("bs => bs.map(b => b.dataset.pick)")
-        if not (shown or picks):
-            if not still_owing(page):
-                return
-            continue
-        try:
-            if picks and (not shown or rng.random() < 0.5):
-                board.locator(f'button.pick[data-pick="{rng.choice(picks)}"]').click(timeout=2_000)
-                shown = board.locator("button.act[data-pick-of]:visible").evaluate_all(
-                    "bs => bs.map(b => b.dataset.action)"
-                )
-            board.locator(f'button.act[data-action="{rng.choice(shown)}"]').click(timeout=2_000)
-            break
-        except PlaywrightError:
-            page.wait_for_timeout(200)
-    else:
-        raise AssertionError(page.inner_text("#main-inner"))
-    page.wait_for_function(
-        "v => Number(document.querySelector('#main-inner').dataset.version) > v", arg=before, timeout=15_000
-    )
-
-
 def _caught_up(pages: list[Page]) -> None:
-    """Wait until every page shows the latest position, so no click lands on a board being redrawn."""
+    """Wait until every page shows the latest position, so that what each shows is true now."""
     latest = max(version(page) for page in pages)
     for page in pages:
         page.wait_for_function(
@@ -69,7 +39,7 @@ def test_a_player_plays_burano_against_a_bot_to_the_score_sheet(browser: Browser
     rng = random.Random(1)
     decisions = 0
     while wait_turn_or_end([page], timeout=60) is not None:
-        _decide(page, rng)
+        decide(page, rng)
         decisions += 1
         if decisions == 40:
             shot(page, "burano-mid")
@@ -90,7 +60,7 @@ def test_two_players_play_burano_to_the_score_sheet(browser: Browser, server: st
         page = wait_turn_or_end(pages)
         if page is None:
             break
-        _decide(page, rng)
+        decide(page, rng)
         decisions += 1
     assert decisions > 100
     assert both_owed  # the secret pyramid construction: both players build at once

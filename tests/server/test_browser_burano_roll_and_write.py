@@ -1,51 +1,27 @@
 """Walking in Burano Roll & Write in a real browser: a player plays a bot, and two players play each
-other, to the score sheet by clicking on the board, choosing now the first button shown and now a
-symbol or character first and then where it goes. Screenshots go to test-output/screenshots/."""
+other, to the score sheet by clicking on the board, choosing at random among the buttons shown and the
+symbols or characters to pick first; a character picked stays picked while the board is redrawn.
+Screenshots go to test-output/screenshots/."""
 
 from __future__ import annotations
 
-from playwright.sync_api import Browser, Page
-from playwright.sync_api import Error as PlaywrightError
+import random
 
-from tests.server.browsing import create_table, finished, meet, my_turn, shot, sign_up, version, wait_turn_or_end
+from playwright.sync_api import Browser
+
+from tests.server.browsing import create_table, decide, finished, meet, shot, sign_up, take, version, wait_turn_or_end
 
 GAME_ID = "walking-in-burano-roll-and-write"
-
-
-def _decide(page: Page, picking: bool) -> None:
-    """Take one decision on the board: with `picking`, pick a symbol or character and click where it
-    goes; otherwise the first decision button shown (picking when nothing is shown at once). A live
-    update may redraw the board under the pointer, or end the turn; then the board is read again."""
-    before = version(page)
-    for attempt in range(5):
-        if finished(page) or not my_turn(page):
-            return
-        board = page.locator(".board.rw")
-        picks = board.locator("button.pick")
-        shown = board.locator("button.act:visible")
-        try:
-            count = picks.count()
-            if count and (picking or not shown.count()):
-                picks.nth(before % count).click(timeout=3_000)
-                board.locator("button.act[data-pick-of]:visible").first.click(timeout=3_000)
-            else:
-                shown.first.click(timeout=3_000)
-            break
-        except PlaywrightError as error:
-            if attempt == 4:
-                raise AssertionError(page.inner_html("#main-inner")[:20000]) from error
-    page.wait_for_function(
-        "v => Number(document.querySelector('#main-inner').dataset.version) > v", arg=before, timeout=15_000
-    )
 
 
 def test_a_player_plays_a_bot_to_the_score_sheet(browser: Browser, server: str) -> None:
     page = sign_up(browser, server, "Cleo")
     create_table(page, GAME_ID, "easy")
     page.wait_for_selector(".board.rw")
+    rng = random.Random(1)
     decisions = 0
     while wait_turn_or_end([page]) is not None:
-        _decide(page, decisions % 3 == 1)
+        decide(page, rng)
         decisions += 1
         if decisions == 15:
             shot(page, "walking-in-burano-roll-and-write-mid")
@@ -57,9 +33,10 @@ def test_a_player_plays_a_bot_to_the_score_sheet(browser: Browser, server: str) 
 
 def test_two_players_play_each_other_to_the_score_sheet(browser: Browser, server: str) -> None:
     dora, emil = meet(browser, server, GAME_ID, "Dora", "Emil")
+    rng = random.Random(2)
     decisions = 0
     while (page := wait_turn_or_end([dora, emil])) is not None:
-        _decide(page, decisions % 3 == 2)
+        decide(page, rng)
         decisions += 1
     assert decisions > 20
     for page in (dora, emil):
@@ -67,3 +44,30 @@ def test_two_players_play_each_other_to_the_score_sheet(browser: Browser, server
         page.wait_for_selector("#score-sheet")
         assert finished(page)
     shot(dora, "walking-in-burano-roll-and-write-score-sheet")
+
+
+def test_a_picked_character_stays_picked_while_the_other_player_decides(browser: Browser, server: str) -> None:
+    """The invitation is secret and simultaneous: the other player's decision redraws the board live
+    while this player has a character picked, and the character stays picked, its places shown."""
+    fabi, gino = meet(browser, server, GAME_ID, "Fabi", "Gino")
+    while (page := wait_turn_or_end([fabi, gino])) is not None and not page.locator(".board.rw .invitation").count():
+        if page is fabi:
+            assert take(fabi, "flip").ok  # 2 coins a boat, enough for a character's 3
+        else:
+            decide(gino)
+    fabi.wait_for_selector(".board.rw .to-invite button.pick")
+    gino.wait_for_selector(".board.rw .invitation")
+    places = fabi.locator(".board.rw button.act[data-pick-of]:visible")
+    assert places.count() == 0  # no character picked: no place to invite one to is shown
+    character = fabi.locator(".board.rw .to-invite button.pick").first
+    letter = (character.get_attribute("data-pick") or "").split()[1]
+    character.click()
+    shown = places.evaluate_all("bs => bs.map(b => b.dataset.action)")
+    assert shown and all(action.startswith(f"invite {letter} ") for action in shown)
+    before = version(fabi)
+    decide(gino)
+    fabi.wait_for_function("v => Number(document.querySelector('#main-inner').dataset.version) > v", arg=before)
+    assert places.evaluate_all("bs => bs.map(b => b.dataset.action)") == shown
+    assert fabi.locator(".board.rw .to-invite button.pick.picked").count() == 1
+    assert take(fabi, shown[0]).ok  # both have decided: the character is revealed under its building
+    fabi.wait_for_selector(f".board.rw .player.mine .character-space [data-character='{letter}']")

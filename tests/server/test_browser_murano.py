@@ -9,28 +9,7 @@ import random
 
 from playwright.sync_api import Browser, Page
 
-from tests.server.browsing import create_table, finished, meet, shot, sign_up, still_owing, version, wait_turn_or_end
-
-
-def click_on_board(page: Page, rng: random.Random) -> None:
-    """Take one decision on the board: a shown decision button, or a tile to build and then its space."""
-    before = version(page)
-    board = page.locator(".board.murano")
-    buttons = board.locator("button.act:visible, button.pick")
-    count = buttons.count()
-    if not count:
-        assert not still_owing(page), page.inner_text("#main-inner")
-        return
-    button = buttons.nth(rng.randrange(count))
-    if button.get_attribute("class") == "pick":
-        button.click()
-        spaces = board.locator("button.act:visible")
-        spaces.nth(rng.randrange(spaces.count())).click()
-    else:
-        button.click()
-    page.wait_for_function(
-        "v => Number(document.querySelector('#main-inner').dataset.version) > v", arg=before, timeout=15_000
-    )
+from tests.server.browsing import create_table, decide, finished, meet, shot, sign_up, wait_turn_or_end
 
 
 def _start(page: Page) -> None:
@@ -47,7 +26,7 @@ def test_a_player_plays_murano_against_a_bot_to_the_score_sheet(browser: Browser
     rng = random.Random(1)
     decisions = 0
     while wait_turn_or_end([page], timeout=60) is not None:
-        click_on_board(page, rng)
+        decide(page, rng)
         decisions += 1
         if decisions == 40:
             shot(page, "murano-mid")
@@ -64,7 +43,7 @@ def test_two_players_play_murano_to_the_score_sheet(browser: Browser, server: st
     rng = random.Random(2)
     decisions = 0
     while (page := wait_turn_or_end([ada, bob])) is not None:
-        click_on_board(page, rng)
+        decide(page, rng)
         decisions += 1
         if decisions == 30:
             other = bob if page is ada else ada

@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, Page
 
 from laguna import i18n
 from laguna.core import games
-from tests.server.browsing import click_on_board, finished, guest_plays, play_to_the_end, shot, wait_turn_or_end
+from tests.server.browsing import decide, finished, guest_plays, play_to_the_end, shot, wait_turn_or_end
 
 CATALOGUE = Path(__file__).parents[2] / "laguna" / "locale" / "ru" / "LC_MESSAGES" / "laguna.po"
 
@@ -66,7 +66,7 @@ def test_a_game_under_way_reads_in_russian(browser: Browser, server: str, game_i
     for _ in range(12):
         if wait_turn_or_end([page], timeout=60) is None:
             break
-        click_on_board(page)
+        decide(page)
     page.reload()
     page.wait_for_selector(".board")
     assert _english_left(page) == []

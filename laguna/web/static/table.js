@@ -1,5 +1,7 @@
 // The table page: decisions are buttons (on the board and in the list) sent as JSON; a WebSocket says
-// when the game has a new version, and the changing part of the page is fetched again.
+// when the game has a new version, and the changing part of the page is fetched again. While a
+// decision is on its way the table is marked aria-busy; a piece picked on the board stays picked
+// when others' decisions redraw it.
 (function () {
   "use strict";
   const root = document.getElementById("table");
@@ -9,6 +11,7 @@
   const message = document.getElementById("message");
   let busy = false;
   let heard = 0; // the newest version the server announced
+  let picked = null; // the piece the player picked on the board, whose places are shown
 
   function inner() { return document.getElementById("main-inner"); }
   function version() { return Number(inner().dataset.version); }
@@ -26,11 +29,24 @@
     const fetched = /data-version="(\d+)"/.exec(html);
     if (fetched && Number(fetched[1]) < version()) return; // an older answer overtaken by a newer one
     document.getElementById("table-main").innerHTML = html;
+    showPicked();
+  }
+
+  function showPicked() {
+    // the picked piece's places, and no other's; a piece no longer on the board is no longer picked
+    const piece = [...document.querySelectorAll(".pick")].find((button) => button.dataset.pick === picked);
+    if (!piece) picked = null;
+    document.querySelectorAll("[data-pick-of]").forEach((button) => {
+      button.hidden = button.dataset.pickOf !== picked;
+    });
+    document.querySelectorAll(".pick").forEach((button) => button.classList.toggle("picked", button === piece));
   }
 
   async function send(body) {
     if (busy) return;
     busy = true;
+    root.setAttribute("aria-busy", "true");
+    picked = null;
     say("");
     try {
       const response = await fetch(`/t/${tableId}/act`, {
@@ -42,8 +58,12 @@
       if (!response.ok) say(answer.error || root.dataset.failed);
       if (answer.version) heard = Math.max(heard, answer.version);
       await refresh();
+    } catch {
+      say(root.dataset.noAnswer); // the connection failed: the decision may or may not have arrived
+      refresh().catch(() => {});
     } finally {
       busy = false;
+      root.removeAttribute("aria-busy");
     }
     if (heard > version()) refresh(); // announced while this decision was on its way
   }
@@ -54,11 +74,8 @@
     if (target.dataset.action) {
       send({ action: target.dataset.action });
     } else if (target.dataset.pick) {
-      const pick = target.dataset.pick;
-      document.querySelectorAll("[data-pick-of]").forEach((button) => {
-        button.hidden = button.dataset.pickOf !== pick;
-      });
-      document.querySelectorAll(".pick").forEach((button) => button.classList.toggle("picked", button === target));
+      picked = target.dataset.pick;
+      showPicked();
     } else if (target.id === "undo") {
       send({ undo: true });
     }
