@@ -40,25 +40,29 @@ def system_chromium() -> str | None:
     return next((path for name in SYSTEM_NAMES if (path := shutil.which(name))), None)
 
 
-def launch(playwright: Playwright) -> Browser | None:
-    """Playwright's own Chromium if it starts, else the system's; None if neither is installed."""
+def launch(playwright: Playwright) -> tuple[Browser, str] | None:
+    """Playwright's own Chromium if it starts, else the system's, with the path it started from; None
+    if neither is installed."""
     try:
-        return playwright.chromium.launch(args=FLAGS)
+        return playwright.chromium.launch(args=FLAGS), playwright.chromium.executable_path
     except PlaywrightError:
         pass  # not downloaded, or unable to start here: the system's is the fallback
     path = system_chromium()
-    return playwright.chromium.launch(executable_path=path, args=FLAGS) if path else None
+    return (playwright.chromium.launch(executable_path=path, args=FLAGS), path) if path else None
 
 
 def _starts() -> bool:
+    """Whether a Chromium starts; which one, said on the way."""
     with sync_playwright() as playwright:
         try:
-            browser = launch(playwright)
+            launched = launch(playwright)
         except PlaywrightError as error:
             print(f"Chromium does not start: {str(error).splitlines()[0]}", file=sys.stderr)
             return False
-        if browser is None:
+        if launched is None:
             return False
+        browser, path = launched
+        print(f"The browser tests drive Chromium {browser.version} ({path}).")
         browser.close()
         return True
 

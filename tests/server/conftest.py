@@ -148,5 +148,6 @@ def browser() -> Iterator[Browser]:
         launched = launch(playwright)
         if launched is None:  # a missing browser fails the test, never skips it
             pytest.fail(NO_BROWSER)
-        yield launched
-        launched.close()
+        browser = launched[0]
+        yield browser
+        browser.close()
