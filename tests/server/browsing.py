@@ -45,7 +45,7 @@ def finished(page: Page) -> bool:
 _BOARD = """() => {
   const inner = document.querySelector("#main-inner");
   const buttons = (selector) => [...inner.querySelectorAll(`.board ${selector}`)];
-  const shown = (button) => !button.hidden && button.checkVisibility();
+  const shown = (button) => button.checkVisibility(); // [hidden] is display: none on every page
   return {
     owing: inner.dataset.owing === "1",
     shown: buttons("button.act").filter(shown).map((b) => b.dataset.action),
