@@ -132,13 +132,23 @@ def _ismcts(budget: str, seed: int, spec: str) -> Bot:
     return IsmctsBot(seed, iterations=int(number), name=name, **extra)
 
 
-def make_bot(spec: str, seed: int, game_id: str | None = None) -> Bot:
+def make_bot(spec: str, seed: int, game_id: str | None = None, *, cap_seconds: float | None = None) -> Bot:
     """Build the bot named by `spec` to play `game_id`; an unknown name or bad budget raises
-    `OptionsError` naming it. Only the levels look at the game.
+    `OptionsError` naming it. Only the levels look at the game. `cap_seconds` bounds a search bot's
+    thinking time whatever its budget (the other bots' work is bounded by the position alone).
 
     >>> make_bot("ismcts:500", 1).name, make_bot("hard", 1).name, make_bot("Random", 1).name
     ('ismcts:500', 'hard', 'random')
+    >>> make_bot("ismcts:999999999999", 1, cap_seconds=2.0).cap_seconds
+    2.0
     """
+    bot = _built(spec, seed, game_id)
+    if cap_seconds is not None and isinstance(bot, IsmctsBot):
+        bot.cap_seconds = cap_seconds
+    return bot
+
+
+def _built(spec: str, seed: int, game_id: str | None) -> Bot:
     name, colon, budget = spec.strip().lower().partition(":")
     if colon:
         if name != "ismcts":

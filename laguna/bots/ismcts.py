@@ -26,7 +26,10 @@ others' replies.
 
 The budget is a number of iterations (deterministic under the seed: the same position, seed and
 budget give the same decision on any machine) or a time in milliseconds (as many iterations as fit,
-so it depends on the machine's speed). Decisions with one legal action are taken without search.
+so it depends on the machine's speed). A cap in seconds may bound either: past it the search stops
+and answers with the best decision found so far, whatever its budget (the browser table caps every
+bot this way, so that no budget can hold its bot workers). Decisions with one legal action are taken
+without search.
 """
 
 from __future__ import annotations
@@ -96,6 +99,7 @@ class IsmctsBot:
         widening: float = WIDENING,
         scale: float = SCALE,
         name: str = "ismcts",
+        cap_seconds: float | None = None,
     ) -> None:
         if (iterations is None) == (millis is None):
             raise OptionsError(msg("an ismcts bot needs exactly one budget: iterations or milliseconds"))
@@ -109,6 +113,8 @@ class IsmctsBot:
             raise OptionsError(msg("the prior needs at least one virtual visit, not {prior}", prior=prior))
         if widening < 0:
             raise OptionsError(msg("the widening cannot be negative ({widening})", widening=widening))
+        if cap_seconds is not None and not cap_seconds > 0:
+            raise OptionsError(msg("a search's cap must be a positive number of seconds, not {cap}", cap=cap_seconds))
         self.rng = Rng(seed)
         self.iterations = iterations
         self.millis = millis
@@ -117,6 +123,8 @@ class IsmctsBot:
         self.widening = widening
         self.scale = scale
         self.name = name
+        self.cap_seconds = cap_seconds
+        """Wall-clock seconds after which a search stops, whatever its budget (None: no cap)."""
         self.last_iterations = 0
         """How many iterations the last search ran (for benchmarks)."""
 
@@ -128,15 +136,15 @@ class IsmctsBot:
             self.last_iterations = 0
             return legal[0]
         root = _Edge(-1, 0.0, 1)
-        deadline = None if self.millis is None else time.perf_counter() + self.millis / 1000
+        limits = [self.millis / 1000] if self.millis is not None else []
+        if self.cap_seconds is not None:
+            limits.append(self.cap_seconds)
+        deadline = time.perf_counter() + min(limits) if limits else math.inf
         done = 0
         while True:
             self._iterate(state, seat, root)
             done += 1
-            if self.iterations is not None:
-                if done >= self.iterations:
-                    break
-            elif deadline is not None and time.perf_counter() >= deadline:
+            if (self.iterations is not None and done >= self.iterations) or time.perf_counter() >= deadline:
                 break
         self.last_iterations = done
         return self._most_visited(root, seat, legal)

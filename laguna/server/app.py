@@ -16,7 +16,7 @@ import os
 import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +24,7 @@ from fastapi import FastAPI, Form, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
+from sqlalchemy.exc import DBAPIError
 from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect, HTTPConnection
@@ -35,8 +36,9 @@ from laguna.core import IllegalAction, LagunaError, NotationError, UndoError, ga
 from laguna.core.messages import msg
 from laguna.i18n import N_
 from laguna.server.auth import Accounts, AuthError, csrf_ok, csrf_token
-from laguna.server.bots import BotPlayers
-from laguna.server.db import make_engine, upgrade
+from laguna.server.bots import CAP_SECONDS, BotPlayers
+from laguna.server.db import DatabaseError, make_engine, upgrade
+from laguna.server.forms import Decision, HandOverForm, PlayNowForm, SeatForm, TableForm, validated
 from laguna.server.limits import RateLimiter
 from laguna.server.live import Hub, Listener
 from laguna.server.service import GameNotOver, Replay, SeatRequest, Snapshot, TableError, TableService
@@ -48,6 +50,7 @@ from laguna.server.store import (
     OPEN,
     PLAYING,
     NotFound,
+    NotSaved,
     SeatTaken,
     StaleVersion,
     Store,
@@ -71,6 +74,14 @@ MOVE_TIMES = {
 }
 """Time per move offered when creating a table (form value → seconds, label): none (Yucata), an hour, a
 day, three days."""
+GUEST_BOT_GAMES = 3
+"""Games with bots a guest may hold under way at once (a guest is anyone who pressed "Play now")."""
+ADDRESS_BOT_GAMES = 6
+"""Games with bots the guests from one address may hold under way at once."""
+USER_BOT_GAMES = 20
+"""Games with bots a signed-up player may hold under way at once."""
+IDLE_GAME = timedelta(hours=1)
+"""A game with no decision for this long is no longer counted as held: its bots have nothing to do."""
 LISTEN_TIMEOUT = 10.0
 """Seconds the server waits at start to hear the database's announcements before it serves anyway."""
 DATABASE_VARIABLE = "LAGUNA_SERVE_DATABASE"
@@ -80,6 +91,10 @@ _LOG = logging.getLogger("laguna.server")
 
 def utcnow() -> datetime:
     return datetime.now(UTC)
+
+
+class TooManyGames(TableError):
+    """A new game with bots asked by someone who holds as many as they may."""
 
 
 @dataclass
@@ -143,15 +158,21 @@ class BodyLimit:
 
 
 def create_app(
-    database_url: str, *, bot_workers: int = 1, clock: Callable[[], datetime] = utcnow, migrate: bool = True
+    database_url: str,
+    *,
+    bot_workers: int = 1,
+    bot_seconds: float = CAP_SECONDS,
+    clock: Callable[[], datetime] = utcnow,
+    migrate: bool = True,
 ) -> FastAPI:
     """The application on the database at `database_url` (brought up to the newest schema unless
-    `migrate` is false: the one process that starts several has done it)."""
+    `migrate` is false: the one process that starts several has done it); its bots think in
+    `bot_workers` processes, at most `bot_seconds` over a decision."""
     engine = make_engine(database_url)
     if migrate:
         upgrade(engine)
     store = Store(engine)
-    service = TableService(store, clock)
+    service = TableService(store, clock, bots=LEVELS)
     accounts = Accounts(store)
     hub = Hub(on_version=service.heard)
 
@@ -165,7 +186,7 @@ def create_app(
         accounts=accounts,
         hub=hub,
         listener=Listener(engine, hub, on_session_closed=accounts.forget_session, on_reconnect=forget_all),
-        bots=BotPlayers(service, bot_workers, announce=hub.deliver),
+        bots=BotPlayers(service, bot_workers, announce=hub.deliver, cap_seconds=bot_seconds),
         limiter=RateLimiter(rate=10.0, burst=60),
         clock=clock,
     )
@@ -178,6 +199,7 @@ def create_app(
             await asyncio.wait_for(server.listener.listening.wait(), timeout=LISTEN_TIMEOUT)
         except TimeoutError:
             _LOG.warning("live updates: not yet listening to the database; serving, and listening when it answers")
+        server.bots.start()
         for table_id in store.tables_waiting_for_bots():  # bots resume where a restart left them
             server.bots.wake(table_id)
         yield
@@ -244,13 +266,6 @@ async def _current_user(request: Request) -> User | None:
 
 async def _require_current_user(request: Request) -> User:
     user = await _current_user(request)
-    if user is None:
-        raise HTTPException(401, N_("log in, sign up or play as a guest first"))
-    return user
-
-
-def _require_user(request: Request) -> User:
-    user = _user(request)
     if user is None:
         raise HTTPException(401, N_("log in, sign up or play as a guest first"))
     return user
@@ -340,30 +355,32 @@ def _routes(app: FastAPI, server: Server) -> None:
 
     @app.post("/tables")
     async def create_table(request: Request) -> Response:
-        user = _require_user(request)
+        user = await _require_current_user(request)
         form = await request.form()
         _check_csrf(request, _text(form.get("csrf")))
-        game_id = _text(form.get("game"))
-        players = _int(_text(form.get("players")), "the number of players")
+        asked = validated(TableForm, {k: v for k, v in form.items() if k in TableForm.model_fields})
         requests = [SeatRequest(HUMAN)]
-        for seat in range(2, players + 1):
-            choice = _text(form.get(f"seat{seat}")) or OPEN
-            if choice == INVITED:
-                requests.append(SeatRequest(INVITED, invited=_text(form.get(f"invite{seat}"))))
-            elif choice == OPEN:
+        for seat in range(2, asked.players + 1):
+            sent = {"choice": form.get(f"seat{seat}", ""), "invited": form.get(f"invite{seat}", "")}
+            choice = validated(SeatForm, sent)
+            if choice.choice == INVITED:
+                requests.append(SeatRequest(INVITED, invited=choice.invited))
+            elif choice.choice == OPEN:
                 requests.append(SeatRequest(OPEN))
             else:
-                requests.append(SeatRequest(BOT, bot=choice))
-        game = get_game(game_id)
+                requests.append(SeatRequest(BOT, bot=choice.choice))
+        game = get_game(asked.game)
         options: dict[str, Any] = {}
-        if form.get(f"options_{game_id}") == "shown":  # the form's checkboxes (unchecked ones are not sent)
+        if form.get(f"options_{game.id}") == "shown":  # the form's checkboxes (unchecked ones are not sent)
             for info in game.options_type.describe():
                 if info.kind == "bool":
-                    options[info.name] = form.get(f"option_{game_id}_{info.name}") == "on"
-        move = _text(form.get("move_seconds"))
-        if move not in MOVE_TIMES:
-            raise TableError(msg("{move} is not a time per move offered", move=repr(move)))
-        table = server.service.create(user, game_id, requests, options, move_seconds=MOVE_TIMES[move][0])
+                    options[info.name] = form.get(f"option_{game.id}_{info.name}") == "on"
+        if any(r.kind == BOT for r in requests):
+            await _check_bot_games(server, request, user)
+        move_seconds = MOVE_TIMES[asked.move_seconds][0]
+        table = await asyncio.to_thread(
+            server.service.create, user, game.id, requests, options, move_seconds=move_seconds
+        )
         if all(s.kind in (HUMAN, BOT) for s in table.seats):
             await _start(server, table.id, user)
         return RedirectResponse(f"/t/{table.id}", status_code=303)
@@ -372,20 +389,23 @@ def _routes(app: FastAPI, server: Server) -> None:
     async def play_now(request: Request) -> Response:
         """A game against bots at once (a guest account if need be)."""
         form = await request.form()
-        user = _user(request)
+        user = await _current_user(request)
         if user is not None:
             _check_csrf(request, _text(form.get("csrf")))
-        level = _text(form.get("level")) or "medium"
-        game_id = _text(form.get("game")) or "walking-in-burano"
-        opponents = _int(_text(form.get("opponents")) or "1", "the number of opponents")
-        if level not in LEVELS:
-            raise TableError(msg("{level} is not a bot level ({levels})", level=repr(level), levels=", ".join(LEVELS)))
-        new_user = user or server.accounts.guest(server.clock())
-        requests = [SeatRequest(HUMAN)] + [SeatRequest(BOT, bot=level)] * opponents
-        table = server.service.create(new_user, game_id, requests)
+        asked = validated(PlayNowForm, {k: v for k, v in form.items() if k in PlayNowForm.model_fields})
+        requests = [SeatRequest(HUMAN)] + [SeatRequest(BOT, bot=asked.level)] * asked.opponents
+        get_game(asked.game).new_game(len(requests))  # the game's own words for a count it does not take
+        if asked.opponents:
+            await _check_bot_games(server, request, user)
+        new_user = (
+            user
+            if user is not None
+            else await asyncio.to_thread(server.accounts.guest, server.clock(), _address(request))
+        )
+        table = await asyncio.to_thread(server.service.create, new_user, asked.game, requests)
         await _start(server, table.id, new_user)
         if user is None:
-            return _login_response(server, new_user, f"/t/{table.id}")
+            return await asyncio.to_thread(_login_response, server, new_user, f"/t/{table.id}")
         return RedirectResponse(f"/t/{table.id}", status_code=303)
 
     @app.get("/join/{token}")
@@ -395,15 +415,15 @@ def _routes(app: FastAPI, server: Server) -> None:
 
     @app.post("/t/{table_id}/join")
     async def join(request: Request, table_id: str, seat: str = Form(""), csrf: str = Form("")) -> Response:
-        user = _require_user(request)
+        user = await _require_current_user(request)
         _check_csrf(request, csrf)
-        table = server.service.join(table_id, _int(seat, "the seat") - 1, user)
+        table = await asyncio.to_thread(server.service.join, table_id, _int(seat, "the seat") - 1, user)
         server.hub.deliver(table.id, table.version)
         return RedirectResponse(f"/t/{table_id}", status_code=303)
 
     @app.post("/t/{table_id}/start")
     async def start(request: Request, table_id: str, csrf: str = Form("")) -> Response:
-        user = _require_user(request)
+        user = await _require_current_user(request)
         _check_csrf(request, csrf)
         await _start(server, table_id, user)
         return RedirectResponse(f"/t/{table_id}", status_code=303)
@@ -430,17 +450,14 @@ def _routes(app: FastAPI, server: Server) -> None:
         _check_csrf(request, request.headers.get("x-csrf-token"))
         if not server.limiter.allow(user.id, server.clock().timestamp()):
             raise HTTPException(429, N_("too many decisions at once: wait a moment"))
-        body = await _json(request)
-        seat = _int(str(body.get("seat", "")), "the seat")
-        version = _int(str(body.get("version", "")), "the version")
-        if body.get("undo"):
-            new_version = await asyncio.to_thread(server.service.undo, table_id, user, seat, version)
+        decision = validated(Decision, await _json(request))
+        if decision.undo:
+            new_version = await asyncio.to_thread(server.service.undo, table_id, user, decision.seat, decision.version)
             bots = True
         else:
-            action = str(body.get("action", ""))
-            played = server.service.act_cached(table_id, user, seat, action, version)
-            if played is None:
-                played = await asyncio.to_thread(server.service.act, table_id, user, seat, action, version)
+            played = await asyncio.to_thread(
+                server.service.act, table_id, user, decision.seat, decision.action, decision.version
+            )
             new_version, bots = played.version, played.table.has_bots
         server.hub.deliver(table_id, new_version)
         if bots:
@@ -449,15 +466,15 @@ def _routes(app: FastAPI, server: Server) -> None:
         return JSONResponse({"version": new_version}, headers={"Server-Timing": f"act;dur={spent:.1f}"})
 
     @app.post("/t/{table_id}/handover")
-    async def handover(
-        request: Request, table_id: str, seat: str = Form(""), level: str = Form("medium"), csrf: str = Form("")
-    ) -> Response:
+    async def handover(request: Request, table_id: str) -> Response:
         """Hand a seat whose player ran out of time to a bot."""
-        user = _require_user(request)
-        _check_csrf(request, csrf)
+        user = await _require_current_user(request)
+        form = await request.form()
+        _check_csrf(request, _text(form.get("csrf")))
+        asked = validated(HandOverForm, {k: v for k, v in form.items() if k in HandOverForm.model_fields})
         table = await asyncio.to_thread(server.service.table, table_id)
         handed = await asyncio.to_thread(
-            server.service.hand_to_bot, table_id, _int(seat, "the seat") - 1, level, table.version, by=user
+            server.service.hand_to_bot, table_id, asked.seat - 1, asked.level, table.version, by=user
         )
         server.hub.deliver(table_id, handed.version)
         server.bots.wake(table_id)
@@ -465,9 +482,12 @@ def _routes(app: FastAPI, server: Server) -> None:
 
     @app.post("/t/{table_id}/rematch")
     async def rematch(request: Request, table_id: str, csrf: str = Form("")) -> Response:
-        user = _require_user(request)
+        user = await _require_current_user(request)
         _check_csrf(request, csrf)
-        table = server.service.rematch(table_id, user)
+        old = await asyncio.to_thread(server.service.table, table_id)
+        if old.has_bots:
+            await _check_bot_games(server, request, user)
+        table = await asyncio.to_thread(server.service.rematch, table_id, user)
         if all(s.kind in (HUMAN, BOT) for s in table.seats):
             await _start(server, table.id, user)
         return RedirectResponse(f"/t/{table.id}", status_code=303)
@@ -527,6 +547,30 @@ async def _start(server: Server, table_id: str, user: User) -> None:
     table = await asyncio.to_thread(server.service.start, table_id, user)
     server.hub.deliver(table.id, table.version)
     server.bots.wake(table_id)
+
+
+def _address(request: Request) -> str:
+    """The address a request came from (the proxy's client, where uvicorn trusts the proxy's headers)."""
+    return request.client.host if request.client else "unknown"
+
+
+async def _check_bot_games(server: Server, request: Request, user: User | None) -> None:
+    """Refuse a new game with bots to whoever holds too many already: each guest, the guests of one
+    address together (a visitor who never signs up is known by no more), and each signed-up player."""
+    since = server.clock() - IDLE_GAME
+    if user is None or user.guest:
+        held = await asyncio.to_thread(server.store.bot_games, since, guests_from=_address(request))
+        if held >= ADDRESS_BOT_GAMES:
+            raise TooManyGames(
+                msg("your address already holds {count} games against bots under way: finish one first", count=held)
+            )
+    if user is not None:
+        most = GUEST_BOT_GAMES if user.guest else USER_BOT_GAMES
+        held = await asyncio.to_thread(server.store.bot_games, since, user_id=user.id)
+        if held >= most:
+            raise TooManyGames(
+                msg("you already have {count} games against bots under way: finish one first", count=held)
+            )
 
 
 def _text(value: Any) -> str:
@@ -701,6 +745,9 @@ def _error_handlers(app: FastAPI) -> None:
         (NotationError, 400),
         (UndoError, 400),
         (AuthError, 400),
+        (TooManyGames, 429),
+        (NotSaved, 503),
+        (DatabaseError, 503),
     ]
 
     @app.exception_handler(LagunaError)
@@ -719,9 +766,16 @@ def _error_handlers(app: FastAPI) -> None:
             )
         return _error_response(request, error.status_code, message)
 
+    @app.exception_handler(DBAPIError)
+    async def database_error(request: Request, error: DBAPIError) -> Response:
+        _LOG.warning("the database failed on %s: %s", request.url.path, error.orig)
+        return _error_response(
+            request, 503, i18n.gettext(N_("the database did not answer: nothing was changed, try again in a moment"))
+        )
+
     @app.exception_handler(Exception)
     async def unexpected(request: Request, error: Exception) -> Response:
         _LOG.exception("unexpected error on %s", request.url.path, exc_info=error)
         return _error_response(
-            request, 500, i18n.gettext(N_("something went wrong on our side; the game is safe, try again"))
+            request, 500, i18n.gettext(N_("something went wrong on our side: reload the page to see what was saved"))
         )

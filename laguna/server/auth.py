@@ -94,9 +94,9 @@ class Accounts:
             raise AuthError(msg("unknown name or wrong password")) from None
         return user
 
-    def guest(self, now: datetime) -> User:
-        """A guest account for playing against bots without signing up."""
-        return self.store.create_user(f"Guest-{secrets.token_hex(3)}", None, now, guest=True)
+    def guest(self, now: datetime, address: str | None = None) -> User:
+        """A guest account for playing against bots without signing up, from `address`."""
+        return self.store.create_user(f"Guest-{secrets.token_hex(3)}", None, now, guest=True, address=address)
 
     def open_session(self, user: User, now: datetime) -> str:
         """A new session for `user`: the token for the cookie (only its hash is stored)."""

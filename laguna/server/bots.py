@@ -1,77 +1,218 @@
 """Bots at the table: a seat's bot thinks in a worker process, so that no request waits for it, and its
-decision goes through the table service like a player's."""
+decision goes through the table service like a player's.
+
+The event loop never waits on a bot: it hands the thinking to the worker processes and awaits the
+answer (`asyncio.wrap_future`), so no thread is held meanwhile. Tables whose bots owe decisions wait in
+one queue and are served in turn, one decision each, however long their bots think: a table of expert
+bots cannot hold back the others. Every decision has a hard cap on its thinking time whatever the bot's
+budget, and a worker that does not answer by then is replaced. A worker stops by itself as soon as its
+server process is gone, even if that process was killed.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 import multiprocessing
+import os
+import threading
+import time
+from collections import deque
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
 from laguna.bots import make_bot
-from laguna.core import GameRecord, LagunaError, replay
-from laguna.server.service import TableService
-from laguna.server.store import StaleVersion
+from laguna.core import GameRecord, LagunaError, games, replay
+from laguna.server.service import BotTurn, TableService
+from laguna.server.store import NotSaved, StaleVersion
 
+CAP_SECONDS = 10.0
+"""Wall-clock seconds a bot may think over one decision, whatever its level or budget: past it the
+search answers with the best decision it has found (the expert level needs a few seconds at most)."""
+GRACE_SECONDS = 1.0
+"""How long past the cap a worker may take to answer before it is taken for hung and replaced."""
+STARTUP_SECONDS = 60.0
+"""How long new workers may take to start (a Python process loading the games) before their first
+decisions are timed."""
+RETRY_SECONDS = 5.0
+"""How long a table waits before its bot tries again after the database failed to take its decision."""
+FALLBACK = "random"
+"""The bot that decides for a seat whose bot's worker hung (so that the game goes on)."""
 _LOG = logging.getLogger("laguna.server")
 
 
-def think(record: GameRecord, seat: int, bot: str, seed: int) -> str:
+def think(record: GameRecord, seat: int, bot: str, seed: int, cap_seconds: float) -> str:
     """A bot's decision for `seat` in the position the record reaches (run in a worker process)."""
     state = replay(record)
-    return str(make_bot(bot, seed, record.game).choose(state, seat))
+    return str(make_bot(bot, seed, record.game, cap_seconds=cap_seconds).choose(state, seat))
+
+
+def _start_worker(parent: int) -> None:
+    """A worker's start: it loads the games now rather than in its first decision's time, and exits as
+    soon as the server process that started it is gone (a killed server leaves no worker thinking)."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.25)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="laguna-parent-watch", daemon=True).start()
+    games()
+
+
+def _ready() -> None:
+    """A job that only makes a new worker start."""
 
 
 class BotPlayers:
-    """Plays every bot seat that owes a decision, one table at a time each, in a pool of processes."""
+    """Plays every bot seat that owes a decision: `workers` worker processes, as many decisions at once,
+    taken from a queue of tables in turn."""
 
-    def __init__(self, service: TableService, workers: int = 1, *, announce: Callable[[str, int], None]) -> None:
+    def __init__(
+        self,
+        service: TableService,
+        workers: int = 1,
+        *,
+        announce: Callable[[str, int], None],
+        cap_seconds: float = CAP_SECONDS,
+    ) -> None:
         self.service = service
         self.announce = announce
-        self.pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
-        self._busy: set[str] = set()
+        self.workers = workers
+        self.cap_seconds = cap_seconds
+        self.pool: ProcessPoolExecutor | None = None
+        self._starting: list[Future[None]] = []
+        self.decisions = 0
+        """Bot decisions made since the start (for the benchmarks)."""
+        self._queue: deque[str] = deque()
+        self._ready = asyncio.Event()
+        self._pending: set[str] = set()
+        """Tables in the queue or being served."""
         self._again: set[str] = set()
+        """Tables woken while being served: served once more even if their bot seemed done."""
         self._tasks: set[asyncio.Task[None]] = set()
 
+    def _new_pool(self) -> ProcessPoolExecutor:
+        """Worker processes, started at once (so that their start is not timed as a decision)."""
+        pool = ProcessPoolExecutor(
+            self.workers,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=_start_worker,
+            initargs=(os.getpid(),),
+        )
+        self._starting = [pool.submit(_ready) for _ in range(self.workers)]
+        return pool
+
+    def start(self) -> None:
+        """Start the workers and serve the queue (call from the event loop): one server per worker."""
+        self.pool = self._new_pool()
+        for _ in range(self.workers):
+            task = asyncio.create_task(self._serve())
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
     def wake(self, table_id: str) -> None:
-        """Let the table's bots play, in the background (call from the event loop)."""
-        task = asyncio.create_task(self.play(table_id))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-
-    def _think(self, record: GameRecord, seat: int, bot: str, seed: int) -> str:
-        return self.pool.submit(think, record, seat, bot, seed).result()
-
-    async def play(self, table_id: str) -> None:
-        """Let the table's bots decide until a human (or nobody) owes a decision; `announce(table,
-        version)` tells the watchers of each decision."""
-        if table_id in self._busy:
-            self._again.add(table_id)  # the running loop looks once more before it stops
+        """Queue the table for its bots' decisions (call from the event loop)."""
+        if table_id in self._pending:
+            self._again.add(table_id)
             return
-        self._busy.add(table_id)
-        try:
-            while True:
+        self._pending.add(table_id)
+        self._queue.append(table_id)
+        self._ready.set()
+
+    @property
+    def waiting(self) -> int:
+        """Tables queued for a bot's decision."""
+        return len(self._queue)
+
+    async def _serve(self) -> None:
+        while True:
+            while not self._queue:
+                self._ready.clear()
+                await self._ready.wait()
+            table_id = self._queue.popleft()
+            self._again.discard(table_id)
+            try:
+                more = await self._decide(table_id)
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # one table's trouble never stops the bots of the others
+                _LOG.exception("table %s: a bot could not play", table_id)
+                more = False
+            if more or table_id in self._again:
                 self._again.discard(table_id)
-                try:
-                    played = await asyncio.to_thread(self.service.bot_turn, table_id, self._think)
-                except StaleVersion:
-                    continue  # a player or a seat change came first: look again
-                except LagunaError as error:
-                    _LOG.error("table %s: a bot could not play: %s", table_id, error)
-                    return
-                except (RuntimeError, BrokenProcessPool):  # the server is shutting down
-                    return
-                if played is None:
-                    if table_id in self._again:
-                        continue
-                    return
-                self.announce(table_id, played.version)
-        finally:
-            self._busy.discard(table_id)
+                self._queue.append(table_id)  # at the back: every table waits its turn
+                self._ready.set()
+            else:
+                self._pending.discard(table_id)
+
+    async def _decide(self, table_id: str) -> bool:
+        """One decision of one of the table's bots, if one owes it; whether to look at the table again."""
+        try:
+            turn = await asyncio.to_thread(self.service.bot_owing, table_id)
+            if turn is None:
+                return False
+            choice = await self._think(turn)
+            if choice is None:
+                return True
+            played = await asyncio.to_thread(self.service.act, table_id, None, turn.seat, choice, turn.version)
+        except StaleVersion:
+            return True  # a player or a seat change came first: look again
+        except NotSaved as error:
+            _LOG.warning("table %s: a bot's decision was not saved (%s); trying again soon", table_id, error)
+            asyncio.get_running_loop().call_later(RETRY_SECONDS, self.wake, table_id)
+            return False
+        except LagunaError as error:
+            _LOG.error("table %s: a bot could not play: %s", table_id, error)
+            return False
+        self.decisions += 1
+        self.announce(table_id, played.version)
+        return True
+
+    async def _think(self, turn: BotTurn) -> str | None:
+        """The bot's decision, thought over in a worker; None if the pool broke meanwhile (ask again).
+        A worker that overruns the cap is replaced, and the fallback bot decides instead; should that
+        one hang too, the table's bots stop (the error is logged)."""
+        for bot in (turn.bot, FALLBACK):
+            pool = self.pool
+            assert pool is not None, "the bots have not started"
+            limit = self.cap_seconds + GRACE_SECONDS
+            if not all(started.done() for started in self._starting):
+                limit += STARTUP_SECONDS
+            try:
+                future = pool.submit(think, turn.record, turn.seat, bot, turn.seed, self.cap_seconds)
+                return await asyncio.wait_for(asyncio.wrap_future(future), limit)
+            except BrokenProcessPool:
+                self._replace(pool)
+                return None
+            except TimeoutError:
+                _LOG.error(
+                    "table %s: bot %s did not answer within %.0f s; its worker is replaced", turn.table_id, bot, limit
+                )
+                self._replace(pool)
+        raise RuntimeError(f"table {turn.table_id}: no bot answered for seat {turn.seat + 1}")
+
+    def _replace(self, pool: ProcessPoolExecutor) -> None:
+        """A new pool in place of `pool`, whose workers are killed (unless it was replaced already)."""
+        if pool is self.pool:
+            self.pool = self._new_pool()
+            _kill(pool)
 
     def close(self) -> None:
+        """Stop at once: the queue is dropped and the workers are killed, whatever they are thinking."""
         for task in list(self._tasks):
             task.cancel()
-        self.pool.shutdown(cancel_futures=True)
+        if self.pool is not None:
+            _kill(self.pool)
+
+
+def _kill(pool: ProcessPoolExecutor) -> None:
+    """Shut `pool` down without waiting for a decision under way: its workers are killed."""
+    # Before Python 3.14 the executor has no public way to stop a busy worker: its processes are read.
+    workers = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for worker in workers:
+        worker.kill()
+    for worker in workers:
+        worker.join(1)

@@ -44,6 +44,7 @@ users = Table(
     Column("password_hash", String(200), nullable=True, comment="argon2; empty for a guest"),
     Column("guest", Boolean, nullable=False, default=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("address", String(45), nullable=True, comment="for a guest: the address it came from"),
 )
 
 sessions = Table(

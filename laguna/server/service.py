@@ -10,10 +10,11 @@ checked exactly like a player's.
 
 from __future__ import annotations
 
+import contextlib
 import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
@@ -46,9 +47,6 @@ from laguna.server.store import (
     User,
 )
 
-Thinker = Callable[[GameRecord, int, str, int], str]
-"""A bot's decision from the game's record, its seat, the bot's name and its seed, in notation."""
-
 CACHE_TABLES = 2048
 """Positions kept in memory, the most recently used; any other is rebuilt from its log when needed."""
 REPLAY_TABLES = 8
@@ -74,6 +72,19 @@ class SeatRequest:
     kind: str
     bot: str | None = None
     invited: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class BotTurn:
+    """A decision a bot seat owes: the table's version it is owed at, the seat, the bot's name and seed,
+    and the game's record to think over (a copy)."""
+
+    table_id: str
+    version: int
+    seat: int
+    bot: str
+    seed: int
+    record: GameRecord
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,6 +157,64 @@ class Replay:
         return self.setup if step == 0 else self.decisions[step - 1].state
 
 
+class TableLocks:
+    """A lock per table, kept only while someone holds or waits for it: requests for any number of
+    tables (existing or not) leave nothing behind, so nobody can make the map grow.
+
+    >>> locks = TableLocks()
+    >>> with locks.hold("t1"):
+    ...     len(locks)
+    1
+    >>> len(locks)
+    0
+    """
+
+    def __init__(self) -> None:
+        self._guard = threading.Lock()
+        self._locks: dict[str, tuple[threading.Lock, int]] = {}
+
+    def __len__(self) -> int:
+        return len(self._locks)
+
+    @contextlib.contextmanager
+    def hold(self, table_id: str) -> Iterator[None]:
+        """The table's lock, waited for."""
+        lock = self._enter(table_id)
+        try:
+            with lock:
+                yield
+        finally:
+            self._leave(table_id)
+
+    @contextlib.contextmanager
+    def try_hold(self, table_id: str) -> Iterator[bool]:
+        """The table's lock if it is free at once (True), else nothing held (False)."""
+        lock = self._enter(table_id)
+        try:
+            taken = lock.acquire(blocking=False)
+            try:
+                yield taken
+            finally:
+                if taken:
+                    lock.release()
+        finally:
+            self._leave(table_id)
+
+    def _enter(self, table_id: str) -> threading.Lock:
+        with self._guard:
+            lock, users = self._locks.get(table_id) or (threading.Lock(), 0)
+            self._locks[table_id] = (lock, users + 1)
+            return lock
+
+    def _leave(self, table_id: str) -> None:
+        with self._guard:
+            lock, users = self._locks[table_id]
+            if users == 1:
+                del self._locks[table_id]
+            else:
+                self._locks[table_id] = (lock, users - 1)
+
+
 class TableService:
     """Tables and their games over a `Store`. Safe to share between threads: the decisions of one table
     are taken one at a time in this process, and the log's version guards against other processes.
@@ -153,17 +222,22 @@ class TableService:
     The tables in use are cached with their positions, so that showing a table reads nothing from the
     database. A cached table is trusted until a newer version of it is heard of (`heard`: every change
     made through another server process is announced); a decision is checked against the database's
-    version all the same, when it is appended.
+    version all the same, when it is appended. A change reaches the cache only with its write: should
+    the write fail in any way, the cached table is dropped and rebuilt from what the database holds.
+
+    `bots` names the bots a seat may be given (None: any bot `make_bot` knows, with any budget; the
+    browser table offers only the levels).
     """
 
-    def __init__(self, store: Store, clock: Callable[[], datetime]) -> None:
+    def __init__(self, store: Store, clock: Callable[[], datetime], *, bots: Collection[str] | None = None) -> None:
         self.store = store
         self.clock = clock
+        self.bots = bots
         self._matches: OrderedDict[str, tuple[TableInfo, LoggedMatch]] = OrderedDict()
         self._heard: OrderedDict[str, int] = OrderedDict()
         self._replays: OrderedDict[str, Replay] = OrderedDict()
         self._cache_lock = threading.Lock()
-        self._table_locks: dict[str, threading.Lock] = {}
+        self._locks = TableLocks()
 
     # ------------------------------------------------------------------ gathering players
 
@@ -196,7 +270,7 @@ class TableService:
             elif request.kind == BOT:
                 if not request.bot:
                     raise TableError(msg("seat {seat}: choose a bot level", seat=index + 1))
-                make_bot(request.bot, 0, game_id)  # an unknown bot is refused by name
+                self._check_bot(request.bot, game_id, index)
                 seat_list.append(SeatInfo(index, BOT, bot=request.bot))
             elif request.kind == INVITED:
                 name = (request.invited or "").strip()
@@ -228,9 +302,10 @@ class TableService:
         )
 
     def join(self, table_id: str, seat: int, user: User) -> TableInfo:
-        joined = self.store.take_seat(table_id, seat, user)
-        self._forget(table_id)
-        return joined
+        try:
+            return self.store.take_seat(table_id, seat, user)
+        finally:
+            self._forget(table_id)  # whether the write took or not, the database says who sits where
 
     def start(self, table_id: str, user: User) -> TableInfo:
         """The creator starts the game once every seat is filled."""
@@ -243,7 +318,10 @@ class TableService:
         if empty:
             raise TableError(msg("seat {seats} still waits for a player", seats=", ".join(map(str, empty))))
         match = self._fresh(table)
-        started = self.store.start(table_id, match.state.to_act(), self.clock())
+        try:
+            started = self.store.start(table_id, match.state.to_act(), self.clock())
+        finally:
+            self._forget(table_id)
         self._remember(started, match)
         return started
 
@@ -251,129 +329,97 @@ class TableService:
 
     def position(self, table_id: str) -> tuple[TableInfo, GameState[Any]]:
         """The table and its current position (a copy: the caller may not change the game)."""
-        with self._lock(table_id):
+        with self._locks.hold(table_id):
             table, match = self._match(table_id)
             return table, match.state.copy()
 
     def snapshot(self, table_id: str, at_least: int = -1) -> Snapshot:
         """The table as a page shows it, at version `at_least` or newer: a browser that heard of a
         version (through any server process) is never shown an older one."""
-        with self._lock(table_id):
+        with self._locks.hold(table_id):
             return _snapshot(*self._match(table_id, at_least=at_least))
 
     def cached_snapshot(self, table_id: str, at_least: int = -1) -> Snapshot | None:
         """The snapshot if the table is cached, current (and at `at_least` or newer) and not busy; None
         rather than wait or read the database (so that the event loop may call it)."""
-        lock = self._lock(table_id)
-        if not lock.acquire(blocking=False):
-            return None
-        try:
+        with self._locks.try_hold(table_id) as free:
+            if not free:
+                return None
             with self._cache_lock:
                 cached = self._matches.get(table_id)
                 if cached is None or cached[0].version < max(at_least, self._heard.get(table_id, -1)):
                     return None
             return _snapshot(*cached)
-        finally:
-            lock.release()
 
     def table(self, table_id: str) -> TableInfo:
         """The table as it stands (from the cache when it is current)."""
-        with self._lock(table_id):
+        with self._locks.hold(table_id):
             return self._match(table_id)[0]
 
     def act(self, table_id: str, user: User | None, seat: int, action: str, version: int) -> Played:
         """A player's (or, with `user` None, the seat's bot's) decision, made against `version`."""
-        with self._lock(table_id):
-            return self._act(table_id, user, seat, action, version)
-
-    def act_cached(self, table_id: str, user: User | None, seat: int, action: str, version: int) -> Played | None:
-        """`act`, if the table is cached at `version` and no other decision on it is under way; None
-        rather than wait for one or rebuild a position. The event loop calls this: a cached decision is
-        one short write, cheaper to make at once than to hand to a thread."""
-        lock = self._lock(table_id)
-        if not lock.acquire(blocking=False):
-            return None
-        try:
-            with self._cache_lock:
-                cached = self._matches.get(table_id)
-                if cached is None or cached[0].version != version or version < self._heard.get(table_id, -1):
-                    return None
-            return self._act(table_id, user, seat, action, version)
-        finally:
-            lock.release()
-
-    def _act(self, table_id: str, user: User | None, seat: int, action: str, version: int) -> Played:
-        """The decision, checked and logged (the caller holds the table's lock)."""
-        table, match = self._match(table_id, at_least=version)
-        self._check_turn(table, user, seat, version)
-        state = match.state
-        parsed = match.game.parse_action(action)
-        if seat not in state.to_act():
-            raise TableError(msg("it is not seat {seat}'s turn", seat=seat + 1))
-        if parsed not in state.legal_actions(seat):
-            raise IllegalAction(f"{parsed} is illegal: {state.explain_illegal(seat, parsed)}")
-        events = match.act(seat, parsed)
-        result = match.record.result if state.is_terminal() else None
-        now = self.clock()
-        try:
-            new_version = self.store.append(
-                table_id, version, seat, str(parsed), waiting=state.to_act(), now=now, result=result
-            )
-        except LagunaError:
-            self._forget(table_id)  # the cached position took a decision the log refused
-            raise
-        changed = table.after_decision(new_version, state.to_act(), now, result)
-        self._remember(changed, match)
-        return Played(changed, tuple(events))
+        with self._locks.hold(table_id):
+            table, match = self._match(table_id, at_least=version)
+            self._check_turn(table, user, seat, version)
+            state = match.state
+            parsed = match.game.parse_action(action)
+            if seat not in state.to_act():
+                raise TableError(msg("it is not seat {seat}'s turn", seat=seat + 1))
+            if parsed not in state.legal_actions(seat):
+                raise IllegalAction(f"{parsed} is illegal: {state.explain_illegal(seat, parsed)}")
+            with self._written_or_forgotten(table_id):
+                events = match.act(seat, parsed)
+                result = match.record.result if state.is_terminal() else None
+                now = self.clock()
+                new_version = self.store.append(
+                    table_id, version, seat, str(parsed), waiting=state.to_act(), now=now, result=result
+                )
+                changed = table.after_decision(new_version, state.to_act(), now, result)
+                self._remember(changed, match)
+            return Played(changed, tuple(events))
 
     def undo(self, table_id: str, user: User, seat: int, version: int) -> int:
         """Take back the seat's own last decision, where the undo policy allows; returns the new version."""
-        with self._lock(table_id):
+        with self._locks.hold(table_id):
             table, match = self._match(table_id, at_least=version)
             self._check_turn(table, user, seat, version)
             undone = match.record.actions[-1].action if match.record.actions else ""
-            match.undo(seat)  # UndoError says why not
-            now = self.clock()
-            try:
+            with self._written_or_forgotten(table_id):
+                match.undo(seat)  # UndoError says why not
+                now = self.clock()
                 new_version = self.store.append(
                     table_id, version, seat, undone, waiting=match.state.to_act(), now=now, undo=True
                 )
-            except LagunaError:
-                self._forget(table_id)
-                raise
-            self._remember(table.after_decision(new_version, match.state.to_act(), now, None), match)
+                self._remember(table.after_decision(new_version, match.state.to_act(), now, None), match)
             return new_version
 
-    def bot_owing(self, table_id: str) -> tuple[TableInfo, int, str] | None:
-        """The table, a bot seat that owes a decision now and its bot, if any."""
-        table = self.table(table_id)
-        if table.status != PLAYING:
+    def bot_owing(self, table_id: str) -> BotTurn | None:
+        """The decision a bot seat owes now, if any: what its bot needs to think it over elsewhere."""
+        with self._locks.hold(table_id):
+            table, match = self._match(table_id)
+            if table.status != PLAYING:
+                return None
+            for seat in table.waiting:
+                info = table.seats[seat]
+                if info.kind == BOT and info.bot:
+                    record = replace(match.record, actions=list(match.record.actions))
+                    seed = bot_seed(table.seed + table.version, seat)
+                    return BotTurn(table.id, table.version, seat, info.bot, seed, record)
             return None
-        for seat in table.waiting:
-            info = table.seats[seat]
-            if info.kind == BOT and info.bot:
-                return table, seat, info.bot
-        return None
 
-    def bot_turn(self, table_id: str, think: Thinker | None = None) -> Played | None:
-        """Let a bot seat that owes a decision take it; None when no bot owes one. The bot thinks
-        (by default here, on a copy; `think` may send the work elsewhere) without holding up the
-        table, and its decision is refused if the game moved on meanwhile."""
-        owing = self.bot_owing(table_id)
-        if owing is None:
+    def bot_turn(self, table_id: str) -> Played | None:
+        """Let a bot seat that owes a decision take it, thinking here; None when no bot owes one (the
+        browser table's bots think in worker processes instead, see `laguna.server.bots`)."""
+        turn = self.bot_owing(table_id)
+        if turn is None:
             return None
-        table, seat, spec = owing
-        seed = bot_seed(table.seed + table.version, seat)
-        if think is None:
-            _, state = self.position(table_id)
-            choice = str(make_bot(spec, seed, table.game).choose(state, seat))
-        else:
-            choice = think(self.record(table_id), seat, spec, seed)
-        return self.act(table_id, None, seat, choice, table.version)
+        _, state = self.position(table_id)
+        choice = str(make_bot(turn.bot, turn.seed, turn.record.game).choose(state, turn.seat))
+        return self.act(table_id, None, turn.seat, choice, turn.version)
 
     def record(self, table_id: str) -> GameRecord:
-        """The game's record as it stands (a copy, for a bot to think over elsewhere)."""
-        with self._lock(table_id):
+        """The game's record as it stands (a copy)."""
+        with self._locks.hold(table_id):
             record = self._match(table_id)[1].record
             return replace(record, actions=list(record.actions))
 
@@ -382,12 +428,13 @@ class TableService:
         answer to an abandoned game: another player at the table may hand over a seat whose player
         has let the table's time per move run out on a decision they owe."""
         table = self.table(table_id)
-        make_bot(bot, 0, table.game)  # an unknown bot is refused by name
+        self._check_bot(bot, table.game, seat)
         if by is not None:
             self._check_abandoned(table, seat, by)
-        handed = self.store.set_seat(table_id, SeatInfo(seat, BOT, bot=bot), version=version)
-        self._forget(table_id)
-        return handed
+        try:
+            return self.store.set_seat(table_id, SeatInfo(seat, BOT, bot=bot), version=version)
+        finally:
+            self._forget(table_id)  # the new player is read back from the database, whatever happened
 
     def abandoned(self, table: TableInfo) -> list[int]:
         """Seats whose player has owed a decision for longer than the table's time per move."""
@@ -434,7 +481,7 @@ class TableService:
     def replay(self, table_id: str) -> Replay:
         """The finished game of the table, every step's position built once and kept while it is among
         the most recently replayed (a finished game never changes, so nothing ever makes it stale)."""
-        with self._lock(table_id):
+        with self._locks.hold(table_id):
             cached = self.cached_replay(table_id)
             if cached is not None:
                 return cached
@@ -499,18 +546,41 @@ class TableService:
                 f"the game has moved on (version {table.version}, not {version}): reload to see the latest decisions"
             )
 
-    def _lock(self, table_id: str) -> threading.Lock:
-        with self._cache_lock:
-            return self._table_locks.setdefault(table_id, threading.Lock())
+    def _check_bot(self, bot: str, game_id: str, seat: int) -> None:
+        """Refuse a bot this table does not offer, or one `make_bot` does not know, naming it."""
+        if self.bots is not None and bot not in self.bots:
+            raise TableError(
+                msg(
+                    "seat {seat}: {bot} is not a bot level here (levels: {levels})",
+                    seat=seat + 1,
+                    bot=repr(bot[:40]),
+                    levels=", ".join(self.bots),
+                )
+            )
+        make_bot(bot, 0, game_id)  # an unknown bot is refused by name
+
+    @contextlib.contextmanager
+    def _written_or_forgotten(self, table_id: str) -> Iterator[None]:
+        """Around a change made to the cached position and then written: if anything fails before the
+        write is committed and the cache updated (the rules, the database, the connection), the
+        cached table is dropped, so that it is rebuilt from what the database holds."""
+        try:
+            yield
+        except BaseException:
+            self._forget(table_id)
+            raise
 
     def _match(self, table_id: str, *, at_least: int = -1) -> tuple[TableInfo, LoggedMatch]:
         """The table and its position (the caller holds the table's lock): the cached ones if no newer
-        version has been heard of (nor `at_least` asked for), else brought up to date from the log."""
+        version has been heard of (nor `at_least` asked for), else brought up to date from the log.
+        A cached position being caught up is taken out of the cache until it is current, so that a
+        read failing half-way leaves nothing half-changed behind."""
         with self._cache_lock:
             cached = self._matches.get(table_id)
             if cached is not None and cached[0].version >= max(at_least, self._heard.get(table_id, -1)):
                 self._matches.move_to_end(table_id)
                 return cached
+            self._matches.pop(table_id, None)
         table = self.store.table(table_id)
         match = self._caught_up(cached, table) if cached is not None else None
         if match is None:

@@ -9,6 +9,7 @@ acknowledged action is on disk. Times are passed in by the caller (the store rea
 from __future__ import annotations
 
 import contextlib
+import logging
 import threading
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
@@ -16,11 +17,12 @@ from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import Connection, Engine, Row, and_, delete, func, insert, or_, select, text, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from laguna import i18n
 from laguna.core import GameRecord, LagunaError, RecordedAction
 from laguna.core.messages import N_, Message, msg
+from laguna.server.db import DatabaseError
 from laguna.server.schema import actions, seats, sessions, tables, users
 
 CHANNEL = "laguna_tables"
@@ -31,6 +33,7 @@ OPEN, INVITED, HUMAN, BOT = "open", "invited", "human", "bot"
 SEAT_KINDS = (OPEN, INVITED, HUMAN, BOT)
 WAITING, PLAYING, FINISHED = "open", "playing", "finished"
 """A table's status: gathering players, under way, over."""
+_LOG = logging.getLogger("laguna.server")
 
 
 class StoreError(LagunaError):
@@ -51,6 +54,11 @@ class StaleVersion(StoreError):
 
 class SeatTaken(StoreError):
     """The seat is not open to this user (someone sits there, or another user is invited)."""
+
+
+class NotSaved(StoreError):
+    """A write the database did not take (a lost connection, a full disk, a locked or vanished file):
+    its transaction was rolled back, so nothing changed, and the same request may be made again."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,14 +162,18 @@ class Store:
 
     # ------------------------------------------------------------------ accounts
 
-    def create_user(self, name: str, password_hash: str | None, now: datetime, *, guest: bool = False) -> User:
+    def create_user(
+        self, name: str, password_hash: str | None, now: datetime, *, guest: bool = False, address: str | None = None
+    ) -> User:
+        """A new account (`address`: where a guest came from, to bound what one address may hold)."""
         try:
             with self._writing() as c:
                 new_id = c.execute(
                     insert(users).values(
-                        name=name, name_key=name.lower(), password_hash=password_hash, guest=guest, created_at=now
+                        name=name, name_key=name.lower(), password_hash=password_hash, guest=guest, created_at=now,
+                        address=address,
                     )
-                ).inserted_primary_key
+                ).inserted_primary_key  # fmt: skip
         except IntegrityError as error:
             raise NameTaken(f"the name {name!r} is taken") from error
         assert new_id is not None
@@ -272,6 +284,29 @@ class Store:
                 .order_by(tables.c.created_at.desc())
             ).all()
             return [self._table(c, row) for row in rows]
+
+    def bot_games(self, since: datetime, *, user_id: int | None = None, guests_from: str | None = None) -> int:
+        """Games with a bot under way and played since `since`, created by `user_id`, or by any guest
+        from the address `guests_from`."""
+        creators = select(users.c.id)
+        if user_id is not None:
+            creators = creators.where(users.c.id == user_id)
+        if guests_from is not None:
+            creators = creators.where(users.c.guest.is_(True), users.c.address == guests_from)
+        with_bots = select(seats.c.table_id).where(seats.c.kind == BOT)
+        with self.engine.connect() as c:
+            return int(
+                c.execute(
+                    select(func.count())
+                    .select_from(tables)
+                    .where(
+                        tables.c.status == PLAYING,
+                        tables.c.last_move_at >= since,
+                        tables.c.created_by.in_(creators),
+                        tables.c.id.in_(with_bots),
+                    )
+                ).scalar_one()
+            )
 
     def tables_waiting_for_bots(self) -> list[str]:
         """Tables under way where a bot owes a decision (after a restart, the bots pick up from there)."""
@@ -420,9 +455,18 @@ class Store:
     def _writing(self) -> Iterator[Connection]:
         """A write transaction. SQLite takes one writer at a time and makes the others sleep and retry,
         which costs a waiting writer milliseconds; the threads of this process queue on a lock instead
-        (PostgreSQL takes concurrent writers as they come)."""
-        with self._write_lock, self.engine.begin() as c:
-            yield c
+        (PostgreSQL takes concurrent writers as they come). A database that fails the write raises
+        `NotSaved` (a unique key refused stays an `IntegrityError`, for the caller to name)."""
+        try:
+            with self._write_lock, self.engine.begin() as c:
+                yield c
+        except IntegrityError:
+            raise
+        except (DBAPIError, DatabaseError) as error:
+            _LOG.warning("a write failed and was rolled back: %s", error)
+            raise NotSaved(
+                msg("not saved: the database could not take it just now; nothing changed, try again")
+            ) from error
 
     def _bump(self, c: Connection, table_id: str) -> None:
         """A new version for a change outside the log (a player joining, the game starting)."""

@@ -291,17 +291,3 @@ def test_a_seat_handed_over_elsewhere_rebuilds_the_position_with_its_new_player(
     table, _ = service.position(table_id)
     assert table.seats[1].label == "easy" and service.bot_owing(table_id) is None  # Ada owes the decision
     assert service.record(table_id).seats == ["Ada", "easy"]
-
-
-def test_a_decision_is_made_at_once_only_on_a_cached_current_table(service: TableService, ada: User, bob: User) -> None:
-    table_id = _two_players(service, ada, bob)
-    service.forget_all()
-    assert service.act_cached(table_id, ada, 0, "take c1 f1", STARTED) is None  # not cached: a thread reads it
-    service.position(table_id)
-    assert service.act_cached(table_id, ada, 0, "take c1 f1", STARTED + 1) is None  # not the cached version
-    played = service.act_cached(table_id, ada, 0, "take c1 f1", STARTED)
-    assert played is not None and played.table == service.store.table(table_id)
-    with pytest.raises(IllegalAction):
-        service.act_cached(table_id, ada, 0, "take c1 f1", STARTED + 1)
-    service.heard(table_id, STARTED + 2)  # another process moved the game on
-    assert service.act_cached(table_id, ada, 0, "place O1b c1", STARTED + 1) is None

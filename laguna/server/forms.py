@@ -1,0 +1,187 @@
+"""What the browser sends, validated before any work is done: each form and JSON body is a pydantic
+model with bounds on every field, so that a number of players in the millions, a negative number of
+opponents or a bot budget nobody offered is refused with a message that names the field, before a
+seat is built or the database is asked anything."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Annotated, Any, TypeVar
+
+from annotated_types import Ge, Le, MaxLen
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, ValidationError, field_validator
+
+from laguna.bots import LEVELS
+from laguna.core import LagunaError, games
+from laguna.core.messages import N_, Message, msg
+
+MOST_PLAYERS = max(game.max_players for game in games())
+"""The most seats any game has: no form may ask for more."""
+MOST_VERSIONS = 2**31 - 1
+"""A table's version is at most this (a decision per second for 68 years)."""
+ACTION_LENGTH = 200
+"""Characters of a decision's notation: the longest legal one is far shorter."""
+NAME_LENGTH = 32
+"""Characters of a user name (the database's column)."""
+EXCERPT = 40
+"""Characters of a refused value quoted back in the message."""
+SEAT_CHOICES = ("open", "invited", *LEVELS)
+"""What the creator of a table may put in each seat besides their own."""
+MOVE_CHOICES = ("", "3600", "86400", "259200")
+"""The times per move offered (seconds; empty for none)."""
+
+
+class FormError(LagunaError):
+    """A field of a form or request that is missing, malformed or out of bounds; the message names it."""
+
+
+def _what(description: str) -> Any:
+    """A field's name as the message shows it (marked for translation)."""
+    return Field(description=description)
+
+
+class TableForm(BaseModel):
+    """Creating a table: the game, how many play, the time per move. The seats are read after, once the
+    number of players is known to be in bounds."""
+
+    model_config = ConfigDict(str_strip_whitespace=True, extra="ignore")
+
+    csrf: Annotated[str, MaxLen(128), _what(N_("the form's token"))] = ""
+    game: Annotated[str, MaxLen(64), _what(N_("the game"))] = ""
+    players: Annotated[int, Ge(1), Le(MOST_PLAYERS), _what(N_("the number of players"))]
+    move_seconds: Annotated[str, _what(N_("the time per move"))] = ""
+
+    @field_validator("game")
+    @classmethod
+    def _known_game(cls, value: str) -> str:
+        return _one_of(value, [game.id for game in games()], N_("the game"))
+
+    @field_validator("move_seconds")
+    @classmethod
+    def _offered_time(cls, value: str) -> str:
+        return _one_of(value, MOVE_CHOICES, N_("the time per move"))
+
+
+class SeatForm(BaseModel):
+    """One seat of a new table other than the creator's: open, a named player, or a bot level."""
+
+    model_config = ConfigDict(str_strip_whitespace=True)
+
+    choice: Annotated[str, _what(N_("the seat"))] = "open"
+    invited: Annotated[str, MaxLen(NAME_LENGTH), _what(N_("the invited player's name"))] = ""
+
+    @field_validator("choice")
+    @classmethod
+    def _offered_seat(cls, value: str) -> str:
+        return _one_of(value or "open", SEAT_CHOICES, N_("the seat"))
+
+
+class PlayNowForm(BaseModel):
+    """A game against bots at once: the game, the bots' level and how many there are."""
+
+    model_config = ConfigDict(str_strip_whitespace=True, extra="ignore")
+
+    csrf: Annotated[str, MaxLen(128), _what(N_("the form's token"))] = ""
+    game: Annotated[str, MaxLen(64), _what(N_("the game"))] = "walking-in-burano"
+    level: Annotated[str, _what(N_("the bots' level"))] = "medium"
+    opponents: Annotated[int, Ge(0), Le(MOST_PLAYERS - 1), _what(N_("the number of opponents"))] = 1
+
+    @field_validator("game")
+    @classmethod
+    def _known_game(cls, value: str) -> str:
+        return _one_of(value or "walking-in-burano", [game.id for game in games()], N_("the game"))
+
+    @field_validator("level")
+    @classmethod
+    def _offered_level(cls, value: str) -> str:
+        return _one_of(value or "medium", LEVELS, N_("the bots' level"))
+
+
+class HandOverForm(BaseModel):
+    """Handing a seat whose player ran out of time to a bot of a level offered."""
+
+    model_config = ConfigDict(str_strip_whitespace=True, extra="ignore")
+
+    csrf: Annotated[str, MaxLen(128), _what(N_("the form's token"))] = ""
+    seat: Annotated[int, Ge(1), Le(MOST_PLAYERS), _what(N_("the seat"))]
+    level: Annotated[str, _what(N_("the bots' level"))] = "medium"
+
+    @field_validator("level")
+    @classmethod
+    def _offered_level(cls, value: str) -> str:
+        return _one_of(value or "medium", LEVELS, N_("the bots' level"))
+
+
+class Decision(BaseModel):
+    """A decision (or an undo) sent from the table: the seat, the version it was made against and the
+    decision's notation."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    seat: Annotated[int, Ge(0), Le(MOST_PLAYERS - 1), _what(N_("the seat"))]
+    version: Annotated[int, Ge(0), Le(MOST_VERSIONS), _what(N_("the version"))]
+    action: Annotated[str, MaxLen(ACTION_LENGTH), _what(N_("the decision"))] = ""
+    undo: Annotated[StrictBool, _what(N_("undo"))] = False
+
+
+Model = TypeVar("Model", bound=BaseModel)
+
+
+def validated(model: type[Model], data: Mapping[str, Any]) -> Model:
+    """`data` as a `model`, or `FormError` naming the first field at fault and what it must be.
+
+    >>> validated(PlayNowForm, {"opponents": "2"}).opponents
+    2
+    >>> validated(PlayNowForm, {"opponents": "-5"})
+    Traceback (most recent call last):
+    ...
+    laguna.server.forms.FormError: the number of opponents must be a whole number from 0 to 3, not '-5'
+    """
+    try:
+        return model.model_validate(dict(data))
+    except ValidationError as error:
+        raise FormError(_problem(model, error.errors()[0])) from None
+
+
+def _one_of(value: str, choices: Any, what: str) -> str:
+    if value not in choices:
+        raise ValueError(msg("{value} is not {what} offered ({choices})", value=_excerpt(value), what=msg(what),
+                             choices=", ".join(choices)))  # fmt: skip
+    return value
+
+
+def _problem(model: type[BaseModel], error: Any) -> Message:
+    """The message for one of pydantic's errors, in our words (and translatable)."""
+    name = str(error["loc"][0]) if error["loc"] else ""
+    info = model.model_fields.get(name)
+    what = msg(info.description if info and info.description else name)
+    kind = error["type"]
+    value = error.get("input")
+    if kind == "value_error":
+        cause = error.get("ctx", {}).get("error")
+        if isinstance(cause, ValueError) and cause.args and isinstance(cause.args[0], Message):
+            return cause.args[0]
+    if kind == "missing":
+        return msg("{what} is missing", what=what)
+    bounds = [m for m in (info.metadata if info else []) if isinstance(m, Ge | Le)]
+    if kind.startswith("int") or kind in ("greater_than_equal", "less_than_equal"):
+        low = next((m.ge for m in bounds if isinstance(m, Ge)), None)
+        high = next((m.le for m in bounds if isinstance(m, Le)), None)
+        return msg(
+            "{what} must be a whole number from {low} to {high}, not {value}",
+            what=what,
+            low=low,
+            high=high,
+            value=_excerpt(value),
+        )
+    if kind == "string_too_long":
+        return msg("{what} is too long (at most {most} characters)", what=what, most=error["ctx"]["max_length"])
+    if kind.startswith("bool"):
+        return msg("{what} must be true or false, not {value}", what=what, value=_excerpt(value))
+    return msg("{what} must be text, not {value}", what=what, value=_excerpt(value))
+
+
+def _excerpt(value: Any) -> str:
+    """A refused value as the message quotes it: its first characters only."""
+    text = value if isinstance(value, str) else repr(value)
+    return repr(text[:EXCERPT] + "…") if len(text) > EXCERPT else repr(text)
