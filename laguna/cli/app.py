@@ -843,14 +843,18 @@ def serve_command(
         opened = gettext("Laguna's table is open at {url}  (database: {database}; Ctrl+C stops it)")
         _stdout().print(Text(opened.format(url=f"http://{shown_host}:{port}/", database=_safe_url(url))))
         if web is not None:
-            uvicorn.run(web, host=host, port=port, log_level="warning")
+            uvicorn.run(web, host=host, port=port, log_level="warning", timeout_graceful_shutdown=GRACEFUL_SECONDS)
             return
     os.environ[DATABASE_VARIABLE] = url
     os.environ[BOT_WORKERS_VARIABLE] = str(bot_workers)
     uvicorn.run(
         "laguna.server.app:app_from_environment", factory=True, workers=workers, host=host, port=port,
-        log_level="warning",
+        log_level="warning", timeout_graceful_shutdown=GRACEFUL_SECONDS,
     )  # fmt: skip
+
+
+GRACEFUL_SECONDS = 3
+"""Seconds a stopping server gives the requests under way before it closes them (its bots stop at once)."""
 
 
 def _safe_url(url: str) -> str:

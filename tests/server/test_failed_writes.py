@@ -97,7 +97,8 @@ def _agree(service: TableService, table_id: str) -> None:
     fresh_table, fresh = TableService(Store(service.store.engine), lambda: NOW).position(table_id)
     assert cached_table == stored_table == fresh_table
     assert cached == fresh == replay(service.store.record(table_id))
-    assert service.snapshot(table_id).log == TableService(Store(service.store.engine), lambda: NOW).snapshot(table_id).log
+    fresh_log = TableService(Store(service.store.engine), lambda: NOW).snapshot(table_id).log
+    assert service.snapshot(table_id).log == fresh_log
 
 
 @pytest.mark.parametrize("stage", ["statement", "commit"])
@@ -131,7 +132,7 @@ def test_a_failed_write_never_lets_the_next_decision_stand_on_an_unsaved_one(
     failing.arm(1)
     with pytest.raises(NotSaved):
         service.act(table_id, ada, 0, "take c1 f1", STARTED)
-    with pytest.raises(Exception, match="moved on|illegal"):
+    with pytest.raises(Exception, match=r"moved on|illegal"):
         service.act(table_id, ada, 0, "place O1b c1", STARTED + 1)
     _agree(service, table_id)
 

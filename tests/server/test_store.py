@@ -63,7 +63,7 @@ def test_the_migrations_build_exactly_the_schema(engine: Engine) -> None:
 def test_upgrading_twice_changes_nothing(engine: Engine) -> None:
     upgrade(engine)
     with engine.connect() as c:
-        assert c.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0001"
+        assert c.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0002"
 
 
 def test_sqlite_is_set_up_to_keep_every_commit(tmp_path: pytest.TempPathFactory) -> None:
