@@ -18,7 +18,7 @@ from itertools import chain
 from typing import Any, Generic, Self, TypeVar
 
 from laguna.core.errors import IllegalAction, NotationError, OptionsError
-from laguna.core.messages import Message, msg, render
+from laguna.core.messages import Message, excerpt, msg, quoted, render
 from laguna.core.options import GameOptions
 from laguna.core.outcome import Outcome
 from laguna.core.rng import Rng
@@ -64,6 +64,22 @@ def copy_counter(counter: Counter[K]) -> Counter[K]:
     twin: Counter[K] = Counter.__new__(Counter)
     dict.update(twin, counter)
     return twin
+
+
+def read_number(text: str, most: int) -> int | None:
+    """The whole number `text` writes in the digits 0–9, or None if it writes none or one above
+    `most`. Notation reads numbers with it, not with ``int()``, which reads other scripts' digits,
+    fails on some that ``isdigit()`` accepts (``²``) and refuses thousands of digits.
+
+    >>> read_number("07", 18), read_number("19", 18), read_number("²", 18), read_number("1" * 5000, 18)
+    (7, None, None, None)
+    """
+    if not (text.isascii() and text.isdigit()):
+        return None
+    digits = text.lstrip("0") or "0"
+    if len(digits) > len(str(most)) or int(digits) > most:
+        return None
+    return int(digits)
 
 
 class GameState(ABC, Generic[A]):
@@ -152,7 +168,11 @@ class GameState(ABC, Generic[A]):
             )
         if action not in self.legal_actions(seat):
             raise IllegalAction(
-                msg("{action} is illegal: {reason}", action=str(action), reason=self.explain_illegal(seat, action))
+                msg(
+                    "{action} is illegal: {reason}",
+                    action=excerpt(str(action)),
+                    reason=self.explain_illegal(seat, action),
+                )
             )
         return self._apply(seat, action)
 
@@ -228,7 +248,7 @@ class Game(ABC, Generic[S, A, Opt]):
         """
         if isinstance(players, bool) or not isinstance(players, int):
             raise OptionsError(
-                msg("the number of players must be a whole number, not {players}", players=repr(players))
+                msg("the number of players must be a whole number, not {players}", players=quoted(players))
             )
         if not self.min_players <= players <= self.max_players:
             raise OptionsError(
@@ -248,11 +268,15 @@ class Game(ABC, Generic[S, A, Opt]):
         """Parse `text` as a number from 1 in the legal list, or as notation."""
         legal = state.legal_actions(seat)
         stripped = text.strip()
-        if stripped.isdigit():
-            index = int(stripped)
-            if not 1 <= index <= len(legal):
+        if stripped.isascii() and stripped.isdigit():
+            index = read_number(stripped, len(legal))
+            if not index:
                 raise NotationError(
-                    msg("there is no action number {index} (choose 1–{last})", index=index, last=len(legal))
+                    msg(
+                        "there is no action number {index} (choose 1–{last})",
+                        index=excerpt(stripped),
+                        last=len(legal),
+                    )
                 )
             chosen: A = legal[index - 1]
             return chosen

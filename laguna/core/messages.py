@@ -131,6 +131,31 @@ def msg_plural(singular: str, plural: str, count: int, /, **fields: object) -> M
     return Message(singular, fields, plural, count)
 
 
+EXCERPT = 40
+"""The most characters of a person's text that a message repeats."""
+
+
+def excerpt(text: str) -> str:
+    """Text a person wrote (notation, a record's field), as a message repeats it: whole when short,
+    else its first characters and an ellipsis, so that no input of any length is echoed whole. Such
+    text is always a field of a message, never its template.
+
+    >>> excerpt("sail {x}"), excerpt("x" * 100_000)
+    ('sail {x}', 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…')
+    """
+    return text if len(text) <= EXCERPT else text[:EXCERPT] + "…"
+
+
+def quoted(value: object) -> str:
+    """A person's text in quotes, as a refusal names what it refuses; any other value by its `repr`;
+    either cut like `excerpt`.
+
+    >>> print(quoted("sail {x}"), quoted(3))
+    'sail {x}' 3
+    """
+    return repr(excerpt(value)) if isinstance(value, str) else excerpt(repr(value))
+
+
 def N_(text: str) -> str:  # noqa: N802 (the name gettext's tools look for)
     """Mark a literal for the catalogues where it is written (an option's help, a word kept in a
     table); it is translated where it is shown."""

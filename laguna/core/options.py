@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Self
 
 from laguna.core.errors import OptionsError
-from laguna.core.messages import msg
+from laguna.core.messages import msg, quoted
 
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
@@ -61,7 +61,7 @@ class GameOptions:
             name = raw_name.replace("-", "_")
             if name not in types:
                 known = ", ".join(n.replace("_", "-") for n in types) or "none"
-                raise OptionsError(msg("unknown option {name} (options: {known})", name=repr(raw_name), known=known))
+                raise OptionsError(msg("unknown option {name} (options: {known})", name=quoted(raw_name), known=known))
             kwargs[name] = _convert(name, types[name], raw_value)
         return cls(**kwargs)
 
@@ -72,7 +72,7 @@ class GameOptions:
         for pair in pairs:
             name, sep, value = pair.partition("=")
             if not sep or not name:
-                raise OptionsError(msg("option {pair} is not of the form name=value", pair=repr(pair)))
+                raise OptionsError(msg("option {pair} is not of the form name=value", pair=quoted(pair)))
             values[name.strip()] = value.strip()
         return cls.from_mapping(values)
 
@@ -103,10 +103,12 @@ def _convert(name: str, kind: type, value: Any) -> Any:
             return value
         if isinstance(value, str) and value.lower() in _TRUE | _FALSE:
             return value.lower() in _TRUE
-        raise OptionsError(msg("option {label} takes true or false, not {value}", label=label, value=repr(value)))
+        raise OptionsError(msg("option {label} takes true or false, not {value}", label=label, value=quoted(value)))
     if kind is int:
         if isinstance(value, bool):
-            raise OptionsError(msg("option {label} takes a whole number, not {value}", label=label, value=repr(value)))
+            raise OptionsError(
+                msg("option {label} takes a whole number, not {value}", label=label, value=quoted(value))
+            )
         if isinstance(value, int):
             return value
         if isinstance(value, str):
@@ -114,9 +116,9 @@ def _convert(name: str, kind: type, value: Any) -> Any:
                 return int(value)
             except ValueError:
                 pass
-        raise OptionsError(msg("option {label} takes a whole number, not {value}", label=label, value=repr(value)))
+        raise OptionsError(msg("option {label} takes a whole number, not {value}", label=label, value=quoted(value)))
     if kind is str:
         if isinstance(value, str):
             return value
-        raise OptionsError(msg("option {label} takes a text, not {value}", label=label, value=repr(value)))
+        raise OptionsError(msg("option {label} takes a text, not {value}", label=label, value=quoted(value)))
     raise OptionsError(msg("option {label} has an unsupported type {kind}", label=label, kind=repr(kind)))

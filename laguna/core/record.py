@@ -15,7 +15,7 @@ from typing import Any
 from laguna import __version__
 from laguna.core.errors import LagunaError, RecordError
 from laguna.core.game import GameState, Seat
-from laguna.core.messages import msg
+from laguna.core.messages import msg, quoted
 from laguna.core.registry import AnyGame, get_game
 
 
@@ -67,7 +67,7 @@ class GameRecord:
                 raise RecordError(msg("{where}: the field {key} is missing", where=where, key=repr(key)))
         unknown = set(data) - {"game", "engine_version", "options", "seats", "seed", "actions", "result"}
         if unknown:
-            raise RecordError(msg("{where}: unknown field {key}", where=where, key=repr(sorted(unknown)[0])))
+            raise RecordError(msg("{where}: unknown field {key}", where=where, key=quoted(sorted(unknown)[0])))
         game, seats, seed = data["game"], data["seats"], data["seed"]
         options = data.get("options", {})
         if not isinstance(game, str):
@@ -173,7 +173,7 @@ def bad_action(number: int, entry: RecordedAction, error: LagunaError) -> Record
         msg(
             "action {number} ({action} by seat {seat}): {error}",
             number=number,
-            action=repr(entry.action),
+            action=quoted(entry.action),
             seat=entry.seat,
             error=error.message,
         )

@@ -11,7 +11,7 @@ from typing import Any
 
 from laguna.core.errors import UnknownGame
 from laguna.core.game import Game
-from laguna.core.messages import msg
+from laguna.core.messages import msg, quoted
 
 AnyGame = Game[Any, Any, Any]
 
@@ -50,4 +50,4 @@ def get_game(game_id: str) -> AnyGame:
         return _games[game_id]
     except KeyError:
         known = ", ".join(sorted(_games)) or "none installed"
-        raise UnknownGame(msg("unknown game {game} (games: {known})", game=repr(game_id), known=known)) from None
+        raise UnknownGame(msg("unknown game {game} (games: {known})", game=quoted(game_id), known=known)) from None

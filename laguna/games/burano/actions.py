@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from laguna.core.errors import NotationError
-from laguna.core.messages import msg
+from laguna.core.messages import msg, quoted
 from laguna.games.burano.components import Colour, RoofKind, RoofTile, Square, parse_square, square_name
 from laguna.games.burano.pyramid import SLOT_BY_NAME, SLOT_NAMES
 
@@ -292,7 +292,7 @@ def _colour(word: str) -> Colour:
         return _COLOURS[word]
     except KeyError:
         raise NotationError(
-            msg("unknown colour {word} (colours: {colours})", word=repr(word), colours=", ".join(_COLOURS))
+            msg("unknown colour {word} (colours: {colours})", word=quoted(word), colours=", ".join(_COLOURS))
         ) from None
 
 
@@ -301,7 +301,7 @@ def _kind(word: str) -> RoofKind:
         return _KINDS[word]
     except KeyError:
         raise NotationError(
-            msg("unknown roof kind {word} (kinds: {kinds})", word=repr(word), kinds=", ".join(_KINDS))
+            msg("unknown roof kind {word} (kinds: {kinds})", word=quoted(word), kinds=", ".join(_KINDS))
         ) from None
 
 
@@ -309,13 +309,15 @@ def _slot(word: str) -> int:
     try:
         return SLOT_BY_NAME[word]
     except KeyError:
-        raise NotationError(msg("unknown pyramid slot {word} (slots: b1–b9, m1–m4, t)", word=repr(word))) from None
+        raise NotationError(msg("unknown pyramid slot {word} (slots: b1–b9, m1–m4, t)", word=quoted(word))) from None
 
 
 def _square(word: str) -> Square:
     square = parse_square(word)
     if square is None:
-        raise NotationError(msg("{word} is not a square (a column letter and a row number, like c2)", word=repr(word)))
+        raise NotationError(
+            msg("{word} is not a square (a column letter and a row number, like c2)", word=quoted(word))
+        )
     return square
 
 
@@ -324,7 +326,7 @@ def _tile(kind: str, colours: str) -> tuple[RoofTile, bool]:
     pair = colours.split("-")
     if len(pair) != 2:
         raise NotationError(
-            msg("{colours}: a roof tile's colours are written <colour>-<colour>", colours=repr(colours))
+            msg("{colours}: a roof tile's colours are written <colour>-<colour>", colours=quoted(colours))
         )
     first, second = _colour(pair[0]), _colour(pair[1])
     turned = _ORDER.index(first) > _ORDER.index(second)
@@ -335,7 +337,7 @@ def _tile(kind: str, colours: str) -> tuple[RoofTile, bool]:
 
 def _island(word: str) -> str:
     if len(word) != 1 or not word.isalpha():
-        raise NotationError(msg("{word} is not a neighbouring island (islands are letters, like A)", word=repr(word)))
+        raise NotationError(msg("{word} is not a neighbouring island (islands are letters, like A)", word=quoted(word)))
     return word.upper()
 
 
@@ -349,7 +351,7 @@ def parse_action(text: str) -> Action:
     if verb == "roofs" and len(rest) == 3:
         kinds = {_kind(w) for w in rest}
         if len(kinds) != 3:
-            raise NotationError(msg("{text}: the three roof tiles must be of different kinds", text=repr(text)))
+            raise NotationError(msg("{text}: the three roof tiles must be of different kinds", text=quoted(text)))
         return ChooseRoofs(tuple(kind for kind in RoofKind if kind in kinds))
     if verb == "stack" and len(rest) == 2:
         return Stack(_slot(rest[0]), None if rest[1] == "none" else _colour(rest[1]))
@@ -360,7 +362,7 @@ def parse_action(text: str) -> Action:
     if verb == "roof" and len(rest) == 3:
         squares = rest[2].split("-")
         if len(squares) != 2:
-            raise NotationError(msg("{text}: a roof covers two squares, written <square>-<square>", text=repr(text)))
+            raise NotationError(msg("{text}: a roof covers two squares, written <square>-<square>", text=quoted(text)))
         tile, turned = _tile(rest[0], rest[1])
         first, second = _square(squares[0]), _square(squares[1])
         return Roof(tile, second, first) if turned else Roof(tile, first, second)
@@ -400,7 +402,9 @@ def parse_action(text: str) -> Action:
     if verb == "pay" and len(rest) in (1, 2):
         means = rest[1] if len(rest) == 2 else "cube"
         if means not in ("cube", "privilege", "card"):
-            raise NotationError(msg("{text}: pay with a cube (pay c2), a privilege point or the card", text=repr(text)))
+            raise NotationError(
+                msg("{text}: pay with a cube (pay c2), a privilege point or the card", text=quoted(text))
+            )
         return Pay(_square(rest[0]), means)
     if verb == "cube" and len(rest) == 1:
         return TakeCube(_colour(rest[0]))
@@ -409,4 +413,4 @@ def parse_action(text: str) -> Action:
         return Discard(_tile(kind, colours)[0])
     if verb == "refill" and len(rest) == 1:
         return Refill(_kind(rest[0]))
-    raise NotationError(msg("{text} is not a Burano action (forms: {forms})", text=repr(text), forms=_FORMS))
+    raise NotationError(msg("{text} is not a Burano action (forms: {forms})", text=quoted(text), forms=_FORMS))

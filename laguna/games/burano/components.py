@@ -9,6 +9,7 @@ ring pieces' houses, the tiles' colour pairs, five fish kinds and three ships ar
 from __future__ import annotations
 
 import enum
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final
@@ -242,13 +243,19 @@ def square_name(square: Square) -> str:
     return f"{chr(ord('a') + square[1])}{square[0] + 1}"
 
 
+_SQUARE: Final = re.compile(r"([a-z])([0-9]{1,3})")
+"""A column letter and a row number: the digits 0–9 (``isdigit()`` also takes ``²``, which ``int()``
+refuses), as many as a board could need."""
+
+
 def parse_square(text: str) -> Square | None:
     """The square `text` names (``"d1"`` → (0, 3)), or None if it is not of that form.
 
-    >>> parse_square("d1"), parse_square("d0"), parse_square("zz")
-    ((0, 3), None, None)
+    >>> parse_square("d1"), parse_square("d0"), parse_square("zz"), parse_square("d²")
+    ((0, 3), None, None, None)
     """
-    if len(text) < 2 or not ("a" <= text[0] <= "z") or not text[1:].isdigit():
+    match = _SQUARE.fullmatch(text)
+    if match is None:
         return None
-    row = int(text[1:]) - 1
-    return None if row < 0 else (row, ord(text[0]) - ord("a"))
+    row = int(match[2]) - 1
+    return None if row < 0 else (row, ord(match[1]) - ord("a"))

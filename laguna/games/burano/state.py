@@ -16,7 +16,7 @@ from typing import Any, Final
 
 from laguna.core.errors import IllegalAction
 from laguna.core.game import JSON, Event, GameState, Seat, copy_counter
-from laguna.core.messages import N_, Message, msg, msg_plural
+from laguna.core.messages import N_, Message, excerpt, msg, msg_plural, quoted
 from laguna.core.messages import Player as Named
 from laguna.core.outcome import Outcome, SeatResult, rank
 from laguna.core.rng import Rng
@@ -132,6 +132,12 @@ def _coins(amount: int) -> Message:
 
 def _vp(points: int) -> Message:
     return msg_plural("{count} VP", "{count} VP", points)
+
+
+def _named(name: str, ours: tuple[str, ...]) -> Message | str:
+    """A place or fish kind as a player wrote it: one of the game's as a word the catalogue
+    translates, any other text quoted as it was written (a field of the message, never its template)."""
+    return msg(name) if name in ours else quoted(name)
 
 
 def matches(arrows: tuple[Colour, ...], docks: list[Colour]) -> int:
@@ -624,7 +630,8 @@ class BuranoState(GameState[Action]):
         )
 
     def _explain_sail(self, seat: Seat, action: Sail) -> Message:
-        place, boat = msg(action.place), msg(self.boards[seat].boat)
+        waters = self.components.waters
+        place, boat = _named(action.place, (*waters.islands, *waters.ports)), msg(self.boards[seat].boat)
         if action.place not in self.destinations(seat):
             if self.has(seat, Effect.TWO_STEP_FISHING):
                 return msg("{place} is not two routes away from your boat at {boat}", place=place, boat=boat)
@@ -650,14 +657,14 @@ class BuranoState(GameState[Action]):
     def _explain_takefish(self, seat: Seat, action: TakeFish) -> Message:
         if action.kind is None:
             return msg("the fish deck is empty")
-        return msg("no {kind} card is face up in the fish supply", kind=msg(action.kind))
+        return msg("no {kind} card is face up in the fish supply", kind=_named(action.kind, self.components.fish_kinds))
 
     def _explain_dispatch(self, seat: Seat, action: Dispatch) -> Message:
         return msg("dispatch 1 or 2 workers")
 
     def _explain_trade(self, seat: Seat, action: Trade) -> Message:
         if action.ship not in self.ports[self.boards[seat].boat]:
-            return msg("the ship {ship} is not in this port", ship=action.ship)
+            return msg("the ship {ship} is not in this port", ship=excerpt(action.ship))
         return msg("your fish cards do not meet the demand of the ship {ship}", ship=action.ship)
 
     def _explain_lace(self, seat: Seat, action: Lace) -> Message:
@@ -692,7 +699,7 @@ class BuranoState(GameState[Action]):
     def _explain_bonus(self, seat: Seat, action: Bonus) -> Message:
         if action.card == "deck":
             return msg("the building deck is empty")
-        return msg("building card {card} is not in the building supply", card=action.card)
+        return msg("building card {card} is not in the building supply", card=excerpt(str(action.card)))
 
     def _explain_pay(self, seat: Seat, action: Pay) -> Message:
         if self.lace_workers.get(action.square) != seat:

@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 
 from laguna.core.errors import NotationError
-from laguna.core.messages import msg
+from laguna.core.messages import msg, quoted
 from laguna.games.burano_roll_and_write.characters import Character
 from laguna.games.burano_roll_and_write.sheets import DieColour
 
@@ -86,7 +86,7 @@ def _colour(name: str) -> DieColour:
     except KeyError:
         colours = ", ".join(_COLOURS)
         raise NotationError(
-            msg("unknown colour {name} (colours: {colours})", name=repr(name), colours=colours)
+            msg("unknown colour {name} (colours: {colours})", name=quoted(name), colours=colours)
         ) from None
 
 
@@ -102,18 +102,18 @@ def parse_action(text: str) -> Action:
         return Boat(_colour(lowered[1]))
     if len(words) == 3 and lowered[0] == "circle":
         if not re.fullmatch(r"[1-6]", words[2]):
-            raise NotationError(msg("{text}: the number written must be 1–6", text=repr(text)))
+            raise NotationError(msg("{text}: the number written must be 1–6", text=quoted(text)))
         return Circle(words[1], int(words[2]))
     if len(words) in (3, 4) and lowered[0] == "invite":
         try:
             character = Character(words[1].upper())
         except ValueError:
-            raise NotationError(msg("{text}: characters are the letters A–J", text=repr(text))) from None
+            raise NotationError(msg("{text}: characters are the letters A–J", text=quoted(text))) from None
         floor = None
         if len(words) == 4:
             match = re.fullmatch(r"f([1-3])", lowered[3])
             if match is None:
-                raise NotationError(msg("{text}: the designated floor is written f1, f2 or f3", text=repr(text)))
+                raise NotationError(msg("{text}: the designated floor is written f1, f2 or f3", text=quoted(text)))
             floor = int(match.group(1))
         return Invite(character, _colour(lowered[2]), floor)
-    raise NotationError(msg("{text} is not a Roll & Write action (forms: {forms})", text=repr(text), forms=_FORMS))
+    raise NotationError(msg("{text} is not a Roll & Write action (forms: {forms})", text=quoted(text), forms=_FORMS))

@@ -15,7 +15,7 @@ from typing import Any, Final
 
 from laguna.core.errors import IllegalAction
 from laguna.core.game import JSON, Event, GameState, Seat
-from laguna.core.messages import N_, Message, Player, msg, msg_plural
+from laguna.core.messages import N_, Message, Player, excerpt, msg, msg_plural
 from laguna.core.outcome import Outcome, SeatResult, rank
 from laguna.core.rng import Rng
 from laguna.games.burano_roll_and_write import heuristics, scoring
@@ -313,7 +313,7 @@ class RollAndWriteState(GameState[Action]):
         layout = self.layouts[seat]
         symbol = next((s for s in layout.symbols if s.id == action.symbol), None)
         if symbol is None:
-            return msg("{layout} has no symbol {symbol}", layout=layout.name, symbol=action.symbol)
+            return msg("{layout} has no symbol {symbol}", layout=layout.name, symbol=excerpt(action.symbol))
         if symbol.building is not self.die:
             return msg("{die} circles a symbol of {building} only", die=_die(self.die), building=_building(self.die))
         if symbol.id in self.circled[seat]:

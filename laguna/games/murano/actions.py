@@ -23,7 +23,8 @@ from dataclasses import dataclass
 from typing import Final
 
 from laguna.core.errors import NotationError
-from laguna.core.messages import Message, msg
+from laguna.core.game import read_number
+from laguna.core.messages import Message, msg, quoted
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,21 +245,24 @@ _SPACE = re.compile(r"[a-z]+\.[0-9]+")
 
 
 def _number(word: str, low: int, high: int, what: Message) -> int:
-    if not word.isdigit() or not low <= int(word) <= high:
-        raise NotationError(msg("{word} is not {what} ({low}–{high})", word=repr(word), what=what, low=low, high=high))
-    return int(word)
+    number = read_number(word, high)
+    if number is None or number < low:
+        raise NotationError(
+            msg("{word} is not {what} ({low}–{high})", word=quoted(word), what=what, low=low, high=high)
+        )
+    return number
 
 
 def _word(word: str, what: Message) -> str:
     if not _WORD.fullmatch(word):
-        raise NotationError(msg("{word} is not {what}", word=repr(word), what=what))
+        raise NotationError(msg("{word} is not {what}", word=quoted(word), what=what))
     return word
 
 
 def _space(word: str) -> str:
     if not _SPACE.fullmatch(word):
         raise NotationError(
-            msg("{word} is not an island space (an island and a number, like donato.3)", word=repr(word))
+            msg("{word} is not an island space (an island and a number, like donato.3)", word=quoted(word))
         )
     return word
 
@@ -282,7 +286,7 @@ def parse_action(text: str) -> Action:
         start = _number(rest[0], 1, 18, msg("an action space"))
         end = _number(rest[1], 1, 18, msg("an action space"))
         if len(rest) == 3 and rest[2] not in ("red", "black"):
-            raise NotationError(msg("{text}: name the ship red or black", text=repr(text)))
+            raise NotationError(msg("{text}: name the ship red or black", text=quoted(text)))
         return Sail(start, end, None if len(rest) == 2 else rest[2] == "red")
     if verb in ("shop", "palace") and len(rest) == 1:
         if rest[0] == "top":
@@ -315,4 +319,4 @@ def parse_action(text: str) -> Action:
         return Score(rest[0].upper(), _word(rest[1], msg("an island")), amount)
     if verb == "skip" and len(rest) == 1:
         return Skip(rest[0].upper())
-    raise NotationError(msg("{text} is not a Murano action (forms: {forms})", text=repr(text), forms=_FORMS))
+    raise NotationError(msg("{text} is not a Murano action (forms: {forms})", text=quoted(text), forms=_FORMS))

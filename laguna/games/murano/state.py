@@ -14,7 +14,7 @@ from typing import Any, Final
 
 from laguna.core.errors import IllegalAction
 from laguna.core.game import JSON, Event, GameState, Seat, copy_counter
-from laguna.core.messages import N_, Message, msg, msg_plural
+from laguna.core.messages import N_, Message, excerpt, msg, msg_plural
 from laguna.core.messages import Player as Named
 from laguna.core.outcome import Outcome, SeatResult, rank
 from laguna.core.rng import Rng
@@ -744,28 +744,28 @@ class MuranoState(GameState[Action]):
             return msg("a ship sails on to an empty space without passing another ship")
         if isinstance(action, Score) and self.phase is Phase.SCORING:
             if action.card not in player.characters:
-                return msg("you have no character card {card} left to score", card=action.card)
+                return msg("you have no character card {card} left to score", card=excerpt(action.card))
             card = self.character(action.card)
             if card.island is not None and card.island != action.island:
                 return msg("{card} must be scored at {island}", card=action.card, island=card.island)
             if action.island not in {i for i, _ in self._free_gondolas(seat)}:
-                return msg("you have no gondolier left on a gondola at {island}", island=action.island)
+                return msg("you have no gondolier left on a gondola at {island}", island=excerpt(action.island))
             return msg("that amount cannot be paid")
         if isinstance(action, Skip):
             return msg("only a card that cannot score anywhere you still have a gondolier may be left unscored")
         if isinstance(action, Build):
             if action.tile not in self.building_tiles(seat):
-                return msg("you have no {tile} tile to build", tile=action.tile)
+                return msg("you have no {tile} tile to build", tile=excerpt(action.tile))
             if self.built >= BUILD_LIMIT:
                 return msg("a Build action places at most 3 tiles")
             return msg("a building goes on an empty brown space next to a street tile")
         if isinstance(action, Place):
-            return msg("{space} is not an empty space where this tile may go", space=action.space)
+            return msg("{space} is not an empty space where this tile may go", space=excerpt(action.space))
         if isinstance(action, Gondola):
             return msg("that gondola is taken, or you cannot pay for it (2 gold your colour, 5 any other)")
         if isinstance(action, Recruit):
             if action.card not in self.drawn:
-                return msg("{card} is not among the cards drawn", card=action.card)
+                return msg("{card} is not among the cards drawn", card=excerpt(action.card))
             return msg(
                 "the character card costs {gold}; you have {have}",
                 gold=_gold(self.recruit_cost(seat)),
@@ -782,7 +782,10 @@ class MuranoState(GameState[Action]):
         if isinstance(action, Dismiss):
             return msg("you have no gondolier in front of you to dismiss")
         if isinstance(action, TakeCard):
-            return msg("{card} is not among the special building cards drawn (or is a second Studio)", card=action.card)
+            return msg(
+                "{card} is not among the special building cards drawn (or is a second Studio)",
+                card=excerpt(action.card),
+            )
         if isinstance(action, Produce):
             if action.count == 0:
                 return msg("producing in no glass factory is only for selling beads, and you have none")
@@ -792,9 +795,9 @@ class MuranoState(GameState[Action]):
                 self.max_production(seat),
             )
         if isinstance(action, ReturnBead):
-            return msg("you have no {colour} bead to return", colour=action.colour)
+            return msg("you have no {colour} bead to return", colour=excerpt(action.colour))
         if isinstance(action, Income):
-            return msg("{island} is not an island of this board side", island=action.island)
+            return msg("{island} is not an island of this board side", island=excerpt(action.island))
         if isinstance(action, DrawStreet):
             return msg("no street tile is left, no street space is free, or you have placed 3 tiles")
         if isinstance(action, Hire):

@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 
 from laguna.core.errors import NotationError
-from laguna.core.messages import msg
+from laguna.core.messages import msg, quoted
 from laguna.games.walking_in_burano.characters import Character
 
 
@@ -91,11 +91,13 @@ class RemoveCharacter:
 Action = Take | Place | Done | Visit | Return | RemoveCharacter
 
 _CARD = r"([A-Za-z0-9_.-]+)"
+_COLUMN = r"c([0-9]{1,9})"
+"""A column number: the digits 0–9 (``\\d`` matches other scripts' too), few enough for ``int()``."""
 _PATTERNS: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(r"take c(\d+) f([1-3])(?:-([1-3]))?"), "take"),
-    (re.compile(rf"place {_CARD} c(\d+)"), "place"),
+    (re.compile(rf"take {_COLUMN} f([1-3])(?:-([1-3]))?"), "take"),
+    (re.compile(rf"place {_CARD} {_COLUMN}"), "place"),
     (re.compile(r"done"), "done"),
-    (re.compile(r"visit c(\d+) ([a-z-]+)"), "visit"),
+    (re.compile(rf"visit {_COLUMN} ([a-z-]+)"), "visit"),
     (re.compile(rf"return {_CARD}"), "return"),
     (re.compile(r"remove ([a-z-]+)"), "remove"),
 ]
@@ -111,7 +113,7 @@ def _character(name: str) -> Character:
     except ValueError:
         names = ", ".join(c.value for c in Character)
         raise NotationError(
-            msg("unknown character {name} (characters: {names})", name=repr(name), names=names)
+            msg("unknown character {name} (characters: {names})", name=quoted(name), names=names)
         ) from None
 
 
@@ -126,7 +128,7 @@ def parse_action(text: str) -> Action:
         if kind == "take":
             low, high = int(groups[1]), int(groups[2] or groups[1])
             if high < low:
-                raise NotationError(msg("{text}: write the floors low to high, e.g. f1-2", text=repr(text)))
+                raise NotationError(msg("{text}: write the floors low to high, e.g. f1-2", text=quoted(text)))
             return Take(int(groups[0]), low, high)
         if kind == "place":
             return Place(groups[0], int(groups[1]))
@@ -137,4 +139,6 @@ def parse_action(text: str) -> Action:
         if kind == "return":
             return Return(groups[0])
         return RemoveCharacter(_character(groups[0]))
-    raise NotationError(msg("{text} is not a Walking in Burano action (forms: {forms})", text=repr(text), forms=_FORMS))
+    raise NotationError(
+        msg("{text} is not a Walking in Burano action (forms: {forms})", text=quoted(text), forms=_FORMS)
+    )

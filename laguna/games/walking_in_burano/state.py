@@ -12,7 +12,7 @@ from typing import Any
 
 from laguna.core.errors import IllegalAction
 from laguna.core.game import JSON, Event, GameState, Seat
-from laguna.core.messages import N_, Message, Player, msg, msg_plural
+from laguna.core.messages import N_, Message, Player, excerpt, msg, msg_plural
 from laguna.core.outcome import Outcome, SeatResult, rank
 from laguna.core.rng import Rng
 from laguna.games.walking_in_burano import heuristics, scoring
@@ -382,7 +382,7 @@ class WalkingInBuranoState(GameState[Action]):
         if isinstance(action, Visit):
             return self._explain_visit(seat, action)
         if isinstance(action, Return):
-            return msg("card {card} is not in your hand", card=action.card)
+            return msg("card {card} is not in your hand", card=excerpt(action.card))
         if isinstance(action, RemoveCharacter):
             return msg("no {character} card is left", character=msg(action.character.title))
         return msg("not allowed now")
@@ -404,7 +404,9 @@ class WalkingInBuranoState(GameState[Action]):
     def _explain_place(self, seat: Seat, place: Place) -> Message:
         index = self._index.get(place.card)
         if index is None or index not in self.hands[seat]:
-            return msg("you may only place a floor card from your hand, and {card} is not in it", card=place.card)
+            return msg(
+                "you may only place a floor card from your hand, and {card} is not in it", card=excerpt(place.card)
+            )
         if not 1 <= place.column <= COLUMNS:
             return msg("golden rule 4: your house area has 5 houses (columns 1–5)")
         if self.placed >= len(PLACEMENT_COSTS):
