@@ -2,25 +2,27 @@
 decision goes through the table service like a player's.
 
 The event loop never waits on a bot: it hands the thinking to the worker processes and awaits the
-answer (`asyncio.wrap_future`), so no thread is held meanwhile. Tables whose bots owe decisions wait in
-one queue and are served in turn, one decision each, however long their bots think: a table of expert
-bots cannot hold back the others. Every decision has a hard cap on its thinking time whatever the bot's
-budget, and a worker that does not answer by then is replaced. A worker stops by itself as soon as its
-server process is gone, even if that process was killed.
+answer (`asyncio.wrap_future`), so no thread is held meanwhile. The decisions owed wait in one fair
+queue, one decision per table at a time: tables of expert bots cannot hold back a quick bot's table.
+Every decision has a hard cap on its thinking time whatever the bot's budget, and a worker that does
+not answer by then is replaced. A worker stops by itself as soon as its server process is gone, even
+if that process was killed.
 """
 
 from __future__ import annotations
 
 import asyncio
+import heapq
+import itertools
 import logging
 import multiprocessing
 import os
 import threading
 import time
-from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from typing import Any
 
 from laguna.bots import make_bot
 from laguna.core import GameRecord, LagunaError, games, replay
@@ -37,6 +39,15 @@ STARTUP_SECONDS = 60.0
 decisions are timed."""
 RETRY_SECONDS = 5.0
 """How long a table waits before its bot tries again after the database failed to take its decision."""
+FIRST_COSTS = {"easy": 0.05, "medium": 0.05, "hard": 1.0, "expert": 4.0}
+"""Seconds a level's decision is taken to cost until its own decisions are measured: greedy judges
+one step ahead, the search levels think up to a few seconds (docs/strength.md)."""
+DEFAULT_COST = 1.0
+"""Seconds a decision of any other bot is taken to cost until its own decisions are measured."""
+LEARNING = 0.2
+"""The weight of the latest decision in a bot's cost (a moving average)."""
+KNOWN_BOTS = 64
+"""Bots whose cost is learned (the levels, and stored bots of older tables): the rest cost the default."""
 FALLBACK = "random"
 """The bot that decides for a seat whose bot's worker hung (so that the game goes on)."""
 _LOG = logging.getLogger("laguna.server")
@@ -66,8 +77,15 @@ def _ready() -> None:
 
 
 class BotPlayers:
-    """Plays every bot seat that owes a decision: `workers` worker processes, as many decisions at once,
-    taken from a queue of tables in turn."""
+    """Plays every bot seat that owes a decision: `workers` worker processes think over as many
+    decisions at once.
+
+    Decisions owed wait in a weighted fair queue (start-time fair queuing): each is tagged with the
+    virtual time at which it would finish if every table waiting shared the workers equally, its cost
+    being what its bot's decisions usually take, and the smallest tag is thought over first. A quick
+    bot's decision therefore never waits behind a round of slow ones, and a slow bot still gets its
+    turn, since the tags of later decisions keep growing.
+    """
 
     def __init__(
         self,
@@ -85,12 +103,20 @@ class BotPlayers:
         self._starting: list[Future[None]] = []
         self.decisions = 0
         """Bot decisions made since the start (for the benchmarks)."""
-        self._queue: deque[str] = deque()
-        self._ready = asyncio.Event()
+        self._queue: list[tuple[float, int, float, BotTurn]] = []
+        """Decisions owed: (finish tag, arrival, start tag, the decision), a heap."""
+        self._arrivals = itertools.count()
+        self._virtual = 0.0
+        """The queue's virtual time: the start tag of the decision taken last."""
+        self._finish: dict[str, float] = {}
+        """The finish tag of each waiting table's latest decision."""
+        self._cost: dict[str, float] = {}
+        """Seconds each bot's decisions take, a moving average."""
+        self._ready: asyncio.Event | None = None
         self._pending: set[str] = set()
-        """Tables in the queue or being served."""
+        """Tables looked at, queued or being served."""
         self._again: set[str] = set()
-        """Tables woken while being served: served once more even if their bot seemed done."""
+        """Tables woken while pending: looked at once more even if their bot seemed done."""
         self._tasks: set[asyncio.Task[None]] = set()
 
     def _new_pool(self) -> ProcessPoolExecutor:
@@ -107,68 +133,103 @@ class BotPlayers:
     def start(self) -> None:
         """Start the workers and serve the queue (call from the event loop): one server per worker."""
         self.pool = self._new_pool()
+        self._ready = asyncio.Event()
         for _ in range(self.workers):
-            task = asyncio.create_task(self._serve())
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
+            self._spawn(self._serve())
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     def wake(self, table_id: str) -> None:
-        """Queue the table for its bots' decisions (call from the event loop)."""
+        """Look for a decision the table's bots owe, and queue it (call from the event loop)."""
         if table_id in self._pending:
             self._again.add(table_id)
             return
         self._pending.add(table_id)
-        self._queue.append(table_id)
-        self._ready.set()
+        self._spawn(self._look(table_id))
 
     @property
     def waiting(self) -> int:
-        """Tables queued for a bot's decision."""
+        """Decisions queued."""
         return len(self._queue)
 
-    async def _serve(self) -> None:
+    async def _look(self, table_id: str) -> None:
+        """Queue the decision one of the table's bots owes, if any (the table stays pending until it is
+        served); else the table leaves the queue."""
         while True:
-            while not self._queue:
-                self._ready.clear()
-                await self._ready.wait()
-            table_id = self._queue.popleft()
             self._again.discard(table_id)
             try:
-                more = await self._decide(table_id)
+                turn = await asyncio.to_thread(self.service.bot_owing, table_id)
+            except Exception as error:  # the database, say: look again a little later
+                _LOG.warning("table %s: cannot see whether a bot owes a decision (%s)", table_id, error)
+                self._leave(table_id)
+                asyncio.get_running_loop().call_later(RETRY_SECONDS, self.wake, table_id)
+                return
+            if turn is not None:
+                start = max(self._virtual, self._finish.get(table_id, 0.0))
+                finish = start + self._cost.get(turn.bot, FIRST_COSTS.get(turn.bot, DEFAULT_COST))
+                self._finish[table_id] = finish
+                heapq.heappush(self._queue, (finish, next(self._arrivals), start, turn))
+                if self._ready is not None:
+                    self._ready.set()
+                return
+            if table_id not in self._again:
+                self._leave(table_id)
+                return
+
+    def _leave(self, table_id: str) -> None:
+        self._pending.discard(table_id)
+        self._finish.pop(table_id, None)
+
+    async def _serve(self) -> None:
+        ready = self._ready
+        assert ready is not None, "the bots have not started"
+        while True:
+            while not self._queue:
+                ready.clear()
+                await ready.wait()
+            _, _, start, turn = heapq.heappop(self._queue)
+            self._virtual = max(self._virtual, start)
+            try:
+                more = await self._decide(turn)
             except asyncio.CancelledError:
                 raise
             except Exception:  # one table's trouble never stops the bots of the others
-                _LOG.exception("table %s: a bot could not play", table_id)
+                _LOG.exception("table %s: a bot could not play", turn.table_id)
                 more = False
-            if more or table_id in self._again:
-                self._again.discard(table_id)
-                self._queue.append(table_id)  # at the back: every table waits its turn
-                self._ready.set()
+            if more or turn.table_id in self._again:
+                await self._look(turn.table_id)  # queued before the next is taken: a bot's turn goes on
             else:
-                self._pending.discard(table_id)
+                self._leave(turn.table_id)
 
-    async def _decide(self, table_id: str) -> bool:
-        """One decision of one of the table's bots, if one owes it; whether to look at the table again."""
+    async def _decide(self, turn: BotTurn) -> bool:
+        """The decision a bot owes, thought over and played; whether to look at the table again."""
         try:
-            turn = await asyncio.to_thread(self.service.bot_owing, table_id)
-            if turn is None:
-                return False
+            began = time.monotonic()
             choice = await self._think(turn)
             if choice is None:
                 return True
-            played = await asyncio.to_thread(self.service.act, table_id, None, turn.seat, choice, turn.version)
+            self._learn(turn.bot, time.monotonic() - began)
+            played = await asyncio.to_thread(self.service.act, turn.table_id, None, turn.seat, choice, turn.version)
         except StaleVersion:
             return True  # a player or a seat change came first: look again
         except NotSaved as error:
-            _LOG.warning("table %s: a bot's decision was not saved (%s); trying again soon", table_id, error)
-            asyncio.get_running_loop().call_later(RETRY_SECONDS, self.wake, table_id)
+            _LOG.warning("table %s: a bot's decision was not saved (%s); trying again soon", turn.table_id, error)
+            asyncio.get_running_loop().call_later(RETRY_SECONDS, self.wake, turn.table_id)
             return False
         except LagunaError as error:
-            _LOG.error("table %s: a bot could not play: %s", table_id, error)
+            _LOG.error("table %s: a bot could not play: %s", turn.table_id, error)
             return False
         self.decisions += 1
-        self.announce(table_id, played.version)
+        self.announce(turn.table_id, played.version)
         return True
+
+    def _learn(self, bot: str, seconds: float) -> None:
+        """Update what the bot's decisions cost (for bots the table offers, and a few others)."""
+        if bot in self._cost or len(self._cost) < KNOWN_BOTS:
+            self._cost[bot] = (1 - LEARNING) * self._cost.get(bot, seconds) + LEARNING * seconds
 
     async def _think(self, turn: BotTurn) -> str | None:
         """The bot's decision, thought over in a worker; None if the pool broke meanwhile (ask again).
@@ -203,8 +264,13 @@ class BotPlayers:
         """Stop at once: the queue is dropped and the workers are killed, whatever they are thinking."""
         for task in list(self._tasks):
             task.cancel()
+        self._queue.clear()
+        self._pending.clear()
+        self._again.clear()
+        self._finish.clear()
         if self.pool is not None:
             _kill(self.pool)
+            self.pool = None
 
 
 def _kill(pool: ProcessPoolExecutor) -> None:

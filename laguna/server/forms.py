@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, ValidationError, 
 
 from laguna.bots import LEVELS
 from laguna.core import LagunaError, games
-from laguna.core.messages import N_, Message, msg
+from laguna.core.messages import N_, Message, msg, quoted
 
 MOST_PLAYERS = max(game.max_players for game in games())
 """The most seats any game has: no form may ask for more."""
@@ -23,8 +23,6 @@ ACTION_LENGTH = 200
 """Characters of a decision's notation: the longest legal one is far shorter."""
 NAME_LENGTH = 32
 """Characters of a user name (the database's column)."""
-EXCERPT = 40
-"""Characters of a refused value quoted back in the message."""
 SEAT_CHOICES = ("open", "invited", *LEVELS)
 """What the creator of a table may put in each seat besides their own."""
 MOVE_CHOICES = ("", "3600", "86400", "259200")
@@ -154,7 +152,7 @@ def _problem(model: type[BaseModel], error: Any) -> Message:
     """The message for one of pydantic's errors, in our words (and translatable)."""
     name = str(error["loc"][0]) if error["loc"] else ""
     info = model.model_fields.get(name)
-    what = msg(info.description if info and info.description else name)
+    what = msg(info.description if info and info.description else N_("the form"))
     kind = error["type"]
     value = error.get("input")
     if kind == "value_error":
@@ -183,5 +181,4 @@ def _problem(model: type[BaseModel], error: Any) -> Message:
 
 def _excerpt(value: Any) -> str:
     """A refused value as the message quotes it: its first characters only."""
-    text = value if isinstance(value, str) else repr(value)
-    return repr(text[:EXCERPT] + "…") if len(text) > EXCERPT else repr(text)
+    return quoted(value if isinstance(value, str) else repr(value))

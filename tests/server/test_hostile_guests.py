@@ -24,6 +24,8 @@ from laguna.server.app import ADDRESS_BOT_GAMES, GUEST_BOT_GAMES, create_app
 from laguna.server.service import SeatRequest, TableError, TableService
 from laguna.server.store import BOT, FINISHED, HUMAN, SeatInfo, Store
 
+LISTED = re.compile(r'class="act listed" data-action="([^"]+)"')
+
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 CSRF = re.compile(r'name="csrf" value="([0-9a-f]+)"')
 HUGE = ("ismcts:999999999999", "ismcts:99999999ms", "ismcts:1:c=9", "random", "greedy")
@@ -280,3 +282,45 @@ def test_no_database_call_runs_on_the_event_loop(app: Any, engine: Engine) -> No
             visitor.post("/play-now", data={"level": "easy"})
         event.remove(engine, "before_cursor_execute", check)
     assert on_loop == []
+
+
+def test_a_quick_bot_never_waits_behind_a_round_of_slow_ones(engine: Engine, database_url: str) -> None:
+    """Four tables of bots that think as long as the cap allows, and a player against the medium bot:
+    the medium bot's decisions are served before the slow ones waiting (a table-by-table round would
+    make it wait for all four)."""
+    app = create_app(database_url, clock=lambda: NOW, bot_seconds=3.0)
+    store = app.state.server.store
+    with TestClient(app, follow_redirects=True) as ada:
+        csrf = _sign_up(ada, "Ada")
+        me = store.login_of("Ada")[0]
+        for number in range(4):
+            slow = [SeatInfo(seat, BOT, bot="ismcts:99999999ms") for seat in range(2)]
+            store.create_table(f"slow{number}", "walking-in-burano", {}, number, slow, created_by=me.id,
+                               invite_token=f"s{number}", move_seconds=None, now=NOW)  # fmt: skip
+            store.start(f"slow{number}", get_game("walking-in-burano").new_game(2, seed=number).to_act(), NOW)
+        ada.portal.call(_wake, app, [f"slow{number}" for number in range(4)])
+        time.sleep(1)  # the slow bots are thinking, and queued
+        seats = [SeatInfo(0, HUMAN, me.id), SeatInfo(1, BOT, bot="medium")]
+        store.create_table("mine", "walking-in-burano", {}, 7, seats, created_by=me.id, invite_token="m",
+                           move_seconds=None, now=NOW)  # fmt: skip
+        store.start("mine", (0,), NOW)
+        waits = []
+        while len(waits) < 3:
+            page = ada.get("/t/mine/main").text
+            version = re.search(r'data-version="(\d+)"', page)
+            assert version is not None and "Your turn" in page
+            body = {"seat": 0, "action": LISTED.findall(page)[0], "version": int(version.group(1))}
+            assert ada.post("/t/mine/act", json=body, headers={"X-CSRF-Token": csrf}).status_code == 200
+            if "Your turn" in ada.get("/t/mine/main").text:
+                continue  # a turn of several decisions: the bot owes nothing yet
+            began = time.monotonic()
+            while "Your turn" not in ada.get("/t/mine/main").text:
+                assert time.monotonic() - began < 30, "the medium bot did not play"
+                time.sleep(0.02)
+            waits.append(time.monotonic() - began)
+    assert max(waits) < 7, waits  # at most the slow decision under way (3 s), never four of them (12 s)
+
+
+async def _wake(app: Any, tables: list[str]) -> None:
+    for table_id in tables:
+        app.state.server.bots.wake(table_id)
