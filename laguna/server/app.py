@@ -109,6 +109,8 @@ class Server:
     bots: BotPlayers
     limiter: RateLimiter
     clock: Callable[[], datetime]
+    admission: asyncio.Lock | None = None
+    """Taken while a game with bots is counted and made (made when the server starts serving)."""
 
 
 class Language:
@@ -194,6 +196,7 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         hub.bind(asyncio.get_running_loop())
+        server.admission = asyncio.Lock()
         listening = asyncio.create_task(server.listener.listen())
         try:
             await asyncio.wait_for(server.listener.listening.wait(), timeout=LISTEN_TIMEOUT)
@@ -340,8 +343,7 @@ def _routes(app: FastAPI, server: Server) -> None:
 
     @app.post("/guest")
     def guest(request: Request) -> Response:
-        del request
-        return _login_response(server, server.accounts.guest(server.clock()))
+        return _login_response(server, server.accounts.guest(server.clock(), _address(request)))
 
     @app.post("/logout")
     def logout(request: Request, csrf: str = Form("")) -> Response:
@@ -375,14 +377,13 @@ def _routes(app: FastAPI, server: Server) -> None:
             for info in game.options_type.describe():
                 if info.kind == "bool":
                     options[info.name] = form.get(f"option_{game.id}_{info.name}") == "on"
-        if any(r.kind == BOT for r in requests):
-            await _check_bot_games(server, request, user)
         move_seconds = MOVE_TIMES[asked.move_seconds][0]
-        table = await asyncio.to_thread(
-            server.service.create, user, game.id, requests, options, move_seconds=move_seconds
-        )
-        if all(s.kind in (HUMAN, BOT) for s in table.seats):
-            await _start(server, table.id, user)
+        async with _admitting(server, request, user, bots=any(r.kind == BOT for r in requests)):
+            table = await asyncio.to_thread(
+                server.service.create, user, game.id, requests, options, move_seconds=move_seconds
+            )
+            if all(s.kind in (HUMAN, BOT) for s in table.seats):
+                await _start(server, table.id, user)
         return RedirectResponse(f"/t/{table.id}", status_code=303)
 
     @app.post("/play-now")
@@ -395,15 +396,14 @@ def _routes(app: FastAPI, server: Server) -> None:
         asked = validated(PlayNowForm, {k: v for k, v in form.items() if k in PlayNowForm.model_fields})
         requests = [SeatRequest(HUMAN)] + [SeatRequest(BOT, bot=asked.level)] * asked.opponents
         get_game(asked.game).new_game(len(requests))  # the game's own words for a count it does not take
-        if asked.opponents:
-            await _check_bot_games(server, request, user)
-        new_user = (
-            user
-            if user is not None
-            else await asyncio.to_thread(server.accounts.guest, server.clock(), _address(request))
-        )
-        table = await asyncio.to_thread(server.service.create, new_user, asked.game, requests)
-        await _start(server, table.id, new_user)
+        async with _admitting(server, request, user, bots=asked.opponents > 0):
+            new_user = (
+                user
+                if user is not None
+                else await asyncio.to_thread(server.accounts.guest, server.clock(), _address(request))
+            )
+            table = await asyncio.to_thread(server.service.create, new_user, asked.game, requests)
+            await _start(server, table.id, new_user)
         if user is None:
             return await asyncio.to_thread(_login_response, server, new_user, f"/t/{table.id}")
         return RedirectResponse(f"/t/{table.id}", status_code=303)
@@ -485,11 +485,10 @@ def _routes(app: FastAPI, server: Server) -> None:
         user = await _require_current_user(request)
         _check_csrf(request, csrf)
         old = await asyncio.to_thread(server.service.table, table_id)
-        if old.has_bots:
-            await _check_bot_games(server, request, user)
-        table = await asyncio.to_thread(server.service.rematch, table_id, user)
-        if all(s.kind in (HUMAN, BOT) for s in table.seats):
-            await _start(server, table.id, user)
+        async with _admitting(server, request, user, bots=old.has_bots):
+            table = await asyncio.to_thread(server.service.rematch, table_id, user)
+            if all(s.kind in (HUMAN, BOT) for s in table.seats):
+                await _start(server, table.id, user)
         return RedirectResponse(f"/t/{table.id}", status_code=303)
 
     @app.get("/t/{table_id}/record")
@@ -552,6 +551,20 @@ async def _start(server: Server, table_id: str, user: User) -> None:
 def _address(request: Request) -> str:
     """The address a request came from (the proxy's client, where uvicorn trusts the proxy's headers)."""
     return request.client.host if request.client else "unknown"
+
+
+@contextlib.asynccontextmanager
+async def _admitting(server: Server, request: Request, user: User | None, *, bots: bool) -> AsyncIterator[None]:
+    """Around the making of a new game: one with bots is made only by someone who holds fewer than
+    they may, counted and made one at a time in this process (two presses at once cannot both pass
+    the count)."""
+    if not bots:
+        yield
+        return
+    assert server.admission is not None, "the server has not started"
+    async with server.admission:
+        await _check_bot_games(server, request, user)
+        yield
 
 
 async def _check_bot_games(server: Server, request: Request, user: User | None) -> None:

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from datetime import UTC, datetime
 from typing import Any
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import Engine, event
@@ -324,3 +325,18 @@ def test_a_quick_bot_never_waits_behind_a_round_of_slow_ones(engine: Engine, dat
 async def _wake(app: Any, tables: list[str]) -> None:
     for table_id in tables:
         app.state.server.bots.wake(table_id)
+
+
+def test_visitors_pressing_play_now_at_once_cannot_pass_the_count_together(app: Any) -> None:
+    with TestClient(app) as client:
+        answers = client.portal.call(_press_at_once, app, 3 * ADDRESS_BOT_GAMES)
+    assert sorted(answers) == [303] * ADDRESS_BOT_GAMES + [429] * (2 * ADDRESS_BOT_GAMES)
+
+
+async def _press_at_once(app: Any, visitors: int) -> list[int]:
+    async def press() -> int:
+        transport = httpx.ASGITransport(app=app, client=("203.0.113.7", 4000))
+        async with httpx.AsyncClient(transport=transport, base_url="http://table") as visitor:
+            return (await visitor.post("/play-now", data={"level": "easy"})).status_code
+
+    return list(await asyncio.gather(*(press() for _ in range(visitors))))
