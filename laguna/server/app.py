@@ -33,7 +33,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from laguna import i18n
 from laguna.bots import LEVELS
 from laguna.core import IllegalAction, LagunaError, NotationError, UndoError, games, get_game
-from laguna.core.messages import msg
+from laguna.core.messages import msg, msg_plural
 from laguna.i18n import N_
 from laguna.server.auth import Accounts, AuthError, csrf_ok, csrf_token
 from laguna.server.bots import CAP_SECONDS, BotPlayers
@@ -575,14 +575,22 @@ async def _check_bot_games(server: Server, request: Request, user: User | None) 
         held = await asyncio.to_thread(server.store.bot_games, since, guests_from=_address(request))
         if held >= ADDRESS_BOT_GAMES:
             raise TooManyGames(
-                msg("your address already holds {count} games against bots under way: finish one first", count=held)
+                msg_plural(
+                    "your address already holds {count} game against bots under way: finish it first",
+                    "your address already holds {count} games against bots under way: finish one first",
+                    held,
+                )
             )
     if user is not None:
         most = GUEST_BOT_GAMES if user.guest else USER_BOT_GAMES
         held = await asyncio.to_thread(server.store.bot_games, since, user_id=user.id)
         if held >= most:
             raise TooManyGames(
-                msg("you already have {count} games against bots under way: finish one first", count=held)
+                msg_plural(
+                    "you already have {count} game against bots under way: finish it first",
+                    "you already have {count} games against bots under way: finish one first",
+                    held,
+                )
             )
 
 
