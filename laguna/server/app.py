@@ -39,7 +39,7 @@ from laguna.server.auth import Accounts, AuthError, csrf_ok, csrf_token
 from laguna.server.bots import CAP_SECONDS, BotPlayers
 from laguna.server.db import DatabaseError, make_engine, upgrade
 from laguna.server.forms import Decision, HandOverForm, PlayNowForm, SeatForm, TableForm, validated
-from laguna.server.limits import RateLimiter
+from laguna.server.limits import KeyedLocks, RateLimiter
 from laguna.server.live import Hub, Listener
 from laguna.server.service import GameNotOver, Replay, SeatRequest, Snapshot, TableError, TableService
 from laguna.server.store import (
@@ -80,6 +80,8 @@ ADDRESS_BOT_GAMES = 6
 """Games with bots the guests from one address may hold under way at once."""
 USER_BOT_GAMES = 20
 """Games with bots a signed-up player may hold under way at once."""
+MAKING_RATE, MAKING_BURST = 1.0, 20
+"""Games and accounts one address may ask for: one a second on average, twenty at once."""
 IDLE_GAME = timedelta(hours=1)
 """A game with no decision for this long is no longer counted as held: its bots have nothing to do."""
 LISTEN_TIMEOUT = 10.0
@@ -108,9 +110,12 @@ class Server:
     listener: Listener
     bots: BotPlayers
     limiter: RateLimiter
+    """Decisions, per user."""
+    making: RateLimiter
+    """Requests that make a game or an account, per address."""
     clock: Callable[[], datetime]
-    admission: asyncio.Lock | None = None
-    """Taken while a game with bots is counted and made (made when the server starts serving)."""
+    admission: KeyedLocks
+    """Held while a game with bots is counted and made, per address (guests) or user."""
 
 
 class Language:
@@ -190,13 +195,14 @@ def create_app(
         listener=Listener(engine, hub, on_session_closed=accounts.forget_session, on_reconnect=forget_all),
         bots=BotPlayers(service, bot_workers, announce=hub.deliver, cap_seconds=bot_seconds),
         limiter=RateLimiter(rate=10.0, burst=60),
+        making=RateLimiter(rate=MAKING_RATE, burst=MAKING_BURST),
         clock=clock,
+        admission=KeyedLocks(),
     )
 
     @contextlib.asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         hub.bind(asyncio.get_running_loop())
-        server.admission = asyncio.Lock()
         listening = asyncio.create_task(server.listener.listen())
         try:
             await asyncio.wait_for(server.listener.listening.wait(), timeout=LISTEN_TIMEOUT)
@@ -343,6 +349,7 @@ def _routes(app: FastAPI, server: Server) -> None:
 
     @app.post("/guest")
     def guest(request: Request) -> Response:
+        _check_making(server, request)
         return _login_response(server, server.accounts.guest(server.clock(), _address(request)))
 
     @app.post("/logout")
@@ -357,6 +364,7 @@ def _routes(app: FastAPI, server: Server) -> None:
 
     @app.post("/tables")
     async def create_table(request: Request) -> Response:
+        _check_making(server, request)
         user = await _require_current_user(request)
         form = await request.form()
         _check_csrf(request, _text(form.get("csrf")))
@@ -389,6 +397,7 @@ def _routes(app: FastAPI, server: Server) -> None:
     @app.post("/play-now")
     async def play_now(request: Request) -> Response:
         """A game against bots at once (a guest account if need be)."""
+        _check_making(server, request)
         form = await request.form()
         user = await _current_user(request)
         if user is not None:
@@ -468,6 +477,7 @@ def _routes(app: FastAPI, server: Server) -> None:
     @app.post("/t/{table_id}/handover")
     async def handover(request: Request, table_id: str) -> Response:
         """Hand a seat whose player ran out of time to a bot."""
+        _check_making(server, request)
         user = await _require_current_user(request)
         form = await request.form()
         _check_csrf(request, _text(form.get("csrf")))
@@ -482,6 +492,7 @@ def _routes(app: FastAPI, server: Server) -> None:
 
     @app.post("/t/{table_id}/rematch")
     async def rematch(request: Request, table_id: str, csrf: str = Form("")) -> Response:
+        _check_making(server, request)
         user = await _require_current_user(request)
         _check_csrf(request, csrf)
         old = await asyncio.to_thread(server.service.table, table_id)
@@ -553,16 +564,25 @@ def _address(request: Request) -> str:
     return request.client.host if request.client else "unknown"
 
 
+def _check_making(server: Server, request: Request) -> None:
+    """Refuse an address that asks for games or accounts faster than anyone playing would (before
+    anything else is read of the request)."""
+    if not server.making.allow(_address(request), server.clock().timestamp()):
+        raise HTTPException(429, N_("too many new games from your address at once: wait a moment"))
+
+
 @contextlib.asynccontextmanager
 async def _admitting(server: Server, request: Request, user: User | None, *, bots: bool) -> AsyncIterator[None]:
     """Around the making of a new game: one with bots is made only by someone who holds fewer than
-    they may, counted and made one at a time in this process (two presses at once cannot both pass
-    the count)."""
+    they may. Someone over the count is refused at once; otherwise they are counted again and the game
+    made one at a time per address (guests) or player, so that presses at once cannot all pass the
+    count, and nobody waits behind another address."""
     if not bots:
         yield
         return
-    assert server.admission is not None, "the server has not started"
-    async with server.admission:
+    await _check_bot_games(server, request, user)
+    key = ("user", user.id) if user is not None and not user.guest else ("address", _address(request))
+    async with server.admission.hold(key):
         await _check_bot_games(server, request, user)
         yield
 

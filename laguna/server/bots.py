@@ -19,13 +19,17 @@ import multiprocessing
 import os
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Coroutine
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
+from sqlalchemy.exc import DBAPIError
+
 from laguna.bots import make_bot
-from laguna.core import GameRecord, LagunaError, games, replay
+from laguna.core import GameRecord, GameState, LagunaError, games, get_game, replay
+from laguna.server.db import DatabaseError
 from laguna.server.service import BotTurn, TableService
 from laguna.server.store import NotSaved, StaleVersion
 
@@ -48,15 +52,53 @@ LEARNING = 0.2
 """The weight of the latest decision in a bot's cost (a moving average)."""
 KNOWN_BOTS = 64
 """Bots whose cost is learned (the levels, and stored bots of older tables): the rest cost the default."""
+WORKER_NICENESS = 5
+"""How much lower the workers' priority is than the server's: on a busy machine the pages and
+decisions of the players come before the bots' thinking."""
 FALLBACK = "random"
 """The bot that decides for a seat whose bot's worker hung (so that the game goes on)."""
 _LOG = logging.getLogger("laguna.server")
 
 
-def think(record: GameRecord, seat: int, bot: str, seed: int, cap_seconds: float) -> str:
-    """A bot's decision for `seat` in the position the record reaches (run in a worker process)."""
-    state = replay(record)
-    return str(make_bot(bot, seed, record.game, cap_seconds=cap_seconds).choose(state, seat))
+def think(turn: BotTurn, bot: str, cap_seconds: float) -> str:
+    """The decision `bot` takes for the turn's seat in the position its record reaches (run in a worker
+    process; `bot` is the seat's own, or the fallback)."""
+    state = _position(turn.table_id, turn.record)
+    return str(make_bot(bot, turn.seed, turn.record.game, cap_seconds=cap_seconds).choose(state, turn.seat))
+
+
+_POSITIONS: OrderedDict[str, tuple[GameRecord, GameState[Any]]] = OrderedDict()
+"""In a worker: the latest position it reached of each table it played, the most recent `KEPT`."""
+KEPT = 256
+
+
+def _position(table_id: str, record: GameRecord) -> GameState[Any]:
+    """The position the record reaches, carried on from the one this worker reached last for the table
+    when the record goes on from it (a bot's next decision replays only what was decided since), else
+    replayed from the start. A worker's own copy: the bots never change the state they judge."""
+    known = _POSITIONS.pop(table_id, None)
+    state: GameState[Any] | None = None
+    if known is not None:
+        before, state = known
+        done = len(before.actions)
+        same = (before.game, before.seed, before.options, before.players) == (
+            record.game,
+            record.seed,
+            record.options,
+            record.players,
+        )
+        if not same or record.actions[:done] != before.actions:
+            state = None
+        else:
+            game = get_game(record.game)
+            for entry in record.actions[done:]:
+                state.apply(entry.seat, game.parse_action(entry.action))
+    if state is None:
+        state = replay(record)
+    _POSITIONS[table_id] = (record, state)
+    while len(_POSITIONS) > KEPT:
+        _POSITIONS.popitem(last=False)
+    return state
 
 
 def _start_worker(parent: int) -> None:
@@ -69,6 +111,7 @@ def _start_worker(parent: int) -> None:
         os._exit(0)
 
     threading.Thread(target=watch, name="laguna-parent-watch", daemon=True).start()
+    os.nice(WORKER_NICENESS)
     games()
 
 
@@ -162,10 +205,18 @@ class BotPlayers:
             self._again.discard(table_id)
             try:
                 turn = await asyncio.to_thread(self.service.bot_owing, table_id)
-            except Exception as error:  # the database, say: look again a little later
+            except (DBAPIError, DatabaseError) as error:  # the database failed: look again a little later
                 _LOG.warning("table %s: cannot see whether a bot owes a decision (%s)", table_id, error)
                 self._leave(table_id)
                 asyncio.get_running_loop().call_later(RETRY_SECONDS, self.wake, table_id)
+                return
+            except LagunaError as error:  # no such table, a log the rules refuse: nothing to retry
+                _LOG.error("table %s: its bots cannot play: %s", table_id, error)
+                self._leave(table_id)
+                return
+            except Exception:  # never left pending for good by a fault of ours
+                _LOG.exception("table %s: cannot see whether a bot owes a decision", table_id)
+                self._leave(table_id)
                 return
             if turn is not None:
                 start = max(self._virtual, self._finish.get(table_id, 0.0))
@@ -242,7 +293,7 @@ class BotPlayers:
             if not all(started.done() for started in self._starting):
                 limit += STARTUP_SECONDS
             try:
-                future = pool.submit(think, turn.record, turn.seat, bot, turn.seed, self.cap_seconds)
+                future = pool.submit(think, turn, bot, self.cap_seconds)
                 return await asyncio.wait_for(asyncio.wrap_future(future), limit)
             except BrokenProcessPool:
                 self._replace(pool)

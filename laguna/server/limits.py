@@ -1,23 +1,66 @@
-"""A rate limit on decisions: a token bucket per user, so that a runaway script cannot flood a table."""
+"""Bounds on what one visitor can make the table do: a rate limit (a token bucket per user or address,
+so that a runaway script cannot flood a table or the server), and locks per visitor that exist only
+while they are held."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Hashable
 from dataclasses import dataclass, field
+
+BUCKETS = 100_000
+"""Buckets a limiter keeps, the most recently used: a key forgotten starts again with a full bucket,
+which is no more than a visitor new to the limiter gets."""
 
 
 @dataclass
 class RateLimiter:
-    """`rate` decisions a second on average, bursts of up to `burst`. Times are passed in (seconds)."""
+    """`rate` requests a second on average per key, bursts of up to `burst`. Times are passed in
+    (seconds). At most `BUCKETS` keys are kept, so no stream of new keys makes it grow.
+
+    >>> limiter = RateLimiter(rate=1.0, burst=2)
+    >>> [limiter.allow("a", 0.0) for _ in range(3)]
+    [True, True, False]
+    """
 
     rate: float
     burst: int
-    _buckets: dict[int, tuple[float, float]] = field(default_factory=dict)
+    _buckets: OrderedDict[Hashable, tuple[float, float]] = field(default_factory=OrderedDict)
 
-    def allow(self, user_id: int, now: float) -> bool:
-        tokens, since = self._buckets.get(user_id, (float(self.burst), now))
+    def allow(self, key: Hashable, now: float) -> bool:
+        tokens, since = self._buckets.pop(key, (float(self.burst), now))
         tokens = min(float(self.burst), tokens + (now - since) * self.rate)
-        if tokens < 1:
-            self._buckets[user_id] = (tokens, now)
-            return False
-        self._buckets[user_id] = (tokens - 1, now)
-        return True
+        allowed = tokens >= 1
+        self._buckets[key] = (tokens - 1 if allowed else tokens, now)
+        if len(self._buckets) > BUCKETS:
+            self._buckets.popitem(last=False)
+        return allowed
+
+    def __len__(self) -> int:
+        return len(self._buckets)
+
+
+class KeyedLocks:
+    """An asyncio lock per key, kept only while someone holds or waits for it (call from one event loop)."""
+
+    def __init__(self) -> None:
+        self._locks: dict[Hashable, tuple[asyncio.Lock, int]] = {}
+
+    def __len__(self) -> int:
+        return len(self._locks)
+
+    @contextlib.asynccontextmanager
+    async def hold(self, key: Hashable) -> AsyncIterator[None]:
+        lock, users = self._locks.get(key) or (asyncio.Lock(), 0)
+        self._locks[key] = (lock, users + 1)
+        try:
+            async with lock:
+                yield
+        finally:
+            lock, users = self._locks[key]
+            if users == 1:
+                del self._locks[key]
+            else:
+                self._locks[key] = (lock, users - 1)

@@ -21,7 +21,8 @@ from sqlalchemy import Engine, event
 
 from laguna.bots import make_bot
 from laguna.core import get_game
-from laguna.server.app import ADDRESS_BOT_GAMES, GUEST_BOT_GAMES, create_app
+from laguna.server.app import ADDRESS_BOT_GAMES, GUEST_BOT_GAMES, MAKING_BURST, create_app
+from laguna.server.limits import BUCKETS, RateLimiter
 from laguna.server.service import SeatRequest, TableError, TableService
 from laguna.server.store import BOT, FINISHED, HUMAN, SeatInfo, Store
 
@@ -340,3 +341,18 @@ async def _press_at_once(app: Any, visitors: int) -> list[int]:
             return (await visitor.post("/play-now", data={"level": "easy"})).status_code
 
     return list(await asyncio.gather(*(press() for _ in range(visitors))))
+
+
+def test_an_address_asking_for_games_faster_than_anyone_plays_is_slowed_down(app: Any) -> None:
+    with TestClient(app, follow_redirects=True) as visitor:
+        answers = [visitor.post("/guest").status_code for _ in range(MAKING_BURST + 5)]
+    assert answers == [200] * MAKING_BURST + [429] * 5  # the clock stands still: no token comes back
+    assert len(app.state.server.making) == 1 and len(app.state.server.admission) == 0
+
+
+def test_a_limiter_forgets_the_oldest_keys_beyond_its_bound() -> None:
+    limiter = RateLimiter(rate=1.0, burst=1)
+    for key in range(BUCKETS + 100):
+        limiter.allow(key, 0.0)
+    assert len(limiter) == BUCKETS
+    assert not limiter.allow(BUCKETS + 99, 0.0) and limiter.allow(0, 0.0)  # the oldest was forgotten
