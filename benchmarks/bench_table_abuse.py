@@ -7,8 +7,10 @@ changing part at `/t/<id>/main`, decisions posted to `/t/<id>/act`, versions hea
 - honest games (`--games`): each honest player, an account of its own (a guest, or `--accounts
   signup`) connecting from a loopback address of its own (127.1.x.y; `--honest-addresses shared` for
   127.0.0.1), starts a game against one bot (`--honest-level`, through the table form or "Play now")
-  and plays its seat to the end, thinking `--think` seconds on average before each decision;
-- a "Play now" flood (`--flooders`) at level expert from 127.0.0.1: half of the flooders are a new
+  and plays its seat to the end, thinking `--think` seconds on average before each decision (the
+  players arrive one after another over `--arrive` seconds);
+- a "Play now" flood (`--flooders`) at level expert from 127.0.0.1, each flooder and attacker pressing
+  every `--press-every` seconds (0: as fast as a script can): half of the flooders are a new
   visitor without cookies at every press, half the same visitor again and again (signed in as the
   guest its first press made);
 - attackers (`--attackers`) from 127.0.0.1 asking for absurd bot budgets, player counts and numbers
@@ -267,6 +269,7 @@ async def _honest(address: str, index: int, args: argparse.Namespace, honest: Ho
     """One honest player: an account, a game against a bot, played to the end. A request that fails
     (no answer in time, a connection lost) is tried again after a second, as a person reloads the
     page; after `args.retries` such retries the player gives up."""
+    await asyncio.sleep(args.arrive * index / max(1, args.games))  # players arrive one after another
     client = _client(address, args.timeout, _honest_source(index, args.honest_addresses))
     csrf: str | None = None
     game: Seat | None = None
@@ -370,6 +373,7 @@ async def _flooder(address: str, keep: bool, args: argparse.Namespace, abuse: Ab
             status, target, _ = await _send(client, name, "/play-now", form, abuse)
             if keep and not csrf and status == 303:
                 csrf = await _token(client, target or "/")
+            await asyncio.sleep(args.press_every)
     finally:
         if client is not None:
             await client.close()
@@ -397,6 +401,7 @@ async def _attacker(address: str, index: int, args: argparse.Namespace, abuse: A
             turn += 1
             path = f"/t/{own}/handover" if path == "handover" else path
             status, target, _ = await _send(client, name, path, {"csrf": csrf, "game": GAME, **form}, abuse)
+            await asyncio.sleep(args.press_every)
             if 200 <= status < 400:
                 abuse.accepted[name] += 1
                 found = TABLE.search(target)
@@ -644,6 +649,7 @@ def _report(args: argparse.Namespace, outcome: Outcome, database: str, stopped: 
         "honest": {
             "games": args.games, "level": args.honest_level, "started_by": args.honest_start,
             "accounts": args.accounts, "addresses": args.honest_addresses, "think_s": args.think,
+            "arrive_s": args.arrive, "press_every_s": args.press_every,
             "started": honest.started, "finished": honest.finished, "unfinished_at_the_cap": outcome.unfinished,
             "broken_off": honest.broken, "refused_at_the_start": dict(honest.refused),
             "failed_requests": len(honest.errors),
@@ -709,11 +715,13 @@ def _print(report: dict[str, Any]) -> None:
     server, honest, bots, memory = report["server"], report["honest"], report["bots"], report["memory_mb"]
     print(
         f"server: {server['database']}, {server['workers']} server process(es), {server['bot_workers']} bot "
-        f"worker(s); floods for {report['floods_s']} s, load for {report['load_s']} s"
+        f"worker(s); floods for {report['floods_s']} s (a request every {honest['press_every_s']} s per client), "
+        f"load for {report['load_s']} s"
     )
     print(
         f"honest games ({honest['accounts']} accounts, {honest['addresses']} addresses, level {honest['level']} "
-        f"via /{honest['started_by']}, think {honest['think_s']} s): {honest['games']} asked, {honest['started']} "
+        f"via /{honest['started_by']}, think {honest['think_s']} s, arriving over {honest['arrive_s']} s): "
+        f"{honest['games']} asked, {honest['started']} "
         f"started, {honest['finished']} finished in {honest['seconds']} s, {honest['unfinished_at_the_cap']} "
         f"unfinished at the cap, {honest['broken_off']} broken off; {honest['failed_requests']} failed requests"
     )
@@ -758,7 +766,14 @@ def _print(report: dict[str, Any]) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Honest games at the browser table while strangers abuse it.")
     parser.add_argument("--games", type=int, default=200, help="concurrent honest games against a bot")
-    parser.add_argument("--think", type=float, default=1.0, help="mean seconds an honest player thinks")
+    parser.add_argument("--think", type=float, default=10.0, help="mean seconds an honest player thinks")
+    parser.add_argument("--arrive", type=float, default=60.0, help="seconds over which the honest players arrive")
+    parser.add_argument(
+        "--press-every",
+        type=float,
+        default=0.5,
+        help="seconds each flooder and attacker waits between requests (0: as fast as it can)",
+    )
     parser.add_argument("--honest-level", default="medium", help="the bot level of the honest games")
     parser.add_argument("--honest-start", choices=("tables", "play-now"), default="tables",
                         help="how an honest player starts its game: the lobby's table form or Play now")  # fmt: skip
@@ -770,7 +785,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--flooders", type=int, default=50, help="anonymous visitors pressing Play now")
     parser.add_argument("--flood-level", default="expert", help="the bot level the flooders ask for")
     parser.add_argument("--attackers", type=int, default=20, help="clients sending absurd requests")
-    parser.add_argument("--duration", type=float, default=60.0, help="seconds the flood and the attacks run")
+    parser.add_argument("--duration", type=float, default=120.0, help="seconds the flood and the attacks run")
     parser.add_argument("--max-seconds", type=float, default=900.0, help="the honest games are stopped after this")
     parser.add_argument("--timeout", type=float, default=30.0, help="seconds any one HTTP request may take")
     parser.add_argument("--retries", type=int, default=3, help="failed requests an honest player retries")
