@@ -84,6 +84,10 @@ ATTACKS: list[tuple[str, str, dict[str, str]]] = [
 """The attacks: a name for the report, the path (``handover``: the attacker's own table's), the form."""
 
 
+KEEP_ALIVE = 4.0
+"""Seconds a client keeps an idle connection: less than the server's keep-alive."""
+
+
 def _now() -> float:
     return time.perf_counter()
 
@@ -92,7 +96,9 @@ def _client(address: str, timeout: float, source: str | None = None) -> aiohttp.
     """A browser of its own: its own cookies (the server is addressed by its IP address), a time limit
     on every request, and the loopback address `source` to connect from if given (else 127.0.0.1)."""
     jar = aiohttp.CookieJar(unsafe=True)
-    connector = aiohttp.TCPConnector(local_addr=(source, 0) if source else None)
+    # An idle connection is dropped before the server's keep-alive (uvicorn's 5 s) closes it under a
+    # request, as browsers do with a server's Keep-Alive timeout.
+    connector = aiohttp.TCPConnector(local_addr=(source, 0) if source else None, keepalive_timeout=KEEP_ALIVE)
     return aiohttp.ClientSession(
         base_url=address, timeout=aiohttp.ClientTimeout(total=timeout), cookie_jar=jar, connector=connector
     )
@@ -192,40 +198,63 @@ async def _play(client: aiohttp.ClientSession, game: Seat, think: float, honest:
     refused it): act when it is the seat's turn, else wait for a newer version on the table's WebSocket."""
     table_id = game.table_id
     async with client.ws_connect(f"/t/{table_id}/live", heartbeat=None) as live:
-        while True:
-            async with client.get(f"/t/{table_id}/main", params={"version": game.heard}) as response:
-                page = await response.text()
-            state = STATE.search(page)
-            if state is None:
-                honest.errors.append(
-                    f"game {game.index}: a table page without its state, {response.status} {_why(page)}"
-                )
+        heard = asyncio.Event()
+        closed: list[str] = []
+
+        async def listen() -> None:
+            """Read the WebSocket all the time, as a browser does (so the server's pings are answered
+            while the player thinks)."""
+            async for message in live:
+                if message.type == aiohttp.WSMsgType.TEXT:
+                    game.heard = max(game.heard, int(json.loads(message.data)["version"]))
+                    heard.set()
+            closed.append(f"the table's WebSocket closed ({live.close_code})")
+            heard.set()
+
+        listener = asyncio.create_task(listen())
+        try:
+            return await _turns(client, game, think, honest, heard, closed)
+        finally:
+            listener.cancel()
+
+
+async def _turns(  # noqa: PLR0917
+    client: aiohttp.ClientSession, game: Seat, think: float, honest: Honest, heard: asyncio.Event, closed: list[str]
+) -> bool:
+    """Play the turns until the game is over (true) or the server refuses a decision (false); between
+    them, wait until the listener hears of a version newer than the page showed."""
+    table_id = game.table_id
+    while True:
+        async with client.get(f"/t/{table_id}/main", params={"version": game.heard}) as response:
+            page = await response.text()
+        state = STATE.search(page)
+        if state is None:
+            honest.errors.append(f"game {game.index}: a table page without its state, {response.status} {_why(page)}")
+            return False
+        version, seat, status = int(state.group(1)), state.group(2), state.group(3)
+        game.first = version if game.first is None else game.first
+        game.newest = max(game.newest, version)
+        listed = LISTED.findall(page)
+        owing = 'data-owing="1"' in page if "data-owing=" in page else "Your turn" in page
+        if game.acknowledged is not None and (status == "finished" or (listed and owing)):
+            if version > game.acknowledged[1]:  # a bot decided since (else the client simply goes on)
+                honest.bot_waits.append((game.acknowledged[0], _now() - game.acknowledged[0]))
+            honest.waiting_since.pop(game.index, None)
+            game.acknowledged = None
+        if status == "finished":
+            return True
+        if listed and owing:
+            if think:
+                await asyncio.sleep(game.rng.uniform(0.5 * think, 1.5 * think))
+            if not await _decide(client, game, honest, seat=int(seat), action=game.rng.choice(listed), version=version):
                 return False
-            version, seat, status = int(state.group(1)), state.group(2), state.group(3)
-            game.first = version if game.first is None else game.first
-            game.newest = max(game.newest, version)
-            listed = LISTED.findall(page)
-            owing = 'data-owing="1"' in page if "data-owing=" in page else "Your turn" in page
-            if game.acknowledged is not None and (status == "finished" or (listed and owing)):
-                if version > game.acknowledged[1]:  # a bot decided since (else the client simply goes on)
-                    honest.bot_waits.append((game.acknowledged[0], _now() - game.acknowledged[0]))
-                honest.waiting_since.pop(game.index, None)
-                game.acknowledged = None
-            if status == "finished":
-                return True
-            if listed and owing:
-                if think:
-                    await asyncio.sleep(game.rng.uniform(0.5 * think, 1.5 * think))
-                if not await _decide(
-                    client, game, honest, seat=int(seat), action=game.rng.choice(listed), version=version
-                ):
-                    return False
-                continue
-            while game.heard <= version:  # wait for a newer version than the page showed
-                message = await live.receive()
-                if message.type != aiohttp.WSMsgType.TEXT:
-                    raise ConnectionError(f"the table's WebSocket closed ({message.type.name})")
-                game.heard = max(game.heard, int(json.loads(message.data)["version"]))
+            continue
+        while game.heard <= version:  # wait for a newer version than the page showed
+            if closed:
+                raise ConnectionError(closed[0])
+            heard.clear()
+            if game.heard <= version:
+                await heard.wait()
 
 
 async def _decide(
