@@ -161,9 +161,11 @@ class BotPlayers:
         self._again: set[str] = set()
         """Tables woken while pending: looked at once more even if their bot seemed done."""
         self._tasks: set[asyncio.Task[None]] = set()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._starts = 0
 
     def _new_pool(self) -> ProcessPoolExecutor:
-        """Worker processes, started at once (so that their start is not timed as a decision)."""
+        """Worker processes, started at once (their start is not timed as the first decisions')."""
         pool = ProcessPoolExecutor(
             self.workers,
             mp_context=multiprocessing.get_context("spawn"),
@@ -174,8 +176,14 @@ class BotPlayers:
         return pool
 
     def start(self) -> None:
-        """Start the workers and serve the queue (call from the event loop): one server per worker."""
-        self.pool = self._new_pool()
+        """Serve the queue (call from the event loop): one server per worker. The workers start with
+        the first decision owed (a server whose tables have no bots never starts them). An application
+        started again while running (a test client's second connection, with its own event loop) goes
+        on serving from the first loop, until the last of them stops."""
+        self._starts += 1
+        if self._starts > 1:
+            return
+        self._loop = asyncio.get_running_loop()
         self._ready = asyncio.Event()
         for _ in range(self.workers):
             self._spawn(self._serve())
@@ -186,7 +194,10 @@ class BotPlayers:
         task.add_done_callback(self._tasks.discard)
 
     def wake(self, table_id: str) -> None:
-        """Look for a decision the table's bots owe, and queue it (call from the event loop)."""
+        """Look for a decision the table's bots owe, and queue it (call from an event loop)."""
+        if self._loop is not None and asyncio.get_running_loop() is not self._loop:
+            self._loop.call_soon_threadsafe(self.wake, table_id)
+            return
         if table_id in self._pending:
             self._again.add(table_id)
             return
@@ -304,8 +315,9 @@ class BotPlayers:
         A worker that overruns the cap is replaced, and the fallback bot decides instead; should that
         one hang too, the table's bots stop (the error is logged)."""
         for bot in (turn.bot, FALLBACK):
+            if self.pool is None:
+                self.pool = self._new_pool()
             pool = self.pool
-            assert pool is not None, "the bots have not started"
             limit = self.cap_seconds + GRACE_SECONDS
             if not all(started.done() for started in self._starting):
                 limit += STARTUP_SECONDS
@@ -330,6 +342,10 @@ class BotPlayers:
 
     def close(self) -> None:
         """Stop at once: the queue is dropped and the workers are killed, whatever they are thinking."""
+        self._starts = max(0, self._starts - 1)
+        if self._starts:
+            return
+        self._loop = None
         for task in list(self._tasks):
             task.cancel()
         self._queue.clear()
