@@ -40,7 +40,8 @@ from laguna.core import games as registered_games
 from laguna.core.messages import Message, msg
 from laguna.core.registry import AnyGame
 from laguna.i18n import DEFAULT, LANGUAGES, N_, current, gettext, language, ngettext, translate
-from laguna.server.app import BOT_WORKERS_VARIABLE, DATABASE_VARIABLE, create_app
+from laguna.server.app import BOT_NICENESS_VARIABLE, BOT_WORKERS_VARIABLE, DATABASE_VARIABLE, create_app
+from laguna.server.bots import NICENESS
 from laguna.server.db import default_database_url, make_engine, only_server, upgrade
 from laguna.sim import bench, simulate
 from laguna.sim.backends import make_backend
@@ -807,7 +808,7 @@ def bench_command(
     cls=LagunaCommand,
     help=N_("Start the browser table: live and asynchronous games with friends and bots."),
 )
-def serve_command(
+def serve_command(  # noqa: PLR0917 -- one parameter per command-line option
     host: Annotated[str, typer.Option("--host", help=N_("The address to listen on."))] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", help=N_("The port to listen on."))] = 8000,
     db: Annotated[
@@ -817,6 +818,10 @@ def serve_command(
         ),
     ] = None,
     bot_workers: Annotated[int, typer.Option("--bot-workers", help=N_("Processes in which bots think."))] = 1,
+    bot_niceness: Annotated[
+        int,
+        typer.Option("--bot-niceness", help=N_("How much lower the bots' priority is than the server's (0 to 19).")),
+    ] = NICENESS,
     workers: Annotated[
         int,
         typer.Option("--workers", help=N_("Server processes sharing the port (more than one needs PostgreSQL).")),
@@ -826,6 +831,8 @@ def serve_command(
     with contextlib.ExitStack() as held, _user_errors():
         if workers < 1 or bot_workers < 1:
             raise LagunaError(msg("--workers and --bot-workers must be at least 1"))
+        if not 0 <= bot_niceness <= 19:
+            raise LagunaError(msg("--bot-niceness must be from 0 to 19, not {niceness}", niceness=bot_niceness))
         engine = make_engine(url)
         if engine.dialect.name != "postgresql":
             if workers > 1:
@@ -836,7 +843,7 @@ def serve_command(
                     )
                 )
             held.enter_context(only_server(engine))
-        web = create_app(url, bot_workers=bot_workers) if workers == 1 else None
+        web = create_app(url, bot_workers=bot_workers, bot_niceness=bot_niceness) if workers == 1 else None
         if web is None:
             upgrade(engine)  # once, before the processes start
         shown_host = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
@@ -847,6 +854,7 @@ def serve_command(
             return
     os.environ[DATABASE_VARIABLE] = url
     os.environ[BOT_WORKERS_VARIABLE] = str(bot_workers)
+    os.environ[BOT_NICENESS_VARIABLE] = str(bot_niceness)
     uvicorn.run(
         "laguna.server.app:app_from_environment", factory=True, workers=workers, host=host, port=port,
         log_level="warning", timeout_graceful_shutdown=GRACEFUL_SECONDS,

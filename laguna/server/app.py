@@ -88,6 +88,7 @@ LISTEN_TIMEOUT = 10.0
 """Seconds the server waits at start to hear the database's announcements before it serves anyway."""
 DATABASE_VARIABLE = "LAGUNA_SERVE_DATABASE"
 BOT_WORKERS_VARIABLE = "LAGUNA_SERVE_BOT_WORKERS"
+BOT_NICENESS_VARIABLE = "LAGUNA_SERVE_BOT_NICENESS"
 _LOG = logging.getLogger("laguna.server")
 
 
@@ -169,12 +170,14 @@ def create_app(
     *,
     bot_workers: int = 1,
     bot_seconds: float = CAP_SECONDS,
+    bot_niceness: int = 0,
     clock: Callable[[], datetime] = utcnow,
     migrate: bool = True,
 ) -> FastAPI:
     """The application on the database at `database_url` (brought up to the newest schema unless
     `migrate` is false: the one process that starts several has done it); its bots think in
-    `bot_workers` processes, at most `bot_seconds` over a decision."""
+    `bot_workers` processes, at most `bot_seconds` over a decision, their priority lowered by
+    `bot_niceness`."""
     engine = make_engine(database_url)
     if migrate:
         upgrade(engine)
@@ -193,7 +196,7 @@ def create_app(
         accounts=accounts,
         hub=hub,
         listener=Listener(engine, hub, on_session_closed=accounts.forget_session, on_reconnect=forget_all),
-        bots=BotPlayers(service, bot_workers, announce=hub.deliver, cap_seconds=bot_seconds),
+        bots=BotPlayers(service, bot_workers, announce=hub.deliver, cap_seconds=bot_seconds, niceness=bot_niceness),
         limiter=RateLimiter(rate=10.0, burst=60),
         making=RateLimiter(rate=MAKING_RATE, burst=MAKING_BURST),
         clock=clock,
@@ -228,9 +231,12 @@ def create_app(
 
 def app_from_environment() -> FastAPI:
     """The application of one of several server processes, configured by `laguna serve --workers`
-    through the environment (`DATABASE_VARIABLE`, `BOT_WORKERS_VARIABLE`)."""
+    through the environment (`DATABASE_VARIABLE`, `BOT_WORKERS_VARIABLE`, `BOT_NICENESS_VARIABLE`)."""
     return create_app(
-        os.environ[DATABASE_VARIABLE], bot_workers=int(os.environ.get(BOT_WORKERS_VARIABLE, "1")), migrate=False
+        os.environ[DATABASE_VARIABLE],
+        bot_workers=int(os.environ.get(BOT_WORKERS_VARIABLE, "1")),
+        bot_niceness=int(os.environ.get(BOT_NICENESS_VARIABLE, "0")),
+        migrate=False,
     )
 
 

@@ -52,9 +52,9 @@ LEARNING = 0.2
 """The weight of the latest decision in a bot's cost (a moving average)."""
 KNOWN_BOTS = 64
 """Bots whose cost is learned (the levels, and stored bots of older tables): the rest cost the default."""
-WORKER_NICENESS = 5
-"""How much lower the workers' priority is than the server's: on a busy machine the pages and
-decisions of the players come before the bots' thinking."""
+NICENESS = 5
+"""How much lower `laguna serve` sets the workers' priority than the server's, unless told otherwise:
+on a busy machine the pages and decisions of the players come before the bots' thinking."""
 FALLBACK = "random"
 """The bot that decides for a seat whose bot's worker hung (so that the game goes on)."""
 _LOG = logging.getLogger("laguna.server")
@@ -101,7 +101,7 @@ def _position(table_id: str, record: GameRecord) -> GameState[Any]:
     return state
 
 
-def _start_worker(parent: int) -> None:
+def _start_worker(parent: int, niceness: int) -> None:
     """A worker's start: it loads the games now rather than in its first decision's time, and exits as
     soon as the server process that started it is gone (a killed server leaves no worker thinking)."""
 
@@ -111,7 +111,7 @@ def _start_worker(parent: int) -> None:
         os._exit(0)
 
     threading.Thread(target=watch, name="laguna-parent-watch", daemon=True).start()
-    os.nice(WORKER_NICENESS)
+    os.nice(niceness)
     games()
 
 
@@ -137,8 +137,10 @@ class BotPlayers:
         *,
         announce: Callable[[str, int], None],
         cap_seconds: float = CAP_SECONDS,
+        niceness: int = 0,
     ) -> None:
         self.service = service
+        self.niceness = niceness
         self.announce = announce
         self.workers = workers
         self.cap_seconds = cap_seconds
@@ -170,7 +172,7 @@ class BotPlayers:
             self.workers,
             mp_context=multiprocessing.get_context("spawn"),
             initializer=_start_worker,
-            initargs=(os.getpid(),),
+            initargs=(os.getpid(), self.niceness),
         )
         self._starting = [pool.submit(_ready) for _ in range(self.workers)]
         return pool

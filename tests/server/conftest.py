@@ -115,6 +115,7 @@ def launch_server(database_url: str, folder: Path, port: int | None = None) -> t
     """A `laguna serve` process on `database_url`, once it accepts connections; its address."""
     port = port or free_port()
     command = [sys.executable, "-c", "from laguna.cli.app import main; main()", "serve", "--port", str(port)]
+    command += ["--bot-niceness", "0"]  # the bots of the tests compete with the other tests, not with players
     process = subprocess.Popen(
         [*command, "--db", database_url],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env={**os.environ, "LAGUNA_DATA": str(folder)},
