@@ -5,16 +5,18 @@ seat is built or the database is asked anything."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Annotated, Any, TypeVar
 
 from annotated_types import Ge, Le, MaxLen
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, ValidationError, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, ValidationError
 
 from laguna.bots import LEVELS
 from laguna.core import LagunaError, games
 from laguna.core.messages import N_, Message, msg, quoted
 
+GAME_IDS = tuple(game.id for game in games())
+"""The games a table may be made for (the registry is fixed once the server runs)."""
 MOST_PLAYERS = max(game.max_players for game in games())
 """The most seats any game has: no form may ask for more."""
 MOST_VERSIONS = 2**31 - 1
@@ -38,26 +40,25 @@ def _what(description: str) -> Any:
     return Field(description=description)
 
 
+def _offered(choices: Iterable[str], what: str, empty: str = "") -> AfterValidator:
+    """Keep a value only if it is among `choices` (an empty one stands for `empty`)."""
+    return AfterValidator(lambda value: _one_of(value or empty, choices, what))
+
+
+Token = Annotated[str, MaxLen(128), _what(N_("the form's token"))]
+Level = Annotated[str, _offered(LEVELS, N_("the bots' level"), "medium"), _what(N_("the bots' level"))]
+
+
 class TableForm(BaseModel):
     """Creating a table: the game, how many play, the time per move. The seats are read after, once the
     number of players is known to be in bounds."""
 
     model_config = ConfigDict(str_strip_whitespace=True, extra="ignore")
 
-    csrf: Annotated[str, MaxLen(128), _what(N_("the form's token"))] = ""
-    game: Annotated[str, MaxLen(64), _what(N_("the game"))] = ""
+    csrf: Token = ""
+    game: Annotated[str, MaxLen(64), _offered(GAME_IDS, N_("the game")), _what(N_("the game"))] = ""
     players: Annotated[int, Ge(1), Le(MOST_PLAYERS), _what(N_("the number of players"))]
-    move_seconds: Annotated[str, _what(N_("the time per move"))] = ""
-
-    @field_validator("game")
-    @classmethod
-    def _known_game(cls, value: str) -> str:
-        return _one_of(value, [game.id for game in games()], N_("the game"))
-
-    @field_validator("move_seconds")
-    @classmethod
-    def _offered_time(cls, value: str) -> str:
-        return _one_of(value, MOVE_CHOICES, N_("the time per move"))
+    move_seconds: Annotated[str, _offered(MOVE_CHOICES, N_("the time per move")), _what(N_("the time per move"))] = ""
 
 
 class SeatForm(BaseModel):
@@ -65,13 +66,8 @@ class SeatForm(BaseModel):
 
     model_config = ConfigDict(str_strip_whitespace=True)
 
-    choice: Annotated[str, _what(N_("the seat"))] = "open"
+    choice: Annotated[str, _offered(SEAT_CHOICES, N_("the seat"), "open"), _what(N_("the seat"))] = "open"
     invited: Annotated[str, MaxLen(NAME_LENGTH), _what(N_("the invited player's name"))] = ""
-
-    @field_validator("choice")
-    @classmethod
-    def _offered_seat(cls, value: str) -> str:
-        return _one_of(value or "open", SEAT_CHOICES, N_("the seat"))
 
 
 class PlayNowForm(BaseModel):
@@ -79,20 +75,12 @@ class PlayNowForm(BaseModel):
 
     model_config = ConfigDict(str_strip_whitespace=True, extra="ignore")
 
-    csrf: Annotated[str, MaxLen(128), _what(N_("the form's token"))] = ""
-    game: Annotated[str, MaxLen(64), _what(N_("the game"))] = "walking-in-burano"
-    level: Annotated[str, _what(N_("the bots' level"))] = "medium"
+    csrf: Token = ""
+    game: Annotated[str, MaxLen(64), _offered(GAME_IDS, N_("the game"), "walking-in-burano"), _what(N_("the game"))] = (
+        "walking-in-burano"
+    )
+    level: Level = "medium"
     opponents: Annotated[int, Ge(0), Le(MOST_PLAYERS - 1), _what(N_("the number of opponents"))] = 1
-
-    @field_validator("game")
-    @classmethod
-    def _known_game(cls, value: str) -> str:
-        return _one_of(value or "walking-in-burano", [game.id for game in games()], N_("the game"))
-
-    @field_validator("level")
-    @classmethod
-    def _offered_level(cls, value: str) -> str:
-        return _one_of(value or "medium", LEVELS, N_("the bots' level"))
 
 
 class HandOverForm(BaseModel):
@@ -100,14 +88,9 @@ class HandOverForm(BaseModel):
 
     model_config = ConfigDict(str_strip_whitespace=True, extra="ignore")
 
-    csrf: Annotated[str, MaxLen(128), _what(N_("the form's token"))] = ""
+    csrf: Token = ""
     seat: Annotated[int, Ge(1), Le(MOST_PLAYERS), _what(N_("the seat"))]
-    level: Annotated[str, _what(N_("the bots' level"))] = "medium"
-
-    @field_validator("level")
-    @classmethod
-    def _offered_level(cls, value: str) -> str:
-        return _one_of(value or "medium", LEVELS, N_("the bots' level"))
+    level: Level = "medium"
 
 
 class Decision(BaseModel):
