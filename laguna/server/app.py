@@ -14,7 +14,7 @@ import functools
 import logging
 import os
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -41,6 +41,7 @@ from laguna.server.db import DatabaseError, make_engine, upgrade
 from laguna.server.forms import Decision, HandOverForm, PlayNowForm, SeatForm, TableForm, validated
 from laguna.server.limits import KeyedLocks, RateLimiter
 from laguna.server.live import Hub, Listener
+from laguna.server.security import FOREIGN, Guard
 from laguna.server.service import GameNotOver, Replay, SeatRequest, Snapshot, TableError, TableService
 from laguna.server.store import (
     BOT,
@@ -89,6 +90,10 @@ LISTEN_TIMEOUT = 10.0
 DATABASE_VARIABLE = "LAGUNA_SERVE_DATABASE"
 BOT_WORKERS_VARIABLE = "LAGUNA_SERVE_BOT_WORKERS"
 BOT_NICENESS_VARIABLE = "LAGUNA_SERVE_BOT_NICENESS"
+SECURE_COOKIES_VARIABLE = "LAGUNA_SERVE_SECURE_COOKIES"
+"""``1`` to mark every cookie `Secure` (set by `laguna serve --secure-cookies`)."""
+ORIGINS_VARIABLE = "LAGUNA_SERVE_ORIGINS"
+"""Public origins the table also answers forms from, separated by spaces (`laguna serve --origin`)."""
 _LOG = logging.getLogger("laguna.server")
 
 
@@ -117,6 +122,12 @@ class Server:
     clock: Callable[[], datetime]
     admission: KeyedLocks
     """Held while a game with bots is counted and made, per address (guests) or user."""
+    secure_cookies: bool = False
+    """Mark every cookie `Secure`, even on a request that did not come over HTTPS (behind a proxy)."""
+
+    def cookie_secure(self, request: Request) -> bool:
+        """Whether cookies set in answer to `request` are sent back only over HTTPS."""
+        return self.secure_cookies or request.url.scheme == "https"
 
 
 class Language:
@@ -173,11 +184,16 @@ def create_app(
     bot_niceness: int = 0,
     clock: Callable[[], datetime] = utcnow,
     migrate: bool = True,
+    secure_cookies: bool = False,
+    origins: Sequence[str] = (),
 ) -> FastAPI:
     """The application on the database at `database_url` (brought up to the newest schema unless
     `migrate` is false: the one process that starts several has done it); its bots think in
     `bot_workers` processes, at most `bot_seconds` over a decision, their priority lowered by
-    `bot_niceness`."""
+    `bot_niceness`. Cookies are marked `Secure` on requests that came over HTTPS, and on every request
+    if `secure_cookies` (behind a proxy that ends HTTPS without saying so). A state-changing request
+    must come from the table's own origin or one of `origins` (``https://host[:port]``: the public
+    address when a proxy passes another Host)."""
     engine = make_engine(database_url)
     if migrate:
         upgrade(engine)
@@ -201,6 +217,7 @@ def create_app(
         making=RateLimiter(rate=MAKING_RATE, burst=MAKING_BURST),
         clock=clock,
         admission=KeyedLocks(),
+        secure_cookies=secure_cookies,
     )
 
     @contextlib.asynccontextmanager
@@ -222,6 +239,7 @@ def create_app(
     app = FastAPI(title="Laguna", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.server = server
     app.add_middleware(BodyLimit)
+    app.add_middleware(Guard, origins=origins, refuse=_refuse_foreign)
     app.add_middleware(Language)
     app.mount("/static", StaticFiles(directory=WEB / "static"), name="static")
     _routes(app, server)
@@ -237,6 +255,8 @@ def app_from_environment() -> FastAPI:
         bot_workers=int(os.environ.get(BOT_WORKERS_VARIABLE, "1")),
         bot_niceness=int(os.environ.get(BOT_NICENESS_VARIABLE, "0")),
         migrate=False,
+        secure_cookies=os.environ.get(SECURE_COOKIES_VARIABLE) == "1",
+        origins=os.environ.get(ORIGINS_VARIABLE, "").split(),
     )
 
 
@@ -291,11 +311,18 @@ def _check_csrf(request: Request, sent: str | None) -> None:
         raise HTTPException(403, N_("the form has expired or came from another site: reload the page and try again"))
 
 
-def _login_response(server: Server, user: User, target: str = "/") -> RedirectResponse:
+def _login_response(server: Server, request: Request, user: User, target: str = "/") -> RedirectResponse:
     response = RedirectResponse(target, status_code=303)
     token = server.accounts.open_session(user, server.clock())
-    response.set_cookie(COOKIE, token, httponly=True, samesite="lax", max_age=30 * 86400)
+    response.set_cookie(
+        COOKIE, token, httponly=True, samesite="lax", secure=server.cookie_secure(request), max_age=30 * 86400
+    )
     return response
+
+
+async def _refuse_foreign(scope: Scope, receive: Receive, send: Send) -> None:
+    """The answer to a state-changing request from another site's page."""
+    await _error_response(Request(scope), 403, i18n.gettext(FOREIGN))(scope, receive, send)
 
 
 def _routes(app: FastAPI, server: Server) -> None:
@@ -310,7 +337,7 @@ def _routes(app: FastAPI, server: Server) -> None:
         )  # fmt: skip
 
     @app.post("/language")
-    def choose_language(code: str = Form(""), back: str = Form("/")) -> Response:
+    def choose_language(request: Request, code: str = Form(""), back: str = Form("/")) -> Response:
         """Switch the table's language (for this browser), back to the page the switch was pressed on."""
         if code not in i18n.LANGUAGES:
             raise TableError(
@@ -322,7 +349,10 @@ def _routes(app: FastAPI, server: Server) -> None:
             )
         target = back if back.startswith("/") and not back.startswith("//") else "/"
         response = RedirectResponse(target, status_code=303)
-        response.set_cookie(LANGUAGE_COOKIE, code, max_age=365 * 86400, samesite="lax")
+        response.set_cookie(
+            LANGUAGE_COOKIE, code, max_age=365 * 86400, httponly=True, samesite="lax",
+            secure=server.cookie_secure(request),
+        )  # fmt: skip
         return response
 
     @app.get("/signup", response_class=HTMLResponse)
@@ -337,7 +367,7 @@ def _routes(app: FastAPI, server: Server) -> None:
             return _page(
                 request, "account.html", status=400, mode="signup", error=i18n.translate(error.message), name=name
             )
-        return _login_response(server, user)
+        return _login_response(server, request, user)
 
     @app.get("/login", response_class=HTMLResponse)
     def login_page(request: Request) -> HTMLResponse:
@@ -351,12 +381,12 @@ def _routes(app: FastAPI, server: Server) -> None:
             return _page(
                 request, "account.html", status=400, mode="login", error=i18n.translate(error.message), name=name
             )
-        return _login_response(server, user)
+        return _login_response(server, request, user)
 
     @app.post("/guest")
     def guest(request: Request) -> Response:
         _check_making(server, request)
-        return _login_response(server, server.accounts.guest(server.clock(), _address(request)))
+        return _login_response(server, request, server.accounts.guest(server.clock(), _address(request)))
 
     @app.post("/logout")
     def logout(request: Request, csrf: str = Form("")) -> Response:
@@ -365,7 +395,7 @@ def _routes(app: FastAPI, server: Server) -> None:
         if token:
             server.accounts.close_session(token)
         response = RedirectResponse("/", status_code=303)
-        response.delete_cookie(COOKIE)
+        response.delete_cookie(COOKIE, httponly=True, samesite="lax", secure=server.cookie_secure(request))
         return response
 
     @app.post("/tables")
@@ -420,7 +450,7 @@ def _routes(app: FastAPI, server: Server) -> None:
             table = await asyncio.to_thread(server.service.create, new_user, asked.game, requests)
             await _start(server, table.id, new_user)
         if user is None:
-            return await asyncio.to_thread(_login_response, server, new_user, f"/t/{table.id}")
+            return await asyncio.to_thread(_login_response, server, request, new_user, f"/t/{table.id}")
         return RedirectResponse(f"/t/{table.id}", status_code=303)
 
     @app.get("/join/{token}")
@@ -532,7 +562,8 @@ def _routes(app: FastAPI, server: Server) -> None:
         try:
             table = await asyncio.to_thread(server.service.table, table_id)
         except NotFound:
-            await websocket.close(code=4404)
+            await websocket.accept()  # a close code reaches the page only once the socket is open
+            await websocket.close(code=4404, reason="no such table")
             return
         await websocket.accept()
         with server.hub.subscription(table_id) as queue:
