@@ -98,7 +98,8 @@
       }
       first = false;
     };
-    socket.onclose = () => {
+    socket.onclose = (event) => {
+      if (event.code === 4404) { return; } // the table is gone: nothing more will be heard of it
       setTimeout(connect, delay);
       delay = Math.min(delay * 2, 10000);
     };
