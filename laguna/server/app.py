@@ -38,7 +38,7 @@ from laguna.i18n import N_
 from laguna.server.auth import Accounts, AuthError, csrf_ok, csrf_token
 from laguna.server.bots import CAP_SECONDS, BotPlayers
 from laguna.server.db import DatabaseError, make_engine, upgrade
-from laguna.server.forms import Decision, HandOverForm, PlayNowForm, SeatForm, TableForm, validated
+from laguna.server.forms import Decision, HandOverForm, JoinForm, PlayNowForm, SeatForm, TableForm, validated
 from laguna.server.limits import KeyedLocks, RateLimiter
 from laguna.server.live import Hub, Listener
 from laguna.server.security import FOREIGN, Guard
@@ -459,10 +459,12 @@ def _routes(app: FastAPI, server: Server) -> None:
         return RedirectResponse(f"/t/{table.id}", status_code=303)
 
     @app.post("/t/{table_id}/join")
-    async def join(request: Request, table_id: str, seat: str = Form(""), csrf: str = Form("")) -> Response:
+    async def join(request: Request, table_id: str) -> Response:
         user = await _require_current_user(request)
-        _check_csrf(request, csrf)
-        table = await asyncio.to_thread(server.service.join, table_id, _int(seat, "the seat") - 1, user)
+        form = await request.form()
+        _check_csrf(request, _text(form.get("csrf")))
+        asked = validated(JoinForm, {k: v for k, v in form.items() if k in JoinForm.model_fields})
+        table = await asyncio.to_thread(server.service.join, table_id, asked.seat - 1, user)
         server.hub.deliver(table.id, table.version)
         return RedirectResponse(f"/t/{table_id}", status_code=303)
 
@@ -730,8 +732,8 @@ def table_context(server: Server, snapshot: Snapshot, user: User | None) -> dict
         "whose": _whose(table),
         "abandoned": [s for s in server.service.abandoned(table) if s not in mine] if mine else [],
         "levels": LEVELS,
-        "open_seats": [s for s in table.seats if s.kind == OPEN or (s.kind == INVITED and user and s.invited
-                       and s.invited.lower() == user.name.lower())],
+        "open_seats": [] if mine else [s for s in table.seats if s.kind == OPEN or (s.kind == INVITED and user
+                                       and s.invited and s.invited.lower() == user.name.lower())],
     }  # fmt: skip
 
 

@@ -83,6 +83,15 @@ class PlayNowForm(BaseModel):
     opponents: Annotated[int, Ge(0), Le(MOST_PLAYERS - 1), _what(N_("the number of opponents"))] = 1
 
 
+class JoinForm(BaseModel):
+    """Taking a seat at a table being gathered (numbered from 1, as the page shows seats)."""
+
+    model_config = ConfigDict(str_strip_whitespace=True, extra="ignore")
+
+    csrf: Token = ""
+    seat: Annotated[int, Ge(1), Le(MOST_PLAYERS), _what(N_("the seat"))]
+
+
 class HandOverForm(BaseModel):
     """Handing a seat whose player ran out of time to a bot of a level offered."""
 

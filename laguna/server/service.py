@@ -31,7 +31,7 @@ from laguna.core import (
     RecordError,
     get_game,
 )
-from laguna.core.messages import msg
+from laguna.core.messages import msg, quoted
 from laguna.server.store import (
     BOT,
     FINISHED,
@@ -273,12 +273,7 @@ class TableService:
                 self._check_bot(request.bot, game_id, index)
                 seat_list.append(SeatInfo(index, BOT, bot=request.bot))
             elif request.kind == INVITED:
-                name = (request.invited or "").strip()
-                if not name or self.store.login_of(name) is None:
-                    raise TableError(
-                        msg("seat {seat}: there is no player called {name} to invite", seat=index + 1, name=repr(name))
-                    )
-                seat_list.append(SeatInfo(index, INVITED, invited=name))
+                seat_list.append(SeatInfo(index, INVITED, invited=self._invitee(creator, seat_requests, index, seat_list)))
             elif request.kind == OPEN:
                 seat_list.append(SeatInfo(index, OPEN))
             else:
@@ -300,6 +295,35 @@ class TableService:
             move_seconds=move_seconds,
             now=self.clock(),
         )
+
+    def _invitee(
+        self, creator: User, requests: Sequence[SeatRequest], index: int, seated: Sequence[SeatInfo]
+    ) -> str:
+        """The name of the player invited to seat `index` (as they spell it): someone who exists, is not
+        the table's creator and is not invited to another of its seats."""
+        asked = (requests[index].invited or "").strip()
+        found = self.store.login_of(asked) if asked else None
+        if found is None:
+            raise TableError(
+                msg("seat {seat}: there is no player called {name} to invite", seat=index + 1, name=quoted(asked))
+            )
+        invitee = found[0]
+        if invitee.id == creator.id:
+            mine = next((i for i, r in enumerate(requests) if r.kind == HUMAN), index)
+            raise TableError(
+                msg("seat {seat}: you sit at seat {mine} already; invite someone else", seat=index + 1, mine=mine + 1)
+            )
+        for other in seated:
+            if other.kind == INVITED and other.invited and other.invited.lower() == invitee.name.lower():
+                raise TableError(
+                    msg(
+                        "seat {seat}: {name} is already invited to seat {other}",
+                        seat=index + 1,
+                        name=invitee.name,
+                        other=other.seat + 1,
+                    )
+                )
+        return invitee.name
 
     def join(self, table_id: str, seat: int, user: User) -> TableInfo:
         try:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, Engine, Row, and_, delete, func, insert, or_, select, text, update
+from sqlalchemy import Connection, Engine, Row, and_, delete, exists, func, insert, or_, select, text, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from laguna import i18n
@@ -321,8 +321,11 @@ class Store:
         return [row.id for row in rows if any((row.id, seat) in bot_seats for seat in row.waiting or ())]
 
     def take_seat(self, table_id: str, seat: int, user: User) -> TableInfo:
-        """Seat `user` at an open seat, or at the seat they are invited to, while the table gathers."""
+        """Seat `user` at an open seat, or at the seat they are invited to, while the table gathers and
+        they sit nowhere else at it. The table's row is locked first, so that two requests of one
+        player for two seats are taken one after the other and the second sees the first."""
         with self._writing() as c:
+            c.execute(select(tables.c.id).where(tables.c.id == table_id).with_for_update())
             done = c.execute(
                 update(seats)
                 .where(
@@ -333,6 +336,9 @@ class Store:
                         and_(seats.c.kind == INVITED, func.lower(seats.c.invited) == user.name.lower()),
                     ),
                     select(tables.c.status).where(tables.c.id == table_id).scalar_subquery() == WAITING,
+                    ~exists().where(
+                        seats.c.table_id == table_id, seats.c.kind == HUMAN, seats.c.user_id == user.id
+                    ),
                 )
                 .values(kind=HUMAN, user_id=user.id)
             ).rowcount
@@ -343,11 +349,18 @@ class Store:
             if table.status != WAITING:
                 raise SeatTaken(msg("the game has started: its seats are taken"))
             if not 0 <= seat < table.players:
-                raise NotFound(msg("the table has no seat {seat}", seat=seat))
+                raise NotFound(
+                    msg("the table has no seat {seat}: its seats are 1 to {last}", seat=seat + 1, last=table.players)
+                )
+            held = table.seat_of(user.id)
+            if held:
+                raise SeatTaken(
+                    msg("you already sit at seat {seat} of this table: one seat per player", seat=held[0] + 1)
+                )
             raise SeatTaken(
                 msg(
                     "seat {seat} is not open to {name}: {label}",
-                    seat=seat,
+                    seat=seat + 1,
                     name=user.name,
                     label=table.seats[seat].label,
                 )

@@ -156,19 +156,21 @@ def test_a_malformed_seat_list_is_refused(store: Store) -> None:
 
 
 def test_open_and_invited_seats_are_taken_by_the_right_players(store: Store) -> None:
-    ada, bob, cy = (store.create_user(name, "h", NOW) for name in ("Ada", "Bob", "Cy"))
+    ada, bob, cy, dan = (store.create_user(name, "h", NOW) for name in ("Ada", "Bob", "Cy", "Dan"))
     seat_list = [SeatInfo(0, HUMAN, ada.id), SeatInfo(1, INVITED, invited="bob"), SeatInfo(2, OPEN),
                  SeatInfo(3, BOT, bot="hard")]  # fmt: skip
     table_id = _table(store, ada, seat_list)
-    with pytest.raises(SeatTaken, match="seat 1 is not open to Cy: bob \\(invited\\)"):
+    with pytest.raises(SeatTaken, match="seat 2 is not open to Cy: bob \\(invited\\)"):  # seats named from 1
         store.take_seat(table_id, 1, cy)
     assert store.take_seat(table_id, 1, bob).version == 1  # every change of a table is a new version
     table = store.take_seat(table_id, 2, cy)
     assert [s.label for s in table.seats] == ["Ada", "Bob", "Cy", "hard"] and table.version == 2
-    with pytest.raises(SeatTaken, match="seat 3 is not open to Cy: hard"):
+    with pytest.raises(SeatTaken, match="seat 4 is not open to Dan: hard"):
+        store.take_seat(table_id, 3, dan)
+    with pytest.raises(SeatTaken, match="you already sit at seat 3 of this table: one seat per player"):
         store.take_seat(table_id, 3, cy)
-    with pytest.raises(NotFound, match="the table has no seat 7"):
-        store.take_seat(table_id, 7, cy)
+    with pytest.raises(NotFound, match="the table has no seat 8: its seats are 1 to 4"):
+        store.take_seat(table_id, 7, dan)
     store.start(table_id, [0], NOW)
     with pytest.raises(SeatTaken, match="the game has started"):
         store.take_seat(table_id, 2, cy)
