@@ -273,7 +273,8 @@ class TableService:
                 self._check_bot(request.bot, game_id, index)
                 seat_list.append(SeatInfo(index, BOT, bot=request.bot))
             elif request.kind == INVITED:
-                seat_list.append(SeatInfo(index, INVITED, invited=self._invitee(creator, seat_requests, index, seat_list)))
+                invitee = self._invitee(creator, seat_requests, index, seat_list)
+                seat_list.append(SeatInfo(index, INVITED, invited=invitee))
             elif request.kind == OPEN:
                 seat_list.append(SeatInfo(index, OPEN))
             else:

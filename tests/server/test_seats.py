@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 from typing import Any
@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import Engine
 
 from laguna.server.app import create_app
-from laguna.server.store import HUMAN, OPEN, SeatInfo, SeatTaken, Store
+from laguna.server.store import HUMAN, OPEN, SeatInfo, SeatTaken, Store, User
 
 CSRF = re.compile(r'name="csrf" value="([0-9a-f]+)"')
 NOW = datetime(2026, 3, 1, tzinfo=UTC)
@@ -123,21 +123,27 @@ def test_two_requests_of_one_player_for_two_seats_at_once_seat_them_once(engine:
     store = Store(engine)
     ada, bob = (store.create_user(name, "h", NOW) for name in ("Ada", "Bob"))
     for attempt in range(5):
+        seat_list = [SeatInfo(0, HUMAN, ada.id)] + [SeatInfo(s, OPEN) for s in (1, 2, 3)]
         table_id = store.create_table(
-            f"race{attempt}", "walking-in-burano", {}, 1, [SeatInfo(0, HUMAN, ada.id)] + [SeatInfo(s, OPEN) for s in (1, 2, 3)],
+            f"race{attempt}", "walking-in-burano", {}, 1, seat_list,
             created_by=ada.id, invite_token=f"invite{attempt}", move_seconds=None, now=NOW,
         ).id  # fmt: skip
-        barrier = threading.Barrier(3)
-
-        def take(seat: int) -> str:
-            barrier.wait()
-            try:
-                Store(engine).take_seat(table_id, seat, bob)
-            except SeatTaken:
-                return "refused"
-            return "seated"
-
         with ThreadPoolExecutor(3) as pool:
-            outcomes = sorted(pool.map(take, (1, 2, 3)))
+            outcomes = sorted(pool.map(_taking(engine, table_id, bob, threading.Barrier(3)), (1, 2, 3)))
         assert outcomes == ["refused", "refused", "seated"]
         assert len(store.table(table_id).seat_of(bob.id)) == 1
+
+
+def _taking(engine: Engine, table_id: str, user: User, barrier: threading.Barrier) -> Callable[[int], str]:
+    """Take a seat for `user` once every thread is ready, through a store of its own (as another
+    request would): whether the seat was given."""
+
+    def take(seat: int) -> str:
+        barrier.wait()
+        try:
+            Store(engine).take_seat(table_id, seat, user)
+        except SeatTaken:
+            return "refused"
+        return "seated"
+
+    return take
