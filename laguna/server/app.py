@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Form, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
@@ -33,7 +34,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from laguna import i18n
 from laguna.bots import LEVELS
 from laguna.core import IllegalAction, LagunaError, NotationError, UndoError, games, get_game
-from laguna.core.messages import msg, msg_plural
+from laguna.core.messages import excerpt, msg, msg_plural, quoted
 from laguna.i18n import N_
 from laguna.server.auth import Accounts, AuthError, csrf_ok, csrf_token
 from laguna.server.bots import CAP_SECONDS, BotPlayers
@@ -343,7 +344,7 @@ def _routes(app: FastAPI, server: Server) -> None:
             raise TableError(
                 msg(
                     "{code} is not a language of Laguna ({languages})",
-                    code=repr(code),
+                    code=quoted(code),
                     languages=", ".join(i18n.LANGUAGES),
                 )
             )
@@ -661,13 +662,13 @@ def _int(text: str, what: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise TableError(msg("{what} must be a whole number, not {text}", what=what, text=repr(text))) from None
+        raise TableError(msg("{what} must be a whole number, not {text}", what=what, text=quoted(text))) from None
 
 
 async def _json(request: Request) -> dict[str, Any]:
     try:
         body = await request.json()
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, nested past Python's depth, or numbers too long
         raise TableError(msg("the request must be a JSON object")) from None
     except ClientDisconnect:
         raise HTTPException(400, N_("the request was cut off before it arrived whole")) from None
@@ -770,12 +771,12 @@ def replay_context(replay: Replay, step_text: str, seat_text: str, user: User | 
     if chosen == "all":
         seats = list(range(table.players))
     else:
-        number = int(chosen) if chosen.isascii() and chosen.isdigit() else 0
+        number = int(chosen) if chosen.isascii() and chosen.isdigit() and len(chosen) <= 2 else 0
         if not 1 <= number <= table.players:
             raise TableError(
                 msg(
                     "the table has no seat {seat}: its seats are 1 to {last}, or 'all'",
-                    seat=repr(chosen),
+                    seat=quoted(chosen),
                     last=table.players,
                 )
             )
@@ -839,12 +840,24 @@ def _error_handlers(app: FastAPI) -> None:
     async def http_error(request: Request, error: HTTPException) -> Response:
         message = i18n.gettext(str(error.detail))
         if error.status_code == 404:
-            message = i18n.translate(msg("there is no page at {path}", path=request.url.path))
+            message = i18n.translate(msg("there is no page at {path}", path=excerpt(request.url.path)))
         if error.status_code == 405:
             message = i18n.translate(
-                msg("{method} is not how {path} is used", method=request.method, path=request.url.path)
+                msg("{method} is not how {path} is used", method=request.method, path=excerpt(request.url.path))
             )
         return _error_response(request, error.status_code, message)
+
+    @app.exception_handler(RequestValidationError)
+    async def malformed(request: Request, error: RequestValidationError) -> Response:
+        """A field of the address that is not what the page sends (FastAPI's own answer would quote it whole)."""
+        problem = error.errors()[0] if error.errors() else {}
+        field = str(problem.get("loc", ("", "?"))[-1])
+        value = problem.get("input")
+        return _error_response(
+            request,
+            400,
+            i18n.translate(msg("{field} is not valid here: {value}", field=excerpt(field), value=quoted(value))),
+        )
 
     @app.exception_handler(DBAPIError)
     async def database_error(request: Request, error: DBAPIError) -> Response:
