@@ -25,7 +25,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
-import uvicorn
 from babel.numbers import format_decimal
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -40,9 +39,28 @@ from laguna.core import games as registered_games
 from laguna.core.messages import Message, msg
 from laguna.core.registry import AnyGame
 from laguna.i18n import DEFAULT, LANGUAGES, N_, current, gettext, language, ngettext, translate
-from laguna.server.app import BOT_NICENESS_VARIABLE, BOT_WORKERS_VARIABLE, DATABASE_VARIABLE, create_app
+from laguna.server.app import (
+    BOT_NICENESS_VARIABLE,
+    BOT_WORKERS_VARIABLE,
+    DATABASE_VARIABLE,
+    ORIGINS_VARIABLE,
+    SECURE_COOKIES_VARIABLE,
+    create_app,
+)
 from laguna.server.bots import NICENESS
 from laguna.server.db import default_database_url, make_engine, only_server, upgrade
+from laguna.server.serving import (
+    HEADER_TIMEOUT,
+    KEEP_ALIVE_TIMEOUT,
+    MAX_CONNECTIONS,
+    TRUSTED_PROXIES,
+    Limits,
+    Serving,
+    parse_origin,
+    parse_trusted,
+    serve,
+    serve_workers,
+)
 from laguna.sim import bench, simulate
 from laguna.sim.backends import make_backend
 from laguna.sim.simulate import check_setup
@@ -826,6 +844,43 @@ def serve_command(  # noqa: PLR0917 -- one parameter per command-line option
         int,
         typer.Option("--workers", help=N_("Server processes sharing the port (more than one needs PostgreSQL).")),
     ] = 1,
+    forwarded_allow_ips: Annotated[
+        str,
+        typer.Option(
+            "--forwarded-allow-ips",
+            help=N_(
+                "The reverse proxies whose X-Forwarded-For and X-Forwarded-Proto headers give the client's "
+                "address and scheme: IP addresses or networks separated by commas."
+            ),
+        ),
+    ] = TRUSTED_PROXIES,
+    secure_cookies: Annotated[
+        bool,
+        typer.Option(
+            "--secure-cookies", help=N_("Mark every cookie Secure (behind a proxy that serves the table over HTTPS).")
+        ),
+    ] = False,
+    origin: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--origin",
+            help=N_(
+                "A public address the table is reached at, scheme://host[:port], from which forms are accepted "
+                "(repeat for several)."
+            ),
+        ),
+    ] = None,
+    header_timeout: Annotated[
+        float, typer.Option("--header-timeout", help=N_("Seconds a client has to send a request's headers."))
+    ] = HEADER_TIMEOUT,
+    keep_alive_timeout: Annotated[
+        int,
+        typer.Option("--keep-alive-timeout", help=N_("Seconds an idle connection is kept for its next request.")),
+    ] = KEEP_ALIVE_TIMEOUT,
+    max_connections: Annotated[
+        int,
+        typer.Option("--max-connections", help=N_("Open connections per server process, WebSockets included.")),
+    ] = MAX_CONNECTIONS,
 ) -> None:
     url = db or default_database_url()
     with contextlib.ExitStack() as held, _user_errors():
@@ -833,6 +888,10 @@ def serve_command(  # noqa: PLR0917 -- one parameter per command-line option
             raise LagunaError(msg("--workers and --bot-workers must be at least 1"))
         if not 0 <= bot_niceness <= 19:
             raise LagunaError(msg("--bot-niceness must be from 0 to 19, not {niceness}", niceness=bot_niceness))
+        limits = Limits(header_timeout, keep_alive_timeout, max_connections)
+        limits.check()
+        origins = [parse_origin(given) for given in origin or ()]
+        serving = Serving(host, port, workers, limits, parse_trusted(forwarded_allow_ips))
         engine = make_engine(url)
         if engine.dialect.name != "postgresql":
             if workers > 1:
@@ -843,26 +902,29 @@ def serve_command(  # noqa: PLR0917 -- one parameter per command-line option
                     )
                 )
             held.enter_context(only_server(engine))
-        web = create_app(url, bot_workers=bot_workers, bot_niceness=bot_niceness) if workers == 1 else None
-        if web is None:
+        web = None
+        if workers == 1:
+            web = create_app(
+                url, bot_workers=bot_workers, bot_niceness=bot_niceness, secure_cookies=secure_cookies, origins=origins
+            )
+        else:
             upgrade(engine)  # once, before the processes start
         shown_host = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
         opened = gettext("Laguna's table is open at {url}  (database: {database}; Ctrl+C stops it)")
         _stdout().print(Text(opened.format(url=f"http://{shown_host}:{port}/", database=_safe_url(url))))
         if web is not None:
-            uvicorn.run(web, host=host, port=port, log_level="warning", timeout_graceful_shutdown=GRACEFUL_SECONDS)
+            serve(web, serving)
             return
-    os.environ[DATABASE_VARIABLE] = url
-    os.environ[BOT_WORKERS_VARIABLE] = str(bot_workers)
-    os.environ[BOT_NICENESS_VARIABLE] = str(bot_niceness)
-    uvicorn.run(
-        "laguna.server.app:app_from_environment", factory=True, workers=workers, host=host, port=port,
-        log_level="warning", timeout_graceful_shutdown=GRACEFUL_SECONDS,
-    )  # fmt: skip
-
-
-GRACEFUL_SECONDS = 3
-"""Seconds a stopping server gives the requests under way before it closes them (its bots stop at once)."""
+    serve_workers(
+        serving,
+        {
+            DATABASE_VARIABLE: url,
+            BOT_WORKERS_VARIABLE: str(bot_workers),
+            BOT_NICENESS_VARIABLE: str(bot_niceness),
+            SECURE_COOKIES_VARIABLE: "1" if secure_cookies else "",
+            ORIGINS_VARIABLE: " ".join(origins),
+        },
+    )
 
 
 def _safe_url(url: str) -> str:

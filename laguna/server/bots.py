@@ -17,7 +17,6 @@ import itertools
 import logging
 import multiprocessing
 import os
-import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Coroutine
@@ -30,6 +29,7 @@ from sqlalchemy.exc import DBAPIError
 from laguna.bots import make_bot
 from laguna.core import GameRecord, GameState, LagunaError, games, get_game, replay
 from laguna.server.db import DatabaseError
+from laguna.server.lifeline import exit_now, follow_parent
 from laguna.server.service import BotTurn, Played, TableService
 from laguna.server.store import NotSaved, StaleVersion
 
@@ -105,12 +105,7 @@ def _start_worker(parent: int, niceness: int) -> None:
     """A worker's start: it loads the games now rather than in its first decision's time, and exits as
     soon as the server process that started it is gone (a killed server leaves no worker thinking)."""
 
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(0.25)
-        os._exit(0)
-
-    threading.Thread(target=watch, name="laguna-parent-watch", daemon=True).start()
+    follow_parent(parent, exit_now)
     os.nice(niceness)
     games()
 

@@ -13,7 +13,7 @@ import tempfile
 import time
 import uuid
 import warnings
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import pytest
@@ -111,11 +111,14 @@ def free_port() -> int:
         return port
 
 
-def launch_server(database_url: str, folder: Path, port: int | None = None) -> tuple[subprocess.Popen[bytes], str]:
-    """A `laguna serve` process on `database_url`, once it accepts connections; its address."""
+def launch_server(
+    database_url: str, folder: Path, port: int | None = None, options: Sequence[str] = ()
+) -> tuple[subprocess.Popen[bytes], str]:
+    """A `laguna serve` process on `database_url` (with more command-line `options`), once it accepts
+    connections; its address."""
     port = port or free_port()
     command = [sys.executable, "-c", "from laguna.cli.app import main; main()", "serve", "--port", str(port)]
-    command += ["--bot-niceness", "0"]  # the bots of the tests compete with the other tests, not with players
+    command += ["--bot-niceness", "0", *options]  # the tests' bots compete with the other tests, not with players
     process = subprocess.Popen(
         [*command, "--db", database_url],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env={**os.environ, "LAGUNA_DATA": str(folder)},
