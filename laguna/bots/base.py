@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -10,7 +11,7 @@ from laguna.bots.greedy import GreedyBot
 from laguna.bots.ismcts import IsmctsBot
 from laguna.bots.random_bot import RandomBot
 from laguna.core import GameState, OptionsError, Rng, get_game
-from laguna.core.messages import N_, msg
+from laguna.core.messages import N_, msg, quoted
 
 
 class Bot(Protocol):
@@ -95,34 +96,45 @@ _ISMCTS_SETTINGS = {"c": "exploration", "scale": "scale"}
 """Positive real settings of ``ismcts:BUDGET:KEY=VALUE``; ``prior`` (virtual visits) and ``w``
 (widening, 0 for none) are read on their own."""
 
+MAX_BUDGET = 10**12 - 1
+"""The largest search budget, in iterations or milliseconds (a cap on thinking time bounds it anyway)."""
+
+MAX_PRIOR = 10**6
+"""The most virtual visits a search bot's prior may count."""
+
+_WHOLE = re.compile(r"[0-9]{1,12}")
+_REAL = re.compile(r"[0-9]{1,6}(\.[0-9]{0,6})?|\.[0-9]{1,6}")
+"""Numbers as a bot's name writes them: ASCII digits only (``"²".isdigit()`` is true, yet no number),
+a dozen at most."""
+
 
 def _ismcts(budget: str, seed: int, spec: str) -> Bot:
     text, *settings = budget.strip().lower().split(":")
     extra: dict[str, Any] = {}
     for setting in settings:
         key, _, value = setting.partition("=")
-        if key == "prior" and value.isdigit() and int(value) >= 1:
+        if key == "prior" and _WHOLE.fullmatch(value) and 1 <= int(value) <= MAX_PRIOR:
             extra["prior"] = int(value)
-        elif key in _ISMCTS_SETTINGS and value.replace(".", "", 1).isdigit() and float(value) > 0:
+        elif key in _ISMCTS_SETTINGS and _REAL.fullmatch(value) and float(value) > 0:
             extra[_ISMCTS_SETTINGS[key]] = float(value)
-        elif key == "w" and value.replace(".", "", 1).isdigit():
+        elif key == "w" and _REAL.fullmatch(value):
             extra["widening"] = float(value)
         else:
             raise OptionsError(
                 msg(
                     "bad ismcts setting {setting} in {spec} (prior=N with N ≥ 1, c=X, scale=X, or w=X with X ≥ 0)",
-                    setting=repr(setting),
-                    spec=repr(spec),
+                    setting=quoted(setting),
+                    spec=quoted(spec),
                 )
             )
     millis = text.endswith("ms")
     number = text.removesuffix("ms").strip()
-    if not number.isdigit() or int(number) < 1:
+    if not _WHOLE.fullmatch(number) or not 1 <= int(number) <= MAX_BUDGET:
         raise OptionsError(
             msg(
                 "bad ismcts budget in {spec}: give a positive number of iterations (ismcts:500) "
                 "or of milliseconds (ismcts:250ms)",
-                spec=repr(spec),
+                spec=quoted(spec),
             )
         )
     # The name keeps the settings, so that a tournament which rebuilds its bots by name rebuilds these.
@@ -153,7 +165,7 @@ def _built(spec: str, seed: int, game_id: str | None) -> Bot:
     if colon:
         if name != "ismcts":
             raise OptionsError(
-                msg("only ismcts takes a budget ({spec}); e.g. ismcts:500 or ismcts:250ms", spec=repr(spec))
+                msg("only ismcts takes a budget ({spec}); e.g. ismcts:500 or ismcts:250ms", spec=quoted(spec))
             )
         return _ismcts(budget, seed, spec)
     level = LEVELS.get(name)
@@ -165,7 +177,7 @@ def _built(spec: str, seed: int, game_id: str | None) -> Bot:
         raise OptionsError(
             msg(
                 "unknown bot {spec} (bots: {known}; ismcts also as ismcts:ITERATIONS or ismcts:MSms)",
-                spec=repr(spec),
+                spec=quoted(spec),
                 known=known,
             )
         )

@@ -32,7 +32,7 @@ from laguna.core import (
     UndoError,
     get_game,
 )
-from laguna.core.messages import Message, msg, msg_plural
+from laguna.core.messages import Message, msg, msg_plural, quoted
 from laguna.i18n import gettext, ngettext, translate
 
 HUMAN = "human"
@@ -82,7 +82,7 @@ def parse_seats(spec: str | None, players: int) -> list[str]:
             raise OptionsError(
                 msg(
                     "unknown seat kind {kind} (choose from: {known}; or ismcts:ITERATIONS, ismcts:MSms)",
-                    kind=repr(seat),
+                    kind=quoted(seat),
                     known=known,
                 )
             ) from None

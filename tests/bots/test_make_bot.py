@@ -77,3 +77,39 @@ def test_bad_names_and_budgets_say_what_is_wrong(spec: str, message: str) -> Non
 def test_every_listed_name_builds() -> None:
     for name in BOT_NAMES:
         assert make_bot(name, 0).name == name
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "ismcts:²",
+        "ismcts:²ms",
+        "ismcts:١٢",
+        "ismcts:1_000",
+        "ismcts:+5",
+        "ismcts:" + "9" * 5_000,
+        "ismcts:" + "9" * 13,
+        "ismcts:100:prior=²",
+        "ismcts:100:prior=" + "9" * 5_000,
+        "ismcts:100:c=²",
+        "ismcts:100:c=1.²",
+        "ismcts:100:scale=" + "9" * 400,
+        "ismcts:100:w=٣",
+        "ismcts:100:w=" + "9" * 400 + ".5",
+        "x" * 100_000,
+        "ismcts:" + "x" * 100_000,
+        "ismcts:100:" + "x" * 100_000,
+    ],
+)
+def test_odd_digits_and_endless_numbers_are_refused_in_a_short_message(spec: str) -> None:
+    """Only ASCII digits make a number, within sane bounds, and a refusal quotes an excerpt only."""
+    with pytest.raises(OptionsError) as refused:
+        make_bot(spec, 0)
+    text = str(refused.value.message)
+    assert len(text) < 400, text[:200]
+    assert "x" * 100 not in text and "9" * 100 not in text
+
+
+def test_the_largest_budget_still_builds() -> None:
+    search = make_bot("ismcts:999999999999", 1)
+    assert isinstance(search, IsmctsBot) and search.iterations == 999_999_999_999
