@@ -36,14 +36,31 @@ from laguna.bots import LEVELS
 from laguna.core import IllegalAction, LagunaError, NotationError, UndoError, games, get_game
 from laguna.core.messages import excerpt, msg, msg_plural, quoted
 from laguna.i18n import N_
-from laguna.server.auth import Accounts, AuthError, csrf_ok, csrf_token
+from laguna.server.auth import Accounts, AuthError, PasswordsBusy, Throttled, TooManyGuests, csrf_ok, csrf_token
 from laguna.server.bots import CAP_SECONDS, BotPlayers
 from laguna.server.db import DatabaseError, make_engine, upgrade
-from laguna.server.forms import Decision, HandOverForm, JoinForm, PlayNowForm, SeatForm, TableForm, validated
+from laguna.server.forms import (
+    Decision,
+    HandOverForm,
+    JoinForm,
+    PlayNowForm,
+    SeatForm,
+    TableForm,
+    UnblockForm,
+    validated,
+)
 from laguna.server.limits import KeyedLocks, RateLimiter
 from laguna.server.live import Hub, Listener
 from laguna.server.security import FOREIGN, Guard
-from laguna.server.service import GameNotOver, Replay, SeatRequest, Snapshot, TableError, TableService
+from laguna.server.service import (
+    GameNotOver,
+    Replay,
+    SeatRequest,
+    Snapshot,
+    TableError,
+    TableService,
+    TooManyTables,
+)
 from laguna.server.store import (
     BOT,
     FINISHED,
@@ -51,6 +68,7 @@ from laguna.server.store import (
     INVITED,
     OPEN,
     PLAYING,
+    WAITING,
     NotFound,
     NotSaved,
     SeatTaken,
@@ -334,7 +352,7 @@ def _routes(app: FastAPI, server: Server) -> None:
             return _page(request, "welcome.html", levels=LEVELS)
         return _page(
             request, "lobby.html", tables=_my_tables(server, user), levels=LEVELS,
-            game_list=list(games()), move_times=MOVE_TIMES,
+            game_list=list(games()), move_times=MOVE_TIMES, blocked=server.store.blocked(user.id),
         )  # fmt: skip
 
     @app.post("/language")
@@ -361,28 +379,43 @@ def _routes(app: FastAPI, server: Server) -> None:
         return _page(request, "account.html", mode="signup")
 
     @app.post("/signup")
-    def signup(request: Request, name: str = Form(""), password: str = Form("")) -> Response:
+    async def signup(request: Request, name: str = Form(""), password: str = Form("")) -> Response:
+        """A new account; its password hashed in one of the process's password slots (waited for in
+        the event loop, so that a flood of sign-ups holds no thread)."""
+        _check_making(server, request)
+        await _current_user(request)  # so that the page below reads no session from the event loop
         try:
-            user = server.accounts.sign_up(name, password, server.clock())
+            user = await server.accounts.sign_up_async(name, password, server.clock())
+        except PasswordsBusy:
+            raise
         except LagunaError as error:  # a refused name or password, or a name taken
             return _page(
                 request, "account.html", status=400, mode="signup", error=i18n.translate(error.message), name=name
             )
-        return _login_response(server, request, user)
+        return await asyncio.to_thread(_login_response, server, request, user)
 
     @app.get("/login", response_class=HTMLResponse)
     def login_page(request: Request) -> HTMLResponse:
         return _page(request, "account.html", mode="login")
 
     @app.post("/login")
-    def login(request: Request, name: str = Form(""), password: str = Form("")) -> Response:
+    async def login(request: Request, name: str = Form(""), password: str = Form("")) -> Response:
+        """Log in, unless the name or the address failed too often lately (429, before any check); the
+        password is checked in one of the process's password slots, waited for in the event loop."""
+        await _current_user(request)  # so that the page below reads no session from the event loop
         try:
-            user = server.accounts.log_in(name, password)
+            user = await server.accounts.log_in_async(name, password, server.clock(), _address(request))
+        except Throttled as error:
+            page = _page(
+                request, "account.html", status=429, mode="login", error=i18n.translate(error.message), name=name
+            )
+            page.headers["Retry-After"] = str(error.retry_after)
+            return page
         except AuthError as error:
             return _page(
                 request, "account.html", status=400, mode="login", error=i18n.translate(error.message), name=name
             )
-        return _login_response(server, request, user)
+        return await asyncio.to_thread(_login_response, server, request, user)
 
     @app.post("/guest")
     def guest(request: Request) -> Response:
@@ -468,6 +501,24 @@ def _routes(app: FastAPI, server: Server) -> None:
         table = await asyncio.to_thread(server.service.join, table_id, asked.seat - 1, user)
         server.hub.deliver(table.id, table.version)
         return RedirectResponse(f"/t/{table_id}", status_code=303)
+
+    @app.post("/t/{table_id}/decline")
+    async def decline(request: Request, table_id: str, csrf: str = Form(""), block: str = Form("")) -> Response:
+        """Decline an invitation (and with `block`, every invitation from the table's creator)."""
+        user = await _require_current_user(request)
+        _check_csrf(request, csrf)
+        await asyncio.to_thread(server.service.decline, table_id, user, block=block == "yes")
+        server.hub.deliver(table_id, (await asyncio.to_thread(server.service.table, table_id)).version)
+        return RedirectResponse("/", status_code=303)
+
+    @app.post("/unblock")
+    async def unblock(request: Request, csrf: str = Form(""), player: str = Form("")) -> Response:
+        """Take invitations from a blocked player again."""
+        user = await _require_current_user(request)
+        _check_csrf(request, csrf)
+        other = validated(UnblockForm, {"player": player}).player
+        await asyncio.to_thread(server.store.unblock, user.id, other)
+        return RedirectResponse("/", status_code=303)
 
     @app.post("/t/{table_id}/start")
     async def start(request: Request, table_id: str, csrf: str = Form("")) -> Response:
@@ -616,14 +667,14 @@ async def _admitting(server: Server, request: Request, user: User | None, *, bot
     """Around the making of a new game: one with bots is made only by someone who holds fewer than
     they may. Someone over the count is refused at once; otherwise they are counted again and the game
     made one at a time per address (guests) or player, so that presses at once cannot all pass the
-    count, and nobody waits behind another address."""
-    if not bots:
-        yield
-        return
-    await _check_bot_games(server, request, user)
+    count, and nobody waits behind another address. (Every table is made one at a time per player, so
+that the tables and invitations one player holds are counted right, too.)"""
+    if bots:
+        await _check_bot_games(server, request, user)
     key = ("user", user.id) if user is not None and not user.guest else ("address", _address(request))
     async with server.admission.hold(key):
-        await _check_bot_games(server, request, user)
+        if bots:
+            await _check_bot_games(server, request, user)
         yield
 
 
@@ -733,6 +784,9 @@ def table_context(server: Server, snapshot: Snapshot, user: User | None) -> dict
         "whose": _whose(table),
         "abandoned": [s for s in server.service.abandoned(table) if s not in mine] if mine else [],
         "levels": LEVELS,
+        "invited": next((s for s in table.seats if s.kind == INVITED and user and s.invited
+                         and s.invited.lower() == user.name.lower()), None) if table.status == WAITING else None,
+        "creator": next((s.user_name for s in table.seats if s.user_id == table.created_by), None),
         "open_seats": [] if mine else [s for s in table.seats if s.kind == OPEN or (s.kind == INVITED and user
                                        and s.invited and s.invited.lower() == user.name.lower())],
     }  # fmt: skip
@@ -827,6 +881,10 @@ def _error_handlers(app: FastAPI) -> None:
         (UndoError, 400),
         (AuthError, 400),
         (TooManyGames, 429),
+        (Throttled, 429),
+        (TooManyGuests, 429),
+        (PasswordsBusy, 503),
+        (TooManyTables, 429),
         (NotSaved, 503),
         (DatabaseError, 503),
     ]
@@ -834,7 +892,11 @@ def _error_handlers(app: FastAPI) -> None:
     @app.exception_handler(LagunaError)
     async def laguna_error(request: Request, error: LagunaError) -> Response:
         status = next((code for kind, code in statuses if isinstance(error, kind)), 400)
-        return _error_response(request, status, i18n.translate(error.message))
+        response = _error_response(request, status, i18n.translate(error.message))
+        retry_after = getattr(error, "retry_after", None)  # seconds, for a refusal that ends
+        if retry_after is not None:
+            response.headers["Retry-After"] = str(retry_after)
+        return response
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, error: HTTPException) -> Response:

@@ -92,6 +92,12 @@ class JoinForm(BaseModel):
     seat: Annotated[int, Ge(1), Le(MOST_PLAYERS), _what(N_("the seat"))]
 
 
+class UnblockForm(BaseModel):
+    """Taking invitations again from a player once blocked (by their account's number)."""
+
+    player: Annotated[int, Ge(1), Le(MOST_VERSIONS), _what(N_("the player"))]
+
+
 class HandOverForm(BaseModel):
     """Handing a seat whose player ran out of time to a bot of a level offered."""
 

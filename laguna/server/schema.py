@@ -17,6 +17,7 @@ from sqlalchemy import (
     Column,
     DateTime,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
@@ -45,6 +46,7 @@ users = Table(
     Column("guest", Boolean, nullable=False, default=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("address", String(45), nullable=True, comment="for a guest: the address it came from"),
+    Index("ix_users_address_created_at", "address", "created_at"),
 )
 
 sessions = Table(
@@ -98,3 +100,13 @@ actions = Table(
     Column("undo", Boolean, nullable=False, default=False),
     Column("made_at", DateTime(timezone=True), nullable=False),
 )
+
+login_throttles = Table(
+    "login_throttles",
+    metadata,
+    Column("key", String(64), primary_key=True, comment="'name <name in lower case>' or 'address <address>'"),
+    Column("failures", Integer, nullable=False, comment="failed log-ins, and those under way, since counting began"),
+    Column("locked_until", DateTime(timezone=True), nullable=True, comment="no log-in is checked before then"),
+    Column("expires_at", DateTime(timezone=True), nullable=False, index=True, comment="when the count is forgotten"),
+)
+"""Failed log-ins per name and per address, shared by every server process (`Store.count_attempt`)."""

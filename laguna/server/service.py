@@ -54,10 +54,18 @@ REPLAY_TABLES = 8
 HEARD_TABLES = 100_000
 """Tables whose newest announced version is remembered, the most recently changed."""
 MAX_SEED = 2**63 - 1
+GATHERING_TABLES = 10
+"""Tables one player may have gathering players at once."""
+OPEN_INVITATIONS = 20
+"""Invitations one player may have waiting for an answer at once."""
 
 
 class TableError(LagunaError):
     """A request the table refuses: not the player's seat, not their turn, a table not yet started…"""
+
+
+class TooManyTables(TableError):
+    """A new table asked by a player who gathers players at as many tables as they may."""
 
 
 class GameNotOver(TableError):
@@ -257,6 +265,7 @@ class TableService:
         game.new_game(len(seat_requests), typed, 0)  # refuses a bad player count with the game's words
         if move_seconds is not None and move_seconds <= 0:
             raise TableError(msg("the time per move must be a positive number of seconds"))
+        self._check_gathering(creator, sum(r.kind == INVITED for r in seat_requests))
         seat_list = []
         creator_seated = False
         for index, request in enumerate(seat_requests):
@@ -309,6 +318,10 @@ class TableService:
                 msg("seat {seat}: there is no player called {name} to invite", seat=index + 1, name=quoted(asked))
             )
         invitee = found[0]
+        if self.store.refuses_invitations(invitee.id, creator.id):
+            raise TableError(
+                msg("seat {seat}: {name} does not take invitations from you", seat=index + 1, name=invitee.name)
+            )
         if invitee.id == creator.id:
             mine = next((i for i, r in enumerate(requests) if r.kind == HUMAN), index)
             raise TableError(
@@ -325,6 +338,33 @@ class TableService:
                     )
                 )
         return invitee.name
+
+    def _check_gathering(self, creator: User, invitations: int) -> None:
+        """Refuse a new table to a player who already gathers players at `GATHERING_TABLES` tables, or
+        whose invitations would pass `OPEN_INVITATIONS`: nobody fills the lobbies of others with
+        invitations faster than they can be answered."""
+        made, invited = self.store.gathering(creator.id)
+        if made >= GATHERING_TABLES:
+            raise TooManyTables(
+                msg(
+                    "you already gather players at {count} tables: start or finish one of them first",
+                    count=made,
+                )
+            )
+        if invitations and invited + invitations > OPEN_INVITATIONS:
+            raise TooManyTables(
+                msg(
+                    "you already have {count} invitations waiting for an answer (at most {most}): wait for them",
+                    count=invited,
+                    most=OPEN_INVITATIONS,
+                )
+            )
+
+    def decline(self, table_id: str, user: User, *, block: bool = False) -> None:
+        """`user` declines their invitation to the table (and, with `block`, every invitation from its
+        creator, now and later)."""
+        for declined in self.store.decline_invitation(table_id, user, block=block, now=self.clock()):
+            self._forget(declined)
 
     def join(self, table_id: str, seat: int, user: User) -> TableInfo:
         try:

@@ -9,6 +9,7 @@ acknowledged action is on disk. Times are passed in by the caller (the store rea
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import logging
 import threading
 from collections.abc import Iterator, Sequence
@@ -16,14 +17,17 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, Engine, Row, and_, delete, exists, func, insert, or_, select, text, update
+from sqlalchemy import Connection, Engine, Row, and_, case, delete, exists, func, insert, or_, select, text, update
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import DBAPIError, IntegrityError
+from sqlalchemy.sql.dml import ReturningInsert
 
 from laguna import i18n
 from laguna.core import GameRecord, LagunaError, RecordedAction
 from laguna.core.messages import N_, Message, msg
 from laguna.server.db import DatabaseError
-from laguna.server.schema import actions, seats, sessions, tables, users
+from laguna.server.limits import Throttle
+from laguna.server.schema import actions, login_throttles, seats, sessions, tables, users
 
 CHANNEL = "laguna_tables"
 """The PostgreSQL channel every change is announced on: ``table <id> <version>`` or ``session <hash>``."""
@@ -54,6 +58,23 @@ class StaleVersion(StoreError):
 
 class SeatTaken(StoreError):
     """The seat is not open to this user (someone sits there, or another user is invited)."""
+
+
+class AddressFull(StoreError):
+    """An address that has made as many guest accounts as it may for now."""
+
+    def __init__(self, until: datetime) -> None:
+        super().__init__(f"the address may make another guest account at {until.isoformat()}")
+        self.until = until
+        """When the oldest guest counted stops counting."""
+
+
+class _Locked(Exception):
+    """A key of a log-in attempt is locked until `until` (ends the attempt's transaction, rolled back)."""
+
+    def __init__(self, until: datetime) -> None:
+        super().__init__(until)
+        self.until = until
 
 
 class NotSaved(StoreError):
@@ -179,6 +200,31 @@ class Store:
         assert new_id is not None
         return User(int(new_id[0]), name, guest)
 
+    def create_guest(self, name: str, now: datetime, address: str, *, most: int, since: datetime) -> User:
+        """A new guest account from `address`, unless the address has made `most` guests after `since`
+        already: then `AddressFull`. The new account and the count are one transaction that counts
+        every process's guests: it writes first, so that on SQLite it holds the one writer's lock while
+        it counts, and on PostgreSQL it first takes a lock of the address's for the transaction."""
+        made_by_address = and_(users.c.guest.is_(True), users.c.address == address, users.c.created_at > since)
+        try:
+            with self._writing() as c:
+                if self.shared:
+                    c.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _lock_key(f"guests {address}")})
+                new_id = c.execute(
+                    insert(users).values(
+                        name=name, name_key=name.lower(), password_hash=None, guest=True, created_at=now,
+                        address=address,
+                    )
+                ).inserted_primary_key  # fmt: skip
+                made = c.execute(select(func.count()).select_from(users).where(made_by_address)).scalar_one()
+                if made > most:
+                    oldest = c.execute(select(func.min(users.c.created_at)).where(made_by_address)).scalar_one()
+                    raise AddressFull(_aware(oldest) + (now - since))
+        except IntegrityError as error:
+            raise NameTaken(f"the name {name!r} is taken") from error
+        assert new_id is not None
+        return User(int(new_id[0]), name, True)
+
     def user(self, user_id: int) -> User | None:
         with self.engine.connect() as c:
             row = c.execute(select(users).where(users.c.id == user_id)).first()
@@ -216,6 +262,80 @@ class Store:
         with self._writing() as c:
             c.execute(delete(sessions).where(sessions.c.token_hash == token_hash))
             self._announce(c, f"session {token_hash}")
+
+    # ------------------------------------------------------------------ failed log-ins
+
+    def count_attempt(self, keys: Sequence[tuple[str, Throttle]], now: datetime) -> datetime | None:
+        """Count a log-in attempt as a failure against every key (a name, an address) until it is taken
+        back (`take_back_attempt`), and lock a key that reaches its throttle's failures; unless a key is
+        locked already: then nothing is counted, and the end of the latest lock is returned.
+
+        A key's count is one upsert that skips a locked row, so that attempts at once, here or in
+        other processes, are counted one after the other, and none passes the lock that the one before
+        it set; the keys are taken in one order, so two attempts never wait for each other's rows."""
+        ordered = sorted(keys, key=lambda pair: pair[0])
+        try:
+            with self._writing() as c:
+                for key, throttle in ordered:
+                    failures = c.execute(self._count_failure(key, throttle, now)).scalar()
+                    if failures is None:
+                        raise _Locked(
+                            c.execute(
+                                select(func.max(login_throttles.c.locked_until)).where(
+                                    login_throttles.c.key.in_([k for k, _ in ordered])
+                                )
+                            ).scalar_one()
+                        )
+                    lock = throttle.lock(int(failures))
+                    if lock is not None:
+                        c.execute(
+                            update(login_throttles).where(login_throttles.c.key == key).values(locked_until=now + lock)
+                        )
+        except _Locked as locked:
+            return _aware(locked.until)
+        return None
+
+    def _count_failure(self, key: str, throttle: Throttle, now: datetime) -> ReturningInsert[Any]:
+        """Add a failure to `key` (its first if the count was forgotten), unless it is locked."""
+        counts = login_throttles
+        upsert = (postgresql.insert if self.shared else sqlite.insert)(counts).values(
+            key=key, failures=1, locked_until=None, expires_at=now + throttle.forget
+        )
+        return upsert.on_conflict_do_update(
+            index_elements=[counts.c.key],
+            set_={
+                "failures": case((counts.c.expires_at <= now, 1), else_=counts.c.failures + 1),
+                "locked_until": None,
+                "expires_at": upsert.excluded.expires_at,
+            },
+            where=or_(counts.c.locked_until.is_(None), counts.c.locked_until <= now),
+        ).returning(counts.c.failures)
+
+    def take_back_attempt(self, keys: Sequence[tuple[str, Throttle]], *, forget: Sequence[str] = ()) -> None:
+        """An attempt counted by `count_attempt` that was no failure after all: its count is taken back
+        from `keys` (with the lock it set, if the count is under the throttle again), and the keys of
+        `forget` lose their count altogether (the name that logged in)."""
+        counts = login_throttles
+        with self._writing() as c:
+            for key, throttle in sorted(keys, key=lambda pair: pair[0]):
+                c.execute(
+                    update(counts)
+                    .where(counts.c.key == key, counts.c.failures > 0)
+                    .values(
+                        failures=counts.c.failures - 1,
+                        locked_until=case((counts.c.failures - 1 < throttle.free, None), else_=counts.c.locked_until),
+                    )
+                )
+            if forget:
+                c.execute(delete(counts).where(counts.c.key.in_(sorted(forget))))
+
+    def purge_attempts(self, now: datetime, most: int = 1000) -> int:
+        """Forget up to `most` counts whose time is over; how many were. (Rows another transaction holds
+        are left for the next purge, so that a purge never waits for an attempt, nor one for it.)"""
+        counts = login_throttles
+        over = select(counts.c.key).where(counts.c.expires_at <= now).limit(most).with_for_update(skip_locked=True)
+        with self._writing() as c:
+            return int(c.execute(delete(counts).where(counts.c.key.in_(over))).rowcount)
 
     # ------------------------------------------------------------------ tables
 
@@ -525,6 +645,11 @@ class Store:
                 SeatInfo(s.seat, s.kind, s.user_id, s.name, s.bot, s.invited) for s in seat_rows
             ),
         )  # fmt: skip
+
+
+def _lock_key(name: str) -> int:
+    """A PostgreSQL advisory lock's number for `name` (a signed 64-bit integer)."""
+    return int.from_bytes(hashlib.sha256(name.encode()).digest()[:8], "big", signed=True)
 
 
 def _aware(moment: datetime) -> datetime:

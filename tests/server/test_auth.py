@@ -20,9 +20,9 @@ def test_a_password_is_kept_only_as_its_argon2_hash(engine: Engine) -> None:
     found = accounts.store.login_of("ada")
     assert found is not None and found[1] is not None
     assert found[1].startswith("$argon2") and "correct horse" not in found[1]
-    assert accounts.log_in("ADA", "correct horse") == ada
+    assert accounts.log_in("ADA", "correct horse", NOW) == ada
     with pytest.raises(AuthError, match="unknown name or wrong password"):
-        accounts.log_in("Ada", "wrong horse")
+        accounts.log_in("Ada", "wrong horse", NOW)
 
 
 def test_a_session_is_remembered_and_forgotten_when_closed_anywhere(engine: Engine) -> None:
