@@ -1,8 +1,10 @@
 """A server whose bots are thinking stops when asked: after SIGTERM the server and its bot workers are
-gone within 5 s, however long the bots' budgets; after SIGKILL of the server no worker is left."""
+gone within 5 s, however long the bots' budgets; after SIGKILL of the server no worker is left, nor
+after SIGKILL of the first process of ``--workers N``."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import time
@@ -11,6 +13,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from sqlalchemy import Engine
 
 from laguna.core import get_game
 from laguna.server.db import make_engine, upgrade
@@ -106,3 +109,62 @@ def test_a_killed_server_leaves_no_bot_worker_running(thinking_server: tuple[int
     while time.monotonic() - began < 5 and any(_alive(pid) for pid in workers):
         time.sleep(0.05)
     assert not [pid for pid in workers if _alive(pid)], "a bot worker kept thinking after its server was killed"
+
+
+def test_a_killed_master_of_several_server_processes_leaves_no_process_behind(
+    postgres_engine: Engine, postgres_url: str, tmp_path: Path
+) -> None:
+    """With --workers 2 the first process starts the server processes; killed, it can stop none of them,
+    so they (and their bot workers) must notice by themselves."""
+    store = Store(postgres_engine)
+    owner = store.create_user("Ada", "h", NOW)
+    bots = [SeatInfo(seat, BOT, bot="ismcts:999999999999") for seat in range(2)]
+    store.create_table("busy", "murano", {}, 1, bots, created_by=owner.id, invite_token="t", move_seconds=None, now=NOW)
+    store.start("busy", get_game("murano").new_game(2, seed=1).to_act(), NOW)
+    master, _ = launch_server(postgres_url, tmp_path, options=["--workers", "2"])
+    tracked: set[int] = set()
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:  # both server processes up, and a bot thinking in one of them
+            servers = _children(master.pid)
+            tracked = _descendants(master.pid)
+            if len(servers) == 2 and _busy(tracked - servers):
+                break
+            time.sleep(0.1)
+        assert len(servers) == 2 and _busy(tracked - servers), f"no bot thinking under the server processes {servers}"
+        os.kill(master.pid, signal.SIGKILL)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and any(_alive(pid) for pid in tracked):
+            for pid in list(tracked):  # a server process may start its bot workers even now
+                if _alive(pid):
+                    tracked |= _descendants(pid)
+            time.sleep(0.05)
+        left = sorted(pid for pid in tracked if _alive(pid))
+        assert not left, f"processes outlived the killed master by 10 s: {left}"
+    finally:
+        if master.poll() is None:
+            master.kill()
+        master.wait(10)
+        for pid in tracked:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+
+
+def _children(pid: int) -> set[int]:
+    """The server processes `pid` started (not multiprocessing's resource tracker)."""
+    found = {child for task in os.listdir(f"/proc/{pid}/task") for child in _task_children(pid, task)}
+    return {child for child in found if b"spawn_main" in _command(child)}
+
+
+def _command(pid: int) -> bytes:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
+    except FileNotFoundError:
+        return b""
+
+
+def _task_children(pid: int, task: str) -> list[int]:
+    try:
+        return [int(child) for child in Path(f"/proc/{pid}/task/{task}/children").read_text().split()]
+    except FileNotFoundError:
+        return []
