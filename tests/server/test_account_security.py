@@ -43,7 +43,7 @@ class Counting(argon2.PasswordHasher):
         self.hashed += 1
         return super().hash(password, salt=salt)
 
-    def verify(self, hash: str | bytes, password: str | bytes) -> Any:  # noqa: A002 (the parent's name)
+    def verify(self, hash: str | bytes, password: str | bytes) -> Any:
         with self._lock:
             self.checked.append(threading.current_thread().name)
             self.running += 1
@@ -61,10 +61,10 @@ def _pair(engine: Engine, hasher: argon2.PasswordHasher, **given: Any) -> tuple[
     return auth.Accounts(Store(engine), hasher=hasher, **given), auth.Accounts(Store(engine), hasher=hasher, **given)
 
 
-def _fails(log_in: Callable[[], object]) -> str:
+def _fails(log_in: Callable[..., object], *args: object) -> str:
     """How a log-in attempt ends: ``wrong``, ``throttled``, ``busy`` or ``in``."""
     try:
-        log_in()
+        log_in(*args)
     except auth.Throttled:
         return "throttled"
     except auth.PasswordsBusy:
@@ -90,14 +90,14 @@ def test_failed_log_ins_lock_a_name_for_every_server_process(engine: Engine) -> 
         there.log_in("ADA", "correct horse", NOW, "198.51.100.1")
     assert refused.value.retry_after == 60 and len(hasher.checked) == checks  # refused before any check
     later = NOW + timedelta(seconds=61)
-    assert _fails(lambda: here.log_in("Ada", "still wrong", later, "198.51.100.2")) == "wrong"
+    assert _fails(here.log_in, "Ada", "still wrong", later, "198.51.100.2") == "wrong"
     with pytest.raises(auth.Throttled, match="try again in 120 s"):  # the lock doubles
         there.log_in("Ada", "correct horse", later, "198.51.100.3")
     after = later + timedelta(minutes=2)
     assert here.log_in("Ada", "correct horse", after, "198.51.100.4") == ada
     for attempt in range(free):  # the success forgot the failures
-        assert _fails(lambda: there.log_in("Ada", "wrong horse", after, f"198.51.100.{10 + attempt}")) == "wrong"
-    assert _fails(lambda: here.log_in("Ada", "correct horse", after, "198.51.100.99")) == "throttled"
+        assert _fails(there.log_in, "Ada", "wrong horse", after, f"198.51.100.{10 + attempt}") == "wrong"
+    assert _fails(here.log_in, "Ada", "correct horse", after, "198.51.100.99") == "throttled"
 
 
 def test_failed_log_ins_from_one_address_lock_the_address(engine: Engine) -> None:
@@ -106,7 +106,7 @@ def test_failed_log_ins_from_one_address_lock_the_address(engine: Engine) -> Non
     here.sign_up("Ada", "correct horse", NOW)
     free = auth.ADDRESS_THROTTLE.free
     for attempt in range(free):  # a name each: the address's count alone
-        assert _fails(lambda: (here, there)[attempt % 2].log_in(f"name{attempt}", "guess", NOW, "203.0.113.9")) == "wrong"
+        assert _fails((here, there)[attempt % 2].log_in, f"name{attempt}", "guess", NOW, "203.0.113.9") == "wrong"
     checks = len(hasher.checked)
     with pytest.raises(auth.Throttled, match="try again in 60 s"):
         there.log_in("Ada", "correct horse", NOW, "203.0.113.9")
@@ -123,7 +123,7 @@ def test_log_ins_at_once_from_two_processes_cannot_pass_the_count_together(engin
 
     def attempt(number: int) -> str:
         start.wait()
-        return _fails(lambda: (here, there)[number % 2].log_in("Ada", "wrong horse", NOW, f"192.0.2.{number}"))
+        return _fails((here, there)[number % 2].log_in, "Ada", "wrong horse", NOW, f"192.0.2.{number}")
 
     with ThreadPoolExecutor(attempts) as pool:
         ends = list(pool.map(attempt, range(attempts)))
@@ -135,10 +135,10 @@ def test_log_ins_at_once_from_two_processes_cannot_pass_the_count_together(engin
 def test_old_counts_are_purged_as_log_ins_go_on(engine: Engine) -> None:
     accounts = auth.Accounts(Store(engine), hasher=Counting())
     for number in range(10):
-        _fails(lambda: accounts.log_in(f"name{number}", "guess", NOW, f"192.0.2.{number}"))
+        _fails(accounts.log_in, f"name{number}", "guess", NOW, f"192.0.2.{number}")
     assert _throttle_rows(engine) == 20
     much_later = NOW + auth.ACCOUNT_THROTTLE.forget + timedelta(minutes=1)
-    _fails(lambda: accounts.log_in("name0", "guess", much_later, "192.0.2.0"))
+    _fails(accounts.log_in, "name0", "guess", much_later, "192.0.2.0")
     assert _throttle_rows(engine) == 2  # the new attempt's name and address
 
 
@@ -160,9 +160,10 @@ def test_a_throttled_log_in_is_refused_with_429_and_retry_after_at_real_argon2_c
     app: tuple[Any, list[datetime]],
 ) -> None:
     application, clock = app
-    with TestClient(application, follow_redirects=True) as ada, TestClient(
-        application, follow_redirects=False
-    ) as stranger:
+    with (
+        TestClient(application, follow_redirects=True) as ada,
+        TestClient(application, follow_redirects=False) as stranger,
+    ):
         assert ada.post("/signup", data={"name": "Ada", "password": "correct horse"}).status_code == 200
         for _ in range(auth.ACCOUNT_THROTTLE.free):
             wrong = stranger.post("/login", data={"name": "ada", "password": "wrong horse"})
@@ -186,10 +187,10 @@ def test_at_most_a_few_password_checks_run_at_once_and_the_others_are_told_busy(
     here.sign_up("Ada", "correct horse", NOW)
     hasher.go.clear()
     with ThreadPoolExecutor(2) as pool:
-        held = [pool.submit(_fails, lambda: here.log_in("Ada", "wrong horse", NOW, "192.0.2.1")) for _ in range(2)]
+        held = [pool.submit(_fails, here.log_in, "Ada", "wrong horse", NOW, "192.0.2.1") for _ in range(2)]
         while hasher.running < 2:
             threading.Event().wait(0.01)
-        assert _fails(lambda: there.log_in("Ada", "correct horse", NOW, "192.0.2.2")) == "busy"
+        assert _fails(there.log_in, "Ada", "correct horse", NOW, "192.0.2.2") == "busy"
         with pytest.raises(auth.PasswordsBusy, match="busy"):
             there.sign_up("Bob", "correct horse", NOW)
         hasher.go.set()
@@ -197,8 +198,8 @@ def test_at_most_a_few_password_checks_run_at_once_and_the_others_are_told_busy(
     assert hasher.most == 2 and all(name.startswith("laguna-passwords") for name in hasher.checked)
     free = auth.ACCOUNT_THROTTLE.free  # the busy attempt was not counted against Ada
     for number in range(free - 2):
-        assert _fails(lambda: here.log_in("Ada", "wrong horse", NOW, f"198.51.100.{number}")) == "wrong"
-    assert _fails(lambda: here.log_in("Ada", "correct horse", NOW, "198.51.100.99")) == "throttled"
+        assert _fails(here.log_in, "Ada", "wrong horse", NOW, f"198.51.100.{number}") == "wrong"
+    assert _fails(here.log_in, "Ada", "correct horse", NOW, "198.51.100.99") == "throttled"
 
 
 def test_waiting_for_a_password_slot_holds_no_thread() -> None:
@@ -237,7 +238,8 @@ def test_a_busy_server_answers_503_with_retry_after(app: tuple[Any, list[datetim
             release.set()
             taken.result()
         assert client.post("/login", data={"name": "Ada", "password": "correct horse"}).status_code == 303
-    assert server.accounts.hasher.checked and all(n.startswith("laguna-passwords") for n in server.accounts.hasher.checked)
+    checked = server.accounts.hasher.checked
+    assert checked and all(name.startswith("laguna-passwords") for name in checked)
 
 
 # ---------------------------------------------------------------------- the same work for every name
@@ -250,7 +252,7 @@ def test_an_unknown_name_costs_the_same_check_as_a_known_one(engine: Engine) -> 
     guest = accounts.guest(NOW)
     for name in ("Ada", "Nobody", guest.name):
         before = len(hasher.checked)
-        assert _fails(lambda: accounts.log_in(name, "wrong horse", NOW, "192.0.2.1")) == "wrong"
+        assert _fails(accounts.log_in, name, "wrong horse", NOW, "192.0.2.1") == "wrong"
         assert len(hasher.checked) == before + 1, name
 
 
