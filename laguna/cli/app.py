@@ -36,6 +36,7 @@ from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 from laguna.cli.play import PlaySettings, outcome_lines, parse_seats, play, score_sheet, shown
 from laguna.core import GameRecord, LagunaError, OptionsError, RecordError, get_game, read_records, verify
 from laguna.core import games as registered_games
+from laguna.core.component_data import forget_given, register_file
 from laguna.core.messages import Message, msg
 from laguna.core.registry import AnyGame
 from laguna.i18n import DEFAULT, LANGUAGES, N_, current, gettext, language, ngettext, translate
@@ -732,11 +733,25 @@ def solo_command(
 )
 def replay_command(
     file: Annotated[Path, typer.Argument(help=N_("A record (.json) or many records, one per line (.jsonl)."))],
+    data: Annotated[
+        list[Path] | None,
+        typer.Option(
+            "--data",
+            metavar="FILE",
+            help=N_(
+                "A component, card or sheet file the records were played with (repeatable); "
+                "a record names it by the SHA-256 digest of its bytes."
+            ),
+        ),
+    ] = None,
 ) -> None:
     console = _stdout()
     verified: list[tuple[str, GameRecord, Any]] = []
     failures = 0
     with _user_errors():
+        forget_given()  # only the files given to this replay
+        for path in data or []:
+            register_file(path)
         for where, item in read_records(file):
             if isinstance(item, RecordError):
                 failures += 1

@@ -21,7 +21,7 @@ from laguna.core.errors import IllegalAction, NotationError, OptionsError
 from laguna.core.messages import Message, excerpt, msg, quoted, render
 from laguna.core.options import GameOptions
 from laguna.core.outcome import Outcome
-from laguna.core.rng import Rng
+from laguna.core.rng import MAX_SEED, Rng
 
 Seat = int
 """Seats are numbered 0 .. players-1 in clockwise order."""
@@ -244,7 +244,7 @@ class Game(ABC, Generic[S, A, Opt]):
     def new_game(self, players: int, options: Mapping[str, Any] | Opt | None = None, seed: int = 0) -> S:
         """Start a game.
 
-        Raises `OptionsError` for a player count or option the game does not support.
+        Raises `OptionsError` for a player count, option or seed (0 to `MAX_SEED`) the game does not support.
         """
         if isinstance(players, bool) or not isinstance(players, int):
             raise OptionsError(
@@ -259,6 +259,10 @@ class Game(ABC, Generic[S, A, Opt]):
                     most=self.max_players,
                     players=players,
                 )
+            )
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+            raise OptionsError(
+                msg("the seed must be a whole number from 0 to {most}, not {seed}", most=MAX_SEED, seed=quoted(seed))
             )
         typed = self.options(options)
         self.validate_options(players, typed)

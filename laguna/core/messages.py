@@ -15,6 +15,7 @@ template written with them reaches the translators.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -153,7 +154,15 @@ def quoted(value: object) -> str:
     >>> print(quoted("sail {x}"), quoted(3))
     'sail {x}' 3
     """
-    return repr(excerpt(value)) if isinstance(value, str) else excerpt(repr(value))
+    if isinstance(value, str):
+        return repr(excerpt(value))
+    if isinstance(value, int) and value.bit_length() > 4 * EXCERPT:
+        # Too long to show whole, and past a few thousand digits Python will not even write it.
+        return f"<{'-' if value < 0 else ''}{math.floor(value.bit_length() * math.log10(2)) + 1} digits>"
+    try:
+        return excerpt(repr(value))
+    except (RecursionError, ValueError):
+        return f"<{type(value).__name__}>"
 
 
 def N_(text: str) -> str:  # noqa: N802 (the name gettext's tools look for)

@@ -15,6 +15,11 @@ T = TypeVar("T")
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 
+MAX_SEED = 2**63 - 1
+"""The largest seed of a game: seeds run from 0 to 2**63 - 1, the values of a signed 64-bit integer
+(the table server's seed column) that are not negative. Records, the command line and the server keep
+to this range."""
+
 
 class Rng:
     """A SplitMix64 generator.

@@ -76,14 +76,14 @@ class RayBackend:
         if started:
             self._start()
         try:
-            remote = ray.remote(function)
+            remote = ray.remote(_call)  # a function, so `function` may be any picklable callable
             cpus = int(ray.cluster_resources().get("CPU", self.jobs)) or 1
             ahead = max(8, 4 * cpus)
             pending: list[Any] = []
             submitted = 0
             for _ in tasks:
                 while submitted < len(tasks) and len(pending) < ahead:
-                    pending.append(remote.remote(tasks[submitted]))
+                    pending.append(remote.remote(function, tasks[submitted]))
                     submitted += 1
                 yield self._get(pending.pop(0))
         finally:
@@ -117,6 +117,11 @@ class RayBackend:
             if isinstance(cause, LagunaError):
                 raise cause from None
             raise
+
+
+def _call(function: Callable[[T], R], task: T) -> R:
+    """`function` on `task`, in a Ray worker."""
+    return function(task)
 
 
 def import_ray() -> Any:

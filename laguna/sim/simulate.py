@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import ExitStack
+from functools import partial
 from pathlib import Path
 from typing import IO, Any
 
 from laguna.bots import bot_seed, make_bot
 from laguna.core import GameRecord, LagunaError, Match, OptionsError, get_game
+from laguna.core.component_data import DataFile, give, given_files
 from laguna.core.messages import msg
 from laguna.sim.backends import Backend, LocalBackend
 from laguna.sim.stats import GameStats, Summary, summarize
@@ -134,6 +136,15 @@ def open_output(path: str | Path) -> IO[str]:
         ) from None
 
 
+def with_data(
+    files: tuple[DataFile, ...], worker: Callable[[Task], tuple[str, GameStats]], task: Task
+) -> tuple[str, GameStats]:
+    """`worker` on `task` in a process that also knows the data files given to the run's own process
+    (a worker process reads no file itself: the options name the data by digest)."""
+    give(files)
+    return worker(task)
+
+
 def collect_games(
     runner: Backend,
     worker: Callable[[Task], tuple[str, GameStats]],
@@ -144,6 +155,9 @@ def collect_games(
     """Play `tasks` on `runner`; write each game's record line to `out_path` (if given) in task order,
     report progress after each game, and return the games' stats in task order."""
     collected: list[GameStats] = []
+    files = given_files()
+    if files:
+        worker = partial(with_data, files, worker)
     with ExitStack() as stack:
         out = stack.enter_context(open_output(out_path)) if out_path is not None else None
         for line, stats in runner.map(worker, tasks):

@@ -109,3 +109,120 @@ def test_a_hostile_game_or_option_is_refused_in_one_line(
     path = tmp_path / "hostile.json"
     path.write_text(GameRecord.from_json(data).dumps(), encoding="utf-8")
     assert_refused(replay(path), fragment)
+
+
+def write_raw(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "hostile.json"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def record_text(**fields: object) -> str:
+    """A record of Walking in Burano as JSON text, with `fields` replaced by raw JSON text."""
+    data = {
+        "game": '"walking-in-burano"',
+        "seats": '["Ada", "Bob"]',
+        "seed": "2",
+        "options": "{}",
+        "actions": "[]",
+    }
+    data.update({name: str(value) for name, value in fields.items()})
+    return "{" + ", ".join(f'"{name}": {value}' for name, value in data.items()) + "}"
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [
+        ("[" * 100_000, "nested"),
+        ('{"a":' * 100_000, "nested"),
+        (record_text(options="[" * 100_000), "nested"),
+        (record_text(seed="9" * 5_000), "number"),
+        (record_text(seed="-" + "9" * 5_000), "number"),
+        (record_text(options='{"round-limit": ' + "9" * 5_000 + "}"), "number"),
+    ],
+    ids=["array", "object", "options", "seed", "negative-seed", "option"],
+)
+def test_deep_nesting_and_endless_numbers_are_refused_in_one_line(tmp_path: Path, text: str, fragment: str) -> None:
+    path = write_raw(tmp_path, text)
+    assert_refused(replay(path), str(path), fragment)
+
+
+@pytest.mark.parametrize(
+    ("seed", "fragment"),
+    [
+        ("-1", "seed"),
+        (str(2**63), "seed"),
+        ("9" * 4_000, "seed"),
+        ("1.5", "seed"),
+        ("1e400", "seed"),
+        ('"7"', "seed"),
+        ("[7]", "seed"),
+        ("true", "seed"),
+    ],
+)
+def test_a_seed_outside_the_documented_range_is_refused(tmp_path: Path, seed: str, fragment: str) -> None:
+    line = assert_refused(replay(write_raw(tmp_path, record_text(seed=seed))), fragment)
+    assert "9" * 100 not in line
+
+
+def test_the_largest_seed_replays(tmp_path: Path) -> None:
+    result = replay(write_raw(tmp_path, record_text(seed=str(2**63 - 1))))
+    assert result.exit_code == 0, result.output[-2_000:]
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "fragment"),
+    [
+        ("game", '["walking-in-burano"]', "'game'"),
+        ("game", "null", "'game'"),
+        ("seats", '[["Ada"], "Bob"]', "'seats'"),
+        ("seats", '"Ada"', "'seats'"),
+        ("seats", '["' + "A" * 10_000 + '", "Bob"]', "'seats'"),
+        ("options", '["floor-cards"]', "'options'"),
+        ("options", '{"floor-cards": ["/etc/passwd"]}', "floor-cards"),
+        ("options", '{"round-limit": [3]}', "round-limit"),
+        ("options", '{"round-limit": ' + "9" * 4_000 + "}", "round-limit"),
+        ("options", '{"two-player-variant": {"a": [1, 2]}}', "two-player-variant"),
+        ("actions", '{"seat": 0}', "'actions'"),
+        ("actions", '[{"seat": "0", "action": "x"}]', "action 1"),
+        ("actions", '[{"seat": 0, "action": ["x"]}]', "action 1"),
+        ("actions", '[{"seat": ' + "9" * 4_000 + ', "action": "x"}]', "action 1"),
+        ("actions", '[{"seat": -1, "action": "x"}]', "action 1"),
+        ("engine_version", '["1"]', "engine_version"),
+        ("engine_version", '"' + "1" * 10_000 + '"', "engine_version"),
+        ("result", "[1, 2]", "'result'"),
+        ("result", '{"scores": "' + "9" * 100_000 + '"}', "scores"),
+    ],
+)
+def test_a_field_of_the_wrong_type_or_size_is_refused_in_one_line(
+    tmp_path: Path, field: str, value: str, fragment: str
+) -> None:
+    line = assert_refused(replay(write_raw(tmp_path, record_text(**{field: value}))), fragment)
+    assert "9" * 100 not in line and "A" * 100 not in line and "1" * 100 not in line
+
+
+def test_a_forty_megabyte_line_is_refused_without_parsing_it(tmp_path: Path) -> None:
+    path = tmp_path / "huge.jsonl"
+    with path.open("w", encoding="utf-8") as out:
+        out.write('{"game": "')
+        out.write("x" * 40_000_000)
+        out.write('"}\n')
+    assert_refused(replay(path), str(path), "longer than")
+
+
+def test_a_long_line_among_records_is_reported_and_the_others_verified(tmp_path: Path) -> None:
+    good = GameRecord("walking-in-burano", ["Ada", "Bob"], 2).dumps()
+    path = tmp_path / "mixed.jsonl"
+    path.write_text(good + "\n" + "[" * 5_000_000 + "\n" + good + "\n", encoding="utf-8")
+    result = replay(path)
+    assert result.exit_code == 1
+    lines = [line for line in result.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1 and f"{path}:2" in lines[0] and "longer than" in lines[0]
+    assert "2 records verified, 1 failed" in result.stdout
+
+
+def test_a_device_named_as_the_record_is_refused(tmp_path: Path) -> None:
+    result = CliRunner().invoke(app, ["replay", "/dev/zero"], env={"COLUMNS": "160"})
+    assert result.exit_code == 2
+    lines = [line for line in result.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1 and "/dev/zero" in lines[0] and "Traceback" not in result.output

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from laguna.core.component_data import PACKAGED
 from laguna.core.messages import N_
-from laguna.core.options import GameOptions, option
+from laguna.core.options import GameOptions, data_option, option
 
 
 @dataclass(frozen=True)
@@ -18,6 +17,6 @@ class BuranoOptions(GameOptions):
             "(false: the first-game layout)"
         ),
     )
-    components: str = option(
-        PACKAGED, N_("component data: 'reconstructed' or the path of a component file of the same schema")
+    components: str = data_option(
+        N_("component data: 'reconstructed' or the path of a component file of the same schema"), "component file"
     )

@@ -5,14 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from laguna.core.messages import N_
-from laguna.core.options import GameOptions, option
-from laguna.games.burano_roll_and_write.sheets import DEFAULT_SHEET_FILE
+from laguna.core.options import GameOptions, data_option, option
 
 
 @dataclass(frozen=True)
 class RollAndWriteOptions(GameOptions):
-    sheets: str = option(
-        DEFAULT_SHEET_FILE, N_("game sheet layouts: 'reconstructed' or the path of a sheet file of the same schema")
+    sheets: str = data_option(
+        N_("game sheet layouts: 'reconstructed' or the path of a sheet file of the same schema"), "sheet file"
     )
     shared_layout: str = option(
         "", N_("give every player this layout (by name) instead of a different one each, as the rulebook suggests")

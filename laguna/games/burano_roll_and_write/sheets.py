@@ -17,7 +17,6 @@ import re
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Final
 
 from laguna.core.component_data import (
@@ -28,6 +27,7 @@ from laguna.core.component_data import (
     optional_str,
     read_toml,
     required_str,
+    source_name,
     table_array,
     type_name,
 )
@@ -283,7 +283,7 @@ def _parse_meta(meta: object, label: str, source: str) -> tuple[str, str | None]
     provenance = optional_provenance(meta, where)
     optional_str(meta, "note", where)
     if name is None:
-        name = "reconstructed" if source == DEFAULT_SHEET_FILE else Path(source).name
+        name = source_name(source)
     return name, provenance
 
 

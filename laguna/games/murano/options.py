@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from laguna.core.component_data import PACKAGED
 from laguna.core.messages import N_
-from laguna.core.options import GameOptions, option
+from laguna.core.options import GameOptions, data_option, option
 
 
 @dataclass(frozen=True)
@@ -35,6 +34,6 @@ class MuranoOptions(GameOptions):
     balance_zero: bool = option(
         True, N_("Yucata: the balance card is also met with no shops or glass factories on either side")
     )
-    components: str = option(
-        PACKAGED, N_("component data: 'reconstructed' or the path of a component file of the same schema")
+    components: str = data_option(
+        N_("component data: 'reconstructed' or the path of a component file of the same schema"), "component file"
     )

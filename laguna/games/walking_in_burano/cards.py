@@ -15,7 +15,6 @@ import re
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Final
 
 from laguna.core.component_data import (
@@ -26,6 +25,7 @@ from laguna.core.component_data import (
     optional_str,
     read_toml,
     required_str,
+    source_name,
     table_array,
 )
 from laguna.core.errors import CardDataError
@@ -268,7 +268,7 @@ def _parse_meta(meta: object, label: str, source: str) -> tuple[str, str | None]
     provenance = optional_provenance(meta, where)
     optional_str(meta, "note", where)
     if name is None:
-        name = "reconstructed" if source == DEFAULT_CARD_FILE else Path(source).name
+        name = source_name(source)
     return name, provenance
 
 

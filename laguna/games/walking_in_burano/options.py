@@ -5,8 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from laguna.core.messages import N_
-from laguna.core.options import GameOptions, option
-from laguna.games.walking_in_burano.cards import DEFAULT_CARD_FILE
+from laguna.core.options import GameOptions, data_option, option
 
 
 @dataclass(frozen=True)
@@ -20,8 +19,8 @@ class WalkingInBuranoOptions(GameOptions):
     two_player_variant: bool = option(
         True, N_("2 players: remove the rightmost card of each row before each refill (solo always does)")
     )
-    floor_cards: str = option(
-        DEFAULT_CARD_FILE, N_("floor card faces: 'reconstructed' or the path of a card file of the same schema")
+    floor_cards: str = data_option(
+        N_("floor card faces: 'reconstructed' or the path of a card file of the same schema"), "card file"
     )
     round_limit: int = option(
         40, N_("end after this round even if nobody completed 5 houses (the rulebook has no such end)")

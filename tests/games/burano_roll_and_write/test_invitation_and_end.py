@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from laguna.core.component_data import register_file
 from laguna.core.errors import IllegalAction, OptionsError
 from laguna.games.burano_roll_and_write import GAME, Phase, RollAndWriteState
 from laguna.games.burano_roll_and_write.characters import Character
@@ -403,7 +404,7 @@ def test_sheets_option_loads_another_layout_file(tmp_path) -> None:
     assert 'name = "Viale Marcello"' in text
     custom = tmp_path / "sheets.toml"
     custom.write_text(text.replace('name = "Viale Marcello"', 'name = "Viale Marcello (printed)"'), encoding="utf-8")
-    state = GAME.new_game(2, {"sheets": str(custom), "shared_layout": "Viale Marcello (printed)"}, 1)
+    state = GAME.new_game(2, {"sheets": register_file(custom), "shared_layout": "Viale Marcello (printed)"}, 1)
     assert [layout.name for layout in state.layouts] == ["Viale Marcello (printed)"] * 2
     with pytest.raises(OptionsError, match="sheets"):
         GAME.new_game(2, {"sheets": ""}, 1)

@@ -109,7 +109,7 @@ def test_option_errors_are_messages() -> None:
         GAME.new_game(2, {"components": ""})
     assert isinstance(caught.value.message, Message)
     with pytest.raises(OptionsError) as caught:
-        GAME.new_game(2, {"components": "/nowhere/murano.toml"})
+        GAME.options_type.parse_pairs(["components=/nowhere/murano.toml"])
     message = caught.value.message
     assert isinstance(message, Message) and str(message).startswith("option components: /nowhere/murano.toml")
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from laguna.core.component_data import register_file
 from laguna.core.errors import CardDataError, OptionsError
 from laguna.games.walking_in_burano import GAME, Phase
 from laguna.games.walking_in_burano.characters import CHARACTERS, Character
@@ -200,7 +201,7 @@ def _custom_card_file(tmp_path: Path) -> Path:
 def test_floor_cards_option_loads_the_faces_from_a_card_file(tmp_path: Path) -> None:
     """A player who owns the game may load the exact card faces from a file of the same schema."""
     path = _custom_card_file(tmp_path)
-    custom = GAME.new_game(2, {"floor_cards": str(path)}, 9)
+    custom = GAME.new_game(2, {"floor_cards": register_file(path)}, 9)
     default = GAME.new_game(2, {}, 9)
     assert custom.cards.by_id("P1a").flowers == 6
     assert default.cards.by_id("P1a").flowers == 1
@@ -214,4 +215,6 @@ def test_floor_cards_option_with_a_missing_file_names_it(tmp_path: Path) -> None
     """A card file that cannot be read is reported with its name, not as a crash later."""
     missing = tmp_path / "nowhere.toml"
     with pytest.raises(CardDataError, match=r"nowhere\.toml"):
-        GAME.new_game(2, {"floor_cards": str(missing)}, 0)
+        register_file(missing)
+    with pytest.raises(OptionsError, match=r"floor-cards: .*nowhere\.toml"):
+        GAME.options_type.parse_pairs([f"floor-cards={missing}"])
