@@ -229,12 +229,23 @@ def _sqlite_problem(shown: str, context: ExceptionContext) -> DatabaseError | No
 @contextlib.contextmanager
 def only_server(engine: Engine) -> Iterator[None]:
     """Hold the embedded database for this server process: a second `laguna serve` on the same SQLite
-    file would serve tables from a cache the first one changes without telling it."""
-    database = engine.url.database
+    file would serve tables from a cache the first one changes without telling it.
+
+    The lock is the file ``<database>.serving`` beside the file the path really leads to (a relative
+    path, ``..``, and symbolic links resolved), so that no other way of writing the same file gets a
+    second server past it. SQLite's URI names (``file:…``, ``?uri=true``) are refused: they can say
+    the same file in yet more ways and open it with settings that give up its safety."""
+    url = engine.url
+    database = url.database
     if not database or database == ":memory:":
         yield
         return
-    path = Path(database).expanduser()
+    if "uri" in url.query or database.startswith("file:"):
+        raise DatabaseError(
+            f"serve an SQLite file by its path (sqlite:///path/to/file.sqlite3), not as an SQLite URI: "
+            f"{shown_url(engine)}"
+        )
+    path = Path(os.path.realpath(database))
     path.parent.mkdir(parents=True, exist_ok=True)
     with open(f"{path}.serving", "w") as lock:
         try:

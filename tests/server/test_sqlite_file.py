@@ -1,6 +1,7 @@
 """The embedded SQLite file changing under a running server: removed, replaced or made read-only, it is
 named in a `DatabaseError` (never a driver's error), nothing acknowledged goes to a file that is no
-longer there, and nothing is written to a file that took its place. And no database wait is long."""
+longer there, and nothing is written to a file that took its place. And no database wait is long; nor
+does a second server get onto the same file by another way of writing its path."""
 
 from __future__ import annotations
 
@@ -16,7 +17,9 @@ from pathlib import Path
 
 import pytest
 from sqlalchemy import Engine, event, make_url, text
+from typer.testing import CliRunner, Result
 
+from laguna.cli import app as cli
 from laguna.core import LagunaError
 from laguna.server import db
 from laguna.server.db import DatabaseError, make_engine, upgrade
@@ -235,3 +238,61 @@ def test_no_database_wait_holds_a_request_for_long(tmp_path: Path, postgres_url:
         assert postgres.pool.timeout() == 10  # type: ignore[attr-defined]
     finally:
         postgres.dispose()
+
+
+@pytest.mark.parametrize(
+    "spelling",
+    [
+        "sqlite:///laguna.sqlite3",
+        "sqlite:///./laguna.sqlite3",
+        "sqlite:///{folder}/sub/../laguna.sqlite3",
+        "sqlite:///{folder}//laguna.sqlite3",
+        "sqlite:///{folder}/link.sqlite3",
+        "sqlite:///{folder}/linked/laguna.sqlite3",
+    ],
+)
+def test_a_second_server_on_the_same_file_written_otherwise_is_refused(
+    spelling: str, path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Relative paths, ``..``, doubled slashes, a symbolic link to the file or to its folder: the lock
+    is taken on the file they lead to, so none of them lets a second `laguna serve` in."""
+    folder = path.parent
+    (folder / "sub").mkdir()
+    (folder / "link.sqlite3").symlink_to(path)
+    (folder / "linked").symlink_to(folder, target_is_directory=True)
+    monkeypatch.chdir(folder)
+    monkeypatch.setattr(cli, "serve", _started)
+    first = make_engine(f"sqlite:///{path}")
+    upgrade(first)
+    with db.only_server(first):
+        result = _serve("--db", spelling.format(folder=folder))
+    first.dispose()
+    assert result.exit_code == 2
+    assert result.stderr.strip() == (
+        f"error: another laguna serve is already using {path}; stop it, or serve several processes from "
+        "PostgreSQL (--db postgresql://… --workers N)"
+    )
+
+
+@pytest.mark.parametrize(
+    "spelling",
+    ["sqlite:///file:laguna.sqlite3?mode=rwc&uri=true", "sqlite:///file:{path}?uri=true", "sqlite:///file:x"],
+)
+def test_an_sqlite_uri_is_not_served(spelling: str, path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """SQLite's URI names could say the same file in endless ways (and open it without its locks): the
+    server takes a path only."""
+    monkeypatch.chdir(path.parent)
+    monkeypatch.setattr(cli, "serve", _started)
+    result = _serve("--db", spelling.format(path=path))
+    assert result.exit_code == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1
+    assert lines[0].startswith("error: serve an SQLite file by its path (sqlite:///path/to/file.sqlite3), not as ")
+
+
+def _serve(*options: str) -> Result:
+    return CliRunner().invoke(cli.app, ["serve", *options], env={"LAGUNA_LANGUAGE": "en"})
+
+
+def _started(*_: object) -> None:
+    raise AssertionError("a second server started serving the file")
