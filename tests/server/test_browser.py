@@ -82,3 +82,38 @@ def test_a_decision_on_its_way_marks_the_table_busy_and_a_second_click_sends_not
     assert len(held) == 1  # the second click, made while the first was on its way, sent nothing
     assert version(page) > before
     page.unroute("**/act")
+
+
+def test_the_pages_keep_to_their_content_security_policy(browser: Browser, server: str) -> None:
+    page = browser.new_context().new_page()
+    refused: list[str] = []
+    page.on("console", lambda message: refused.append(message.text) if "Security Policy" in message.text else None)
+    page.goto(server)
+    page.select_option("select[name=level]", "easy")
+    page.click("#play-now")
+    page.wait_for_selector(".board")
+    wait_turn_or_end([page])
+    decide(page)  # a decision sent by the page's script, and the board redrawn from the live channel
+    page.goto(f"{server}/")
+    page.goto(f"{server}/login")
+    assert refused == []
+
+
+def test_another_site_can_neither_post_to_the_table_nor_frame_it(browser: Browser, server: str) -> None:
+    """A page of another origin posts "Play now" in its visitor's name and shows the table in a frame:
+    the browser sends its origin, the table refuses the post, and the browser refuses to frame it."""
+    context = browser.new_context()
+    page = context.new_page()
+    trap = f"""<!doctype html><body>
+      <iframe id="framed" src="{server}/"></iframe>
+      <form id="trap" method="post" action="{server}/play-now"><input name="opponents" value="1"></form></body>"""
+    page.route("http://evil.test/**", lambda route: route.fulfill(status=200, content_type="text/html", body=trap))
+    page.goto("http://evil.test/trap.html")  # waits for the frame to load (or be refused)
+    framed = page.frame_locator("#framed")
+    assert framed.locator("#play-now").count() == 0  # the browser shows no page of ours inside another site
+    with page.expect_navigation():
+        page.evaluate("document.getElementById('trap').submit()")
+    assert page.url == f"{server}/play-now"
+    assert "came from another site" in page.inner_text("body")
+    assert not any(cookie["name"] == "laguna_session" for cookie in context.cookies())
+    context.close()
