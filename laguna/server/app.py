@@ -14,8 +14,9 @@ import functools
 import logging
 import os
 import time
+from collections import Counter
 from collections.abc import AsyncIterator, Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -104,6 +105,9 @@ MAKING_RATE, MAKING_BURST = 1.0, 20
 """Games and accounts one address may ask for: one a second on average, twenty at once."""
 IDLE_GAME = timedelta(hours=1)
 """A game with no decision for this long is no longer counted as held: its bots have nothing to do."""
+LIVE_PER_ADDRESS = 64
+"""Live channels one address may hold open in a server process: a player with every table in its own
+tab, many times over, but not a script opening thousands."""
 LISTEN_TIMEOUT = 10.0
 """Seconds the server waits at start to hear the database's announcements before it serves anyway."""
 DATABASE_VARIABLE = "LAGUNA_SERVE_DATABASE"
@@ -141,6 +145,8 @@ class Server:
     clock: Callable[[], datetime]
     admission: KeyedLocks
     """Held while a game with bots is counted and made, per address (guests) or user."""
+    listening: Counter[str] = field(default_factory=Counter)
+    """Live channels open, per address."""
     secure_cookies: bool = False
     """Mark every cookie `Secure`, even on a request that did not come over HTTPS (behind a proxy)."""
 
@@ -613,28 +619,44 @@ def _routes(app: FastAPI, server: Server) -> None:
 
     @app.websocket("/t/{table_id}/live")
     async def live(websocket: WebSocket, table_id: str) -> None:
-        try:
-            table = await asyncio.to_thread(server.service.table, table_id)
-        except NotFound:
+        address = websocket.client.host if websocket.client else "unknown"
+        if server.listening[address] >= LIVE_PER_ADDRESS:
             await websocket.accept()  # a close code reaches the page only once the socket is open
-            await websocket.close(code=4404, reason="no such table")
+            await websocket.close(code=4429, reason="too many live tables from one address")
             return
+        server.listening[address] += 1
+        try:
+            await _listen(server, websocket, table_id)
+        finally:
+            server.listening[address] -= 1
+            if not server.listening[address]:
+                del server.listening[address]
+
+
+async def _listen(server: Server, websocket: WebSocket, table_id: str) -> None:
+    """Tell the page of every new version of its table, until it goes away."""
+    try:
+        table = await asyncio.to_thread(server.service.table, table_id)
+    except NotFound:
         await websocket.accept()
-        with server.hub.subscription(table_id) as queue:
-            await websocket.send_json({"version": table.version})
-            receiver = asyncio.create_task(_drain(websocket))
-            try:
-                while not receiver.done():
-                    getter = asyncio.create_task(queue.get())
-                    finished, _ = await asyncio.wait({getter, receiver}, return_when=asyncio.FIRST_COMPLETED)
-                    if getter in finished:
-                        await websocket.send_json({"version": getter.result()})
-                    else:
-                        getter.cancel()
-            except (WebSocketDisconnect, RuntimeError):
-                pass
-            finally:
-                receiver.cancel()
+        await websocket.close(code=4404, reason="no such table")
+        return
+    await websocket.accept()
+    with server.hub.subscription(table_id) as queue:
+        await websocket.send_json({"version": table.version})
+        receiver = asyncio.create_task(_drain(websocket))
+        try:
+            while not receiver.done():
+                getter = asyncio.create_task(queue.get())
+                finished, _ = await asyncio.wait({getter, receiver}, return_when=asyncio.FIRST_COMPLETED)
+                if getter in finished:
+                    await websocket.send_json({"version": getter.result()})
+                else:
+                    getter.cancel()
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            receiver.cancel()
 
 
 async def _drain(websocket: WebSocket) -> None:

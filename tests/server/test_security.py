@@ -3,6 +3,7 @@ HTTPS and out of scripts, and no state-changing request or live channel opened f
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,6 +14,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 from starlette.websockets import WebSocketDisconnect
 
+from laguna.server import app as server_app
 from laguna.server.app import create_app
 from laguna.server.db import make_engine
 from laguna.server.schema import users
@@ -175,3 +177,18 @@ def test_the_live_channel_refuses_another_site_s_page(app: Any) -> None:
 )
 def test_origins_are_compared_as_browsers_write_them(url: str, origin: str | None) -> None:
     assert origin_of(url) == origin
+
+
+def test_one_address_holds_a_bounded_number_of_live_channels(app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(server_app, "LIVE_PER_ADDRESS", 3)
+    with TestClient(app) as client, contextlib.ExitStack() as held:
+        table = client.post("/play-now", data={"opponents": "1"}, follow_redirects=True).url.path.split("/")[-1]
+        for _ in range(3):
+            socket = held.enter_context(client.websocket_connect(f"/t/{table}/live"))
+            assert "version" in socket.receive_json()
+        with client.websocket_connect(f"/t/{table}/live") as refused, pytest.raises(WebSocketDisconnect) as closed:
+            refused.receive_json()
+        assert closed.value.code == 4429
+        held.close()  # the page closes its tabs: the address may listen again
+        with client.websocket_connect(f"/t/{table}/live") as socket:
+            assert "version" in socket.receive_json()
