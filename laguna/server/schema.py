@@ -110,3 +110,19 @@ login_throttles = Table(
     Column("expires_at", DateTime(timezone=True), nullable=False, index=True, comment="when the count is forgotten"),
 )
 """Failed log-ins per name and per address, shared by every server process (`Store.count_attempt`)."""
+
+blocks = Table(
+    "blocks",
+    metadata,
+    Column("user_id", Integer, ForeignKey("users.id", ondelete="CASCADE"), primary_key=True, comment="who blocks"),
+    Column(
+        "blocked_id",
+        Integer,
+        ForeignKey("users.id", ondelete="CASCADE"),
+        primary_key=True,
+        index=True,
+        comment="whose invitations they no longer take",
+    ),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+"""Players whose invitations a player declines for good (`Store.decline_invitation`)."""

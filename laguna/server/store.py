@@ -27,7 +27,7 @@ from laguna.core import GameRecord, LagunaError, RecordedAction
 from laguna.core.messages import N_, Message, msg
 from laguna.server.db import DatabaseError
 from laguna.server.limits import Throttle
-from laguna.server.schema import actions, login_throttles, seats, sessions, tables, users
+from laguna.server.schema import actions, blocks, login_throttles, seats, sessions, tables, users
 
 CHANNEL = "laguna_tables"
 """The PostgreSQL channel every change is announced on: ``table <id> <version>`` or ``session <hash>``."""
@@ -427,6 +427,77 @@ class Store:
                     )
                 ).scalar_one()
             )
+
+    def gathering(self, user_id: int) -> tuple[int, int]:
+        """The tables `user_id` made that still gather players, and the invitations they hold open."""
+        with self.engine.connect() as c:
+            made = select(tables.c.id).where(tables.c.created_by == user_id, tables.c.status == WAITING)
+            count = c.execute(select(func.count()).select_from(made.subquery())).scalar_one()
+            invited = c.execute(
+                select(func.count()).select_from(seats).where(seats.c.kind == INVITED, seats.c.table_id.in_(made))
+            ).scalar_one()
+        return int(count), int(invited)
+
+    def decline_invitation(self, table_id: str, user: User, *, block: bool, now: datetime) -> list[str]:
+        """`user` declines their invitation to `table_id`: the seat becomes open. With `block`, the
+        table's creator may no longer invite them, and their other invitations from that player are
+        declined too. The tables changed."""
+        with self._writing() as c:
+            found = c.execute(
+                select(tables.c.created_by).where(tables.c.id == table_id, tables.c.status == WAITING).with_for_update()
+            ).first()
+            invited_here = and_(seats.c.kind == INVITED, func.lower(seats.c.invited) == user.name.lower())
+            if found is None or not c.execute(
+                select(seats.c.seat).where(seats.c.table_id == table_id, invited_here)
+            ).first():
+                raise NotFound(msg("you have no invitation to this table still open"))
+            creator = found.created_by
+            declined = [table_id]
+            if block:
+                if not c.execute(
+                    select(blocks.c.user_id).where(blocks.c.user_id == user.id, blocks.c.blocked_id == creator)
+                ).first():
+                    c.execute(insert(blocks).values(user_id=user.id, blocked_id=creator, created_at=now))
+                declined = list(
+                    c.execute(
+                        select(tables.c.id).where(
+                            tables.c.created_by == creator,
+                            tables.c.status == WAITING,
+                            tables.c.id.in_(select(seats.c.table_id).where(invited_here)),
+                        )
+                    ).scalars()
+                )
+            for declined_id in declined:
+                c.execute(
+                    update(seats).where(seats.c.table_id == declined_id, invited_here).values(kind=OPEN, invited=None)
+                )
+                self._bump(c, declined_id)
+        return declined
+
+    def refuses_invitations(self, user_id: int, other_id: int) -> bool:
+        """Whether `user_id` no longer takes invitations from `other_id` (blocks them)."""
+        with self.engine.connect() as c:
+            return (
+                c.execute(
+                    select(blocks.c.user_id).where(blocks.c.user_id == user_id, blocks.c.blocked_id == other_id)
+                ).first()
+                is not None
+            )
+
+    def blocked(self, user_id: int) -> list[User]:
+        """The players `user_id` blocks, by name."""
+        with self.engine.connect() as c:
+            rows = c.execute(
+                select(users.c.id, users.c.name, users.c.guest)
+                .join(blocks, blocks.c.blocked_id == users.c.id)
+                .where(blocks.c.user_id == user_id)
+                .order_by(users.c.name_key)
+            ).all()
+        return [User(row.id, row.name, row.guest) for row in rows]
+
+    def unblock(self, user_id: int, other_id: int) -> None:
+        with self._writing() as c:
+            c.execute(delete(blocks).where(blocks.c.user_id == user_id, blocks.c.blocked_id == other_id))
 
     def tables_waiting_for_bots(self) -> list[str]:
         """Tables under way where a bot owes a decision (after a restart, the bots pick up from there)."""

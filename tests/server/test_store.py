@@ -57,13 +57,13 @@ def test_the_migrations_build_exactly_the_schema(engine: Engine) -> None:
     with engine.connect() as c:
         differences = compare_metadata(MigrationContext.configure(c), metadata)
     assert differences == []
-    assert {"users", "sessions", "tables", "seats", "actions", "login_throttles"} <= set(inspect(engine).get_table_names())
+    assert {"users", "sessions", "tables", "seats", "actions", "login_throttles", "blocks"} <= set(inspect(engine).get_table_names())
 
 
 def test_upgrading_twice_changes_nothing(engine: Engine) -> None:
     upgrade(engine)
     with engine.connect() as c:
-        assert c.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0003"
+        assert c.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0004"
 
 
 def test_sqlite_is_set_up_to_keep_every_commit(tmp_path: pytest.TempPathFactory) -> None:
