@@ -57,7 +57,8 @@ def test_the_migrations_build_exactly_the_schema(engine: Engine) -> None:
     with engine.connect() as c:
         differences = compare_metadata(MigrationContext.configure(c), metadata)
     assert differences == []
-    assert {"users", "sessions", "tables", "seats", "actions", "login_throttles", "blocks"} <= set(inspect(engine).get_table_names())
+    expected = {"users", "sessions", "tables", "seats", "actions", "login_throttles", "blocks"}
+    assert expected <= set(inspect(engine).get_table_names())
 
 
 def test_upgrading_twice_changes_nothing(engine: Engine) -> None:
