@@ -329,7 +329,7 @@ class Store:
             if forget:
                 c.execute(delete(counts).where(counts.c.key.in_(sorted(forget))))
 
-    def purge_attempts(self, now: datetime, most: int = 1000) -> int:
+    def purge_attempts(self, now: datetime, most: int = 10_000) -> int:
         """Forget up to `most` counts whose time is over; how many were. (Rows another transaction holds
         are left for the next purge, so that a purge never waits for an attempt, nor one for it.)"""
         counts = login_throttles
