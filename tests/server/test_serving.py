@@ -17,6 +17,7 @@ import pytest
 from typer.testing import CliRunner
 
 from laguna.cli import app as cli
+from laguna.core import LagunaError
 from laguna.server.app import ORIGINS_VARIABLE, SECURE_COOKIES_VARIABLE
 from laguna.server.serving import (
     HEADER_TIMEOUT,
@@ -210,7 +211,7 @@ def test_origins_are_written_as_browsers_send_them_and_anything_else_is_refused(
         "https://-bad.org",
         "https://a b.org",
     ):
-        with pytest.raises(cli.LagunaError, match="--origin takes"):
+        with pytest.raises(LagunaError, match="--origin takes"):
             parse_origin(bad)
 
 
@@ -219,7 +220,7 @@ def test_trusted_proxies_are_addresses_or_networks() -> None:
     assert parse_trusted("172.28.0.0/24") == "172.28.0.0/24"
     assert parse_trusted("*") == "*"
     for bad in ("proxy", "127.0.0.1,", "10.0.0.0/33", ""):
-        with pytest.raises(cli.LagunaError, match="--forwarded-allow-ips takes"):
+        with pytest.raises(LagunaError, match="--forwarded-allow-ips takes"):
             parse_trusted(bad)
 
 
