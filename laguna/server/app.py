@@ -392,8 +392,8 @@ def _routes(app: FastAPI, server: Server) -> None:
         await _current_user(request)  # so that the page below reads no session from the event loop
         try:
             user = await server.accounts.sign_up_async(name, password, server.clock())
-        except PasswordsBusy:
-            raise
+        except (PasswordsBusy, NotSaved, DatabaseError):
+            raise  # the server's trouble, not the form's: a 503 that says so
         except LagunaError as error:  # a refused name or password, or a name taken
             return _page(
                 request, "account.html", status=400, mode="signup", error=i18n.translate(error.message), name=name

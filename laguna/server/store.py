@@ -24,7 +24,7 @@ from sqlalchemy.sql.dml import ReturningInsert
 
 from laguna import i18n
 from laguna.core import GameRecord, LagunaError, RecordedAction
-from laguna.core.messages import N_, Message, msg
+from laguna.core.messages import N_, Message, msg, quoted
 from laguna.server.db import DatabaseError
 from laguna.server.limits import Throttle
 from laguna.server.schema import actions, blocks, login_throttles, seats, sessions, tables, users
@@ -196,7 +196,7 @@ class Store:
                     )
                 ).inserted_primary_key  # fmt: skip
         except IntegrityError as error:
-            raise NameTaken(f"the name {name!r} is taken") from error
+            raise NameTaken(msg("the name {name} is taken", name=quoted(name))) from error
         assert new_id is not None
         return User(int(new_id[0]), name, guest)
 
@@ -221,7 +221,7 @@ class Store:
                     oldest = c.execute(select(func.min(users.c.created_at)).where(made_by_address)).scalar_one()
                     raise AddressFull(_aware(oldest) + (now - since))
         except IntegrityError as error:
-            raise NameTaken(f"the name {name!r} is taken") from error
+            raise NameTaken(msg("the name {name} is taken", name=quoted(name))) from error
         assert new_id is not None
         return User(int(new_id[0]), name, True)
 

@@ -248,3 +248,23 @@ def test_the_player_is_told_the_decision_was_not_saved_and_trying_again_works(
         assert 'data-version="1"' in ada.get(f"/t/{table_id}/main").text
         assert ada.post(f"/t/{table_id}/act", json=body, headers=headers).json() == {"version": 2}
         assert [a.action for a in app.state.server.store.record(table_id).actions] == ["take c1 f1"]
+
+
+def test_a_sign_up_the_database_fails_is_the_server_s_trouble_not_the_form_s(
+    engine: Engine, database_url: str
+) -> None:
+    del engine
+    app = create_app(database_url, clock=lambda: NOW)
+
+    def insert_fails(conn: Any, cursor: Any, statement: str, *args: Any) -> None:
+        if statement.lstrip().upper().startswith("INSERT INTO USERS"):
+            raise OperationalError("INSERT INTO users", {}, Exception("disk I/O error"))
+
+    target = app.state.server.store.engine
+    event.listen(target, "before_cursor_execute", insert_fails)
+    try:
+        with TestClient(app) as client:
+            refused = client.post("/signup", data={"name": "Ada", "password": "correct horse"})
+        assert refused.status_code == 503 and "not saved" in refused.text
+    finally:
+        event.remove(target, "before_cursor_execute", insert_fails)
