@@ -87,6 +87,9 @@ LANGUAGE_COOKIE = "laguna_language"
 MAX_BODY = 64 * 1024
 """Bytes a request may send: a form or a decision is far smaller."""
 TOO_LARGE = msg("the request is too large (at most {size} KB)", size=MAX_BODY // 1024)
+BODY_SECONDS = 15.0
+"""Seconds a request's body may take to arrive, from its first byte read: a form is one packet."""
+TOO_SLOW = msg("the request took too long to arrive (more than {seconds} s): try again", seconds=int(BODY_SECONDS))
 MOVE_TIMES = {
     "": (None, N_("no limit")),
     "3600": (3600, N_("1 hour")),
@@ -175,27 +178,41 @@ class Language:
 
 class BodyLimit:
     """Refuse a request whose body is larger than `MAX_BODY`: at once if it says so, else as soon as
-    more than that has arrived. (Plain ASGI, so that it costs a request next to nothing.)"""
+    more than that has arrived; and one whose body has not arrived whole within `body_seconds` of the
+    first read (a client sending a byte now and then holds a connection for nothing). Plain ASGI, so
+    that it costs a request next to nothing."""
 
-    def __init__(self, app: ASGIApp) -> None:
+    def __init__(self, app: ASGIApp, body_seconds: float = BODY_SECONDS) -> None:
         self.app = app
+        self.body_seconds = body_seconds
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
         length = Headers(scope=scope).get("content-length")
-        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+        if length is not None and not (length.isascii() and length.isdigit() and int(length) <= MAX_BODY):
             await _error_response(Request(scope), 413, i18n.translate(TOO_LARGE))(scope, receive, send)
             return
         received = 0
+        deadline: float | None = None
+        whole = False
 
         async def limited() -> Message:
-            nonlocal received
-            message = await receive()
+            nonlocal received, deadline, whole
+            if whole:  # the body is in: what is awaited now is the client leaving, as long as it likes
+                return await receive()
+            if deadline is None:
+                deadline = asyncio.get_running_loop().time() + self.body_seconds
+            try:
+                async with asyncio.timeout_at(deadline):
+                    message = await receive()
+            except TimeoutError:
+                raise HTTPException(408, str(TOO_SLOW)) from None
             received += len(message.get("body", b""))
             if received > MAX_BODY:
                 raise HTTPException(413, str(TOO_LARGE))
+            whole = message["type"] != "http.request" or not message.get("more_body", False)
             return message
 
         await self.app(scope, limited, send)

@@ -3,8 +3,10 @@ HTTPS and out of scripts, and no state-changing request or live channel opened f
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -12,10 +14,11 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
+from starlette.types import Message
 from starlette.websockets import WebSocketDisconnect
 
 from laguna.server import app as server_app
-from laguna.server.app import create_app
+from laguna.server.app import BodyLimit, create_app
 from laguna.server.db import make_engine
 from laguna.server.schema import users
 from laguna.server.security import origin_of
@@ -192,3 +195,37 @@ def test_one_address_holds_a_bounded_number_of_live_channels(app: Any, monkeypat
         held.close()  # the page closes its tabs: the address may listen again
         with client.websocket_connect(f"/t/{table}/live") as socket:
             assert "version" in socket.receive_json()
+
+
+def test_a_body_that_never_arrives_whole_is_refused_in_time(url: str) -> None:
+    """A client that sends its headers and then a byte now and then is answered 408 once the body's
+    time is up (every other test sends its body at once and is served)."""
+    app = create_app(url)
+
+    async def run(chunks: list[bytes]) -> list[Message]:
+        sent: list[Message] = []
+        pending = [{"type": "http.request", "body": chunk, "more_body": True} for chunk in chunks]
+
+        async def receive() -> Message:
+            if pending:
+                return pending.pop(0)
+            await asyncio.sleep(3600)  # the rest of the body never comes
+            raise AssertionError("unreachable")
+
+        async def send(message: Message) -> None:
+            sent.append(message)
+
+        scope = {
+            "type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "POST", "scheme": "http",
+            "path": "/login", "raw_path": b"/login", "query_string": b"", "root_path": "", "app": app,
+            "headers": [(b"host", b"testserver"), (b"content-type", b"application/x-www-form-urlencoded"),
+                        (b"content-length", b"100")],
+            "client": ("127.0.0.1", 5000), "server": ("testserver", 80), "state": {},
+        }  # fmt: skip
+        await BodyLimit(app, body_seconds=0.2)(scope, receive, send)
+        return sent
+
+    started = time.monotonic()
+    sent = asyncio.run(run([b"name=", b"a"]))
+    assert sent[0]["status"] == 408 and time.monotonic() - started < 5
+    assert b"took too long to arrive" in b"".join(m.get("body", b"") for m in sent)
