@@ -7,6 +7,7 @@ from __future__ import annotations
 import html
 import random
 import re
+from typing import Any
 
 import pytest
 
@@ -14,6 +15,7 @@ from laguna.core import get_game
 from laguna.web.boards import render_board
 from laguna.web.boards.burano import board
 from tests.random_play import random_positions
+from tests.web.onlookers import Onlookers
 
 ACTION = re.compile(r'data-action="([^"]*)"')
 GAME = get_game("burano")
@@ -26,21 +28,30 @@ def _actions(page: str) -> set[str]:
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_every_legal_decision_is_a_button_on_the_board(players: int) -> None:
     phases: set[str] = set()
+    onlookers = Onlookers(seed=players)
+    shown: dict[int, tuple[list[str], dict[str, Any]]] = {}
+    """What each seat's board last showed: its decisions and its own part of the view."""
     for step, state in enumerate(random_positions("burano", players, seed=players)):
         construction = len(state.to_act()) > 1
         if step % 4 and not construction and not state.is_terminal():
             continue
         owing = set(state.to_act())
         for seat in owing:
+            view = state.view(seat)
             actions = [str(action) for action in state.legal_actions(seat)]
-            page = render_board("burano", state.view(seat), actions)
-            assert _actions(page) == set(actions), (step, state.view(seat)["phase"])
+            if construction and shown.get(seat) == (actions, view["seats"][seat]):
+                # Only the first seat building moves on; the others wait with their pyramids and
+                # decisions as they were when their boards were last checked.
+                continue
+            shown[seat] = (actions, view["seats"][seat])
+            page = render_board("burano", view, actions)
+            assert _actions(page) == set(actions), (step, view["phase"])
             assert page.startswith('<div class="board burano">') or '<div class="board burano">' in page
-            phases.add(state.view(seat)["phase"])
-        for seat in set(range(players)) - owing:
-            assert not _actions(render_board("burano", state.view(seat), []))
-        assert not _actions(render_board("burano", state.view(None), []))
+            phases.add(view["phase"])
+        for seat in onlookers.draw(players, owing, state.view(None)["phase"], state.is_terminal()):
+            assert not _actions(render_board("burano", state.view(seat), [])), (step, seat)
     assert {"player turn", "cube pyramid construction", "lace making"} <= phases
+    assert onlookers.every_one_checked(players)
 
 
 def test_no_decision_is_left_without_a_place_on_a_long_game() -> None:

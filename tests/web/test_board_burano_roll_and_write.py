@@ -15,6 +15,7 @@ from laguna.core import get_game
 from laguna.web.boards import render_board
 from laguna.web.boards.burano_roll_and_write import board
 from tests.random_play import random_positions
+from tests.web.onlookers import SPECTATOR, Onlookers
 
 GAME_ID = "walking-in-burano-roll-and-write"
 ACTION = re.compile(r'data-action="([^"]*)"')
@@ -28,17 +29,25 @@ def _buttons(page: str) -> set[str]:
 def test_every_legal_decision_is_a_button_and_only_the_owing_seat_has_any(players: int, seed: int, every: int) -> None:
     positions = [state.copy() for state in random_positions(GAME_ID, players, seed)]
     assert positions[-1].is_terminal()
+    onlookers = Onlookers(seed)
     for step, state in enumerate(positions):
         if step % every and step != len(positions) - 1:
             continue
         owing = set(state.to_act())
-        for seat in range(players):
-            legal = [str(action) for action in state.legal_actions(seat)] if seat in owing else []
+        for seat in owing:
+            legal = [str(action) for action in state.legal_actions(seat)]
             page = render_board(GAME_ID, state.view(seat), legal)
             assert page.startswith('<div class="board rw">')
             assert _buttons(page) == set(legal), f"seat {seat + 1} at step {step}"
-        spectator = render_board(GAME_ID, state.view(None), [])
-        assert "data-action" not in spectator and 'class="pick"' not in spectator
+        for seat in onlookers.draw(players, owing, state.view(None)["phase"], state.is_terminal()):
+            if seat is SPECTATOR:
+                spectator = render_board(GAME_ID, state.view(None), [])
+                assert "data-action" not in spectator and 'class="pick"' not in spectator
+            else:
+                page = render_board(GAME_ID, state.view(seat), [])
+                assert page.startswith('<div class="board rw">')
+                assert not _buttons(page), f"seat {seat + 1} at step {step}"
+    assert onlookers.every_one_checked(players)
 
 
 def test_the_view_shows_where_it_belongs() -> None:

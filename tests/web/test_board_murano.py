@@ -15,6 +15,7 @@ from laguna.core import get_game
 from laguna.web.boards import render_board
 from laguna.web.boards.murano import board
 from tests.random_play import random_positions
+from tests.web.onlookers import SPECTATOR, Onlookers
 
 GAME = get_game("murano")
 DATA_ACTION = re.compile(r'data-action="([^"]*)"')
@@ -42,18 +43,27 @@ GAMES = [(2, 1, 0), (3, 2, 1), (4, 3, 0), (2, 4, 1), (4, 5, 1)]
 
 @pytest.mark.parametrize(("players", "seed", "variant"), GAMES)
 def test_every_legal_decision_is_a_button_on_the_board(players: int, seed: int, variant: int) -> None:
+    onlookers = Onlookers(seed)
     for step, state in enumerate(random_positions("murano", players, seed, _options(variant))):
         owing = set(state.to_act()) if not state.is_terminal() else set()
-        if step % EVERY and state.view(None)["phase"] == "choose an action or pass":
+        phase = state.view(None)["phase"]
+        if step % EVERY and phase == "choose an action or pass":
             continue
-        for seat in range(players):
-            legal = [str(action) for action in state.legal_actions(seat)] if seat in owing else []
+        for seat in owing:
+            legal = [str(action) for action in state.legal_actions(seat)]
             page = render_board("murano", state.view(seat), legal)
             assert '<div class="board murano">' in page
-            assert _actions(page) == set(legal), (step, seat, state.view(seat)["phase"])
-        spectator = render_board("murano", state.view(None), [])
-        assert "data-action" not in spectator
-        assert "Your" not in spectator
+            assert _actions(page) == set(legal), (step, seat, phase)
+        for seat in onlookers.draw(players, owing, phase, state.is_terminal()):
+            if seat is SPECTATOR:
+                spectator = render_board("murano", state.view(None), [])
+                assert "data-action" not in spectator
+                assert "Your" not in spectator
+            else:
+                page = render_board("murano", state.view(seat), [])
+                assert '<div class="board murano">' in page
+                assert not _actions(page), (step, seat, phase)
+    assert onlookers.every_one_checked(players)
 
 
 def test_the_games_offered_every_kind_of_decision() -> None:
