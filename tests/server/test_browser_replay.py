@@ -61,7 +61,7 @@ def test_a_finished_game_is_replayed_step_by_step(browser: Browser, server: str)
     _wait_step(page, 12)
     assert _log_steps(page) == list(range(1, 13)) and page.locator("#score-sheet").count() == 0
     page.click(".replay-views a[data-seat='all']")
-    page.wait_for_function("document.querySelector('#replay-inner').dataset.seat === 'all'")
+    page.wait_for_function("() => document.querySelector('#replay-inner').dataset.seat === 'all'")
     assert page.locator(".replay-board").count() == 2 and page.locator(".board .hand-cards").count() == 2
     assert page.evaluate("window.stayed") is True
     assert re.search(r"/replay\?step=12&seat=all$", page.url), page.url
