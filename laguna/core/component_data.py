@@ -38,6 +38,17 @@ DIGEST_PREFIX: Final = "sha256:"
 MAX_DATA_BYTES: Final = 4 * 1024 * 1024
 """The largest data file read (the packaged ones are a few dozen kilobytes)."""
 
+def _unreadable(name: str, kind: str, error: OSError) -> CardDataError:
+    return CardDataError(
+        msg(
+            "{source}: {kind} cannot be read ({problem})",
+            source=name,
+            kind=kind,
+            problem=error.strerror or error.__class__.__name__,
+        )
+    )
+
+
 _DIGEST = re.compile(r"sha256:[0-9a-f]{64}")
 
 
@@ -77,14 +88,7 @@ def read_data_file(path: str | Path, kind: str = "data file") -> bytes:
     except FileNotFoundError:
         raise CardDataError(msg("{source}: {kind} not found", source=name, kind=kind)) from None
     except OSError as exc:
-        raise CardDataError(
-            msg(
-                "{source}: {kind} cannot be read ({problem})",
-                source=name,
-                kind=kind,
-                problem=exc.strerror or exc.__class__.__name__,
-            )
-        ) from None
+        raise _unreadable(name, kind, exc) from None
     try:
         info = os.fstat(handle)
         if not stat.S_ISREG(info.st_mode):
@@ -94,14 +98,7 @@ def read_data_file(path: str | Path, kind: str = "data file") -> bytes:
         with os.fdopen(handle, "rb", closefd=False) as stream:
             data = stream.read(MAX_DATA_BYTES + 1)
     except OSError as exc:
-        raise CardDataError(
-            msg(
-                "{source}: {kind} cannot be read ({problem})",
-                source=name,
-                kind=kind,
-                problem=exc.strerror or exc.__class__.__name__,
-            )
-        ) from None
+        raise _unreadable(name, kind, exc) from None
     finally:
         os.close(handle)
     if len(data) > MAX_DATA_BYTES:
