@@ -904,9 +904,10 @@ def _wants_json(request: Request) -> bool:
 def _error_response(request: Request, status: int, message: str) -> Response:
     if _wants_json(request):
         return JSONResponse({"error": message}, status_code=status)
-    return TEMPLATES.TemplateResponse(
-        request, "error.html", {"status": status, "message": message, "user": None, "csrf": ""}, status_code=status
-    )
+    user = request.scope.get("user")  # known if the request got as far as reading it; never read here
+    token = request.cookies.get(COOKIE)
+    context = {"status": status, "message": message, "user": user, "csrf": csrf_token(token) if user and token else ""}
+    return TEMPLATES.TemplateResponse(request, "error.html", context, status_code=status)
 
 
 def _error_handlers(app: FastAPI) -> None:

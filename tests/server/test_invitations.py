@@ -82,6 +82,9 @@ def test_a_blocked_player_can_no_longer_invite_until_unblocked(clients: Any) -> 
     refused = _invite(ada, ada_csrf, "Bob")
     assert refused.status_code == 400
     assert refused.json()["error"] == "seat 2: Bob does not take invitations from you"
+    page = ada.post("/tables", data={"csrf": ada_csrf, "game": "burano", "players": "2", "seat2": "invited",
+                                     "invite2": "Bob"})  # fmt: skip
+    assert page.status_code == 400 and "Log out" in page.text  # the refusal's page still knows who asked
     player = re.search(r'name="player" value="(\d+)"', lobby)
     assert player is not None and "Players whose invitations you decline" in lobby
     assert bob.post("/unblock", data={"csrf": bob_csrf, "player": player.group(1)}).status_code == 200
