@@ -52,12 +52,11 @@ from laguna.server.forms import (
 )
 from laguna.server.limits import KeyedLocks, RateLimiter
 from laguna.server.live import Hub, Listener
+from laguna.server.pages import my_tables, replay_context, table_context
 from laguna.server.security import FOREIGN, Guard
 from laguna.server.service import (
     GameNotOver,
-    Replay,
     SeatRequest,
-    Snapshot,
     TableError,
     TableService,
     TooManyTables,
@@ -68,17 +67,13 @@ from laguna.server.store import (
     HUMAN,
     INVITED,
     OPEN,
-    PLAYING,
-    WAITING,
     NotFound,
     NotSaved,
     SeatTaken,
     StaleVersion,
     Store,
-    TableInfo,
     User,
 )
-from laguna.web.boards import board_style, render_board
 from laguna.web.templating import ENVIRONMENT
 
 WEB = Path(__file__).parent.parent / "web"
@@ -374,7 +369,7 @@ def _routes(app: FastAPI, server: Server) -> None:
         if user is None:
             return _page(request, "welcome.html", levels=LEVELS)
         return _page(
-            request, "lobby.html", tables=_my_tables(server, user), levels=LEVELS,
+            request, "lobby.html", tables=my_tables(server.store, user), levels=LEVELS,
             game_list=list(games()), move_times=MOVE_TIMES, blocked=server.store.blocked(user.id),
         )  # fmt: skip
 
@@ -552,7 +547,8 @@ def _routes(app: FastAPI, server: Server) -> None:
 
     @app.get("/t/{table_id}", response_class=HTMLResponse)
     def table_page(request: Request, table_id: str) -> HTMLResponse:
-        return _page(request, "table.html", **_table_context(server, table_id, _user(request)))
+        snapshot = server.service.snapshot(table_id)
+        return _page(request, "table.html", **table_context(server.service, snapshot, _user(request)))
 
     @app.get("/t/{table_id}/main", response_class=HTMLResponse)
     async def table_main(request: Request, table_id: str, version: int = -1) -> HTMLResponse:
@@ -563,7 +559,7 @@ def _routes(app: FastAPI, server: Server) -> None:
         snapshot = server.service.cached_snapshot(table_id, version)
         if snapshot is None:
             snapshot = await asyncio.to_thread(server.service.snapshot, table_id, version)
-        return _page(request, "table_main.html", **table_context(server, snapshot, user))
+        return _page(request, "table_main.html", **table_context(server.service, snapshot, user))
 
     @app.post("/t/{table_id}/act")
     async def act(request: Request, table_id: str) -> JSONResponse:
@@ -748,13 +744,6 @@ def _text(value: Any) -> str:
     return value.strip() if isinstance(value, str) else ""
 
 
-def _int(text: str, what: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise TableError(msg("{what} must be a whole number, not {text}", what=what, text=quoted(text))) from None
-
-
 async def _json(request: Request) -> dict[str, Any]:
     try:
         body = await request.json()
@@ -767,70 +756,6 @@ async def _json(request: Request) -> dict[str, Any]:
     return body
 
 
-def _my_tables(server: Server, user: User) -> list[dict[str, Any]]:
-    """The user's tables: those waiting for them first, longest-waiting first, then the others."""
-    rows: list[dict[str, Any]] = []
-    for table in server.store.user_tables(user.id):
-        mine = set(table.seat_of(user.id))
-        my_turn = table.status == PLAYING and bool(mine & set(table.waiting))
-        waited = table.last_move_at or table.created_at
-        rows.append({"table": table, "my_turn": my_turn, "waited": waited, "whose": _whose(table)})
-    rows.sort(key=lambda r: (not r["my_turn"], r["table"].status == FINISHED, r["waited"]))
-    return rows
-
-
-def _whose(table: TableInfo) -> str:
-    if table.status == FINISHED:
-        return i18n.gettext("finished")
-    if table.status != PLAYING:
-        return i18n.gettext("gathering players")
-    names = [table.seats[s].shown for s in table.waiting]
-    return i18n.gettext("waiting for %(players)s") % {"players": ", ".join(names)}
-
-
-def _table_context(server: Server, table_id: str, user: User | None) -> dict[str, Any]:
-    snapshot = server.service.snapshot(table_id)
-    return table_context(server, snapshot, user)
-
-
-def table_context(server: Server, snapshot: Snapshot, user: User | None) -> dict[str, Any]:
-    """What a table page shows `user`: everything drawn from their seat's view (a spectator's if they
-    have no seat), their legal decisions, the public log and whether they may undo."""
-    table, state = snapshot.table, snapshot.state
-    game = get_game(table.game)
-    mine = table.seat_of(user.id) if user else []
-    owing = [s for s in mine if s in state.to_act()] if table.status == PLAYING else []
-    viewer = owing[0] if owing else (mine[0] if mine else None)
-    if table.status == FINISHED:
-        viewer = mine[0] if mine else None
-    view = state.view(viewer)
-    actions = [str(a) for a in state.legal_actions(viewer)] if viewer is not None and viewer in owing else []
-    described = [(a, a) for a in actions]
-    names = [seat.shown for seat in table.seats]
-    return {
-        "table": table,
-        "game": game,
-        "viewer": viewer,
-        "owing": owing,
-        "mine": mine,
-        "board": render_board(table.game, view, actions, names),
-        "board_style": board_style(table.game),
-        "actions": described,
-        "log": [i18n.translate(event.message, names) for event in snapshot.log],
-        "outcome": state.outcome() if state.is_terminal() else None,
-        "can_undo": table.status == PLAYING and viewer in snapshot.undoable,
-        "invite": f"/join/{table.invite_token}",
-        "whose": _whose(table),
-        "abandoned": [s for s in server.service.abandoned(table) if s not in mine] if mine else [],
-        "levels": LEVELS,
-        "invited": next((s for s in table.seats if s.kind == INVITED and user and s.invited
-                         and s.invited.lower() == user.name.lower()), None) if table.status == WAITING else None,
-        "creator": next((s.user_name for s in table.seats if s.user_id == table.created_by), None),
-        "open_seats": [] if mine else [s for s in table.seats if s.kind == OPEN or (s.kind == INVITED and user
-                                       and s.invited and s.invited.lower() == user.name.lower())],
-    }  # fmt: skip
-
-
 async def _replay(request: Request, table_id: str, step: str, seat: str, *, template: str) -> HTMLResponse:
     """A replay page or fragment, drawn from memory when the game's steps are cached (built in a thread
     otherwise)."""
@@ -840,61 +765,6 @@ async def _replay(request: Request, table_id: str, step: str, seat: str, *, temp
     if replay is None:
         replay = await asyncio.to_thread(server.service.replay, table_id)
     return _page(request, template, **replay_context(replay, step, seat, user))
-
-
-def replay_context(replay: Replay, step_text: str, seat_text: str, user: User | None) -> dict[str, Any]:
-    """What a replay shows at step `step_text` (the set-up if empty: a replay is read from the start)
-    from the point of view `seat_text`: a seat's number, ``all`` for every seat's board side by side
-    (the game is over, so every hand may be shown), or if empty the viewer's own seat (``all`` for
-    someone who did not play). Each board is drawn from a seat's view, as the table drew it, without
-    decisions."""
-    table = replay.table
-    names = [seat.shown for seat in table.seats]
-    step = _int(step_text, "the step") if step_text else 0
-    if not 0 <= step <= replay.last:
-        raise TableError(
-            msg(
-                "there is no step {step}: this game's steps run from 0 (the set-up) to {last}",
-                step=step,
-                last=replay.last,
-            )
-        )
-    mine = table.seat_of(user.id) if user else []
-    chosen = seat_text or (str(mine[0] + 1) if mine else "all")
-    if chosen == "all":
-        seats = list(range(table.players))
-    else:
-        number = int(chosen) if chosen.isascii() and chosen.isdigit() and len(chosen) <= 2 else 0
-        if not 1 <= number <= table.players:
-            raise TableError(
-                msg(
-                    "the table has no seat {seat}: its seats are 1 to {last}, or 'all'",
-                    seat=quoted(chosen),
-                    last=table.players,
-                )
-            )
-        chosen, seats = str(number), [number - 1]
-    state = replay.position(step)
-    return {
-        "table": table,
-        "game": get_game(table.game),
-        "step": step,
-        "last": replay.last,
-        "seat": chosen,
-        "names": names,
-        "boards": [(s, names[s], render_board(table.game, state.view(s), [], names)) for s in seats],
-        "board_style": board_style(table.game),
-        "log": [
-            {
-                "step": number,
-                "player": names[decision.seat],
-                "action": decision.action,
-                "lines": [i18n.translate(event.message, names) for event in decision.events],
-            }
-            for number, decision in enumerate(replay.decisions[:step], start=1)
-        ],
-        "outcome": state.outcome() if state.is_terminal() else None,
-    }
 
 
 def _wants_json(request: Request) -> bool:

@@ -17,8 +17,9 @@ from fastapi.testclient import TestClient
 from sqlalchemy import Engine
 
 from laguna.core import Rng
-from laguna.server.app import TEMPLATES, create_app, table_context
+from laguna.server.app import TEMPLATES, create_app
 from laguna.server.limits import RateLimiter
+from laguna.server.pages import table_context
 from laguna.server.service import SeatRequest
 from laguna.server.store import HUMAN, INVITED
 
@@ -278,10 +279,10 @@ def test_a_page_shows_nothing_its_seat_may_not_know(app: Any, game_id: str) -> N
         info, state = snapshot.table, snapshot.state
         if step % 15 == 14:
             for seat, user in enumerate((ada, bob)):
-                shown = template.render(table_context(server, snapshot, user) | {"csrf": "", "user": user})
+                shown = template.render(table_context(service, snapshot, user) | {"csrf": "", "user": user})
                 for draw in range(3):
                     sample = replace(snapshot, state=state.determinize(seat, Rng(draw)))
-                    again = template.render(table_context(server, sample, user) | {"csrf": "", "user": user})
+                    again = template.render(table_context(service, sample, user) | {"csrf": "", "user": user})
                     assert again == shown, f"seat {seat + 1}'s page shows hidden information at step {step}"
         seat = state.to_act()[0]
         action = rng.choice(state.legal_actions(seat))

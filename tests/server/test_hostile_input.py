@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from laguna.server.app import create_app, replay_context
+from laguna.server.app import create_app
+from laguna.server.pages import replay_context
 from laguna.server.service import TableError
 
 CSRF = re.compile(r'name="csrf" value="([0-9a-f]+)"')
