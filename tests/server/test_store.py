@@ -4,7 +4,10 @@ and the append-only action log that guards a game's order and replays to its pos
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 import threading
+import time
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -290,3 +293,27 @@ def test_of_two_servers_acting_on_one_version_exactly_one_wins(engine: Engine, d
     assert [e.action for e in store.log(table_id)] == [winner]
     assert store.table(table_id).version == started + 1
     assert store.table(table_id).status == PLAYING
+
+
+def test_server_processes_starting_at_once_migrate_the_database_once(postgres_url: str) -> None:
+    """Processes starting together on a new PostgreSQL database: one builds the schema, the others wait
+    for it and find it done, and none fails. (Processes, since Alembic runs one migration at a time per
+    process.)"""
+    script = (
+        "import sys, time\n"
+        "from laguna.server.db import make_engine, upgrade\n"
+        "engine = make_engine(sys.argv[1])\n"
+        "time.sleep(max(0.0, float(sys.argv[2]) - time.time()))\n"
+        "upgrade(engine)\n"
+    )
+    at = time.time() + 3  # every process has imported what it needs by then, and they start together
+    processes = [
+        subprocess.Popen([sys.executable, "-c", script, postgres_url, str(at)], stderr=subprocess.PIPE)
+        for _ in range(3)
+    ]
+    failures = [process.communicate(timeout=60)[1].decode() for process in processes]
+    assert [process.returncode for process in processes] == [0, 0, 0], failures
+    engine = make_engine(postgres_url)
+    with engine.connect() as c:
+        assert c.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0004"
+    engine.dispose()
