@@ -700,10 +700,10 @@ def _check_making(server: Server, request: Request) -> None:
 @contextlib.asynccontextmanager
 async def _admitting(server: Server, request: Request, user: User | None, *, bots: bool) -> AsyncIterator[None]:
     """Around the making of a new game: one with bots is made only by someone who holds fewer than
-    they may. Someone over the count is refused at once; otherwise they are counted again and the game
-    made one at a time per address (guests) or player, so that presses at once cannot all pass the
-    count, and nobody waits behind another address. (Every table is made one at a time per player, so
-that the tables and invitations one player holds are counted right, too.)"""
+        they may. Someone over the count is refused at once; otherwise they are counted again and the game
+        made one at a time per address (guests) or player, so that presses at once cannot all pass the
+        count, and nobody waits behind another address. (Every table is made one at a time per player, so
+    that the tables and invitations one player holds are counted right, too.)"""
     if bots:
         await _check_bot_games(server, request, user)
     key = ("user", user.id) if user is not None and not user.guest else ("address", _address(request))

@@ -30,7 +30,7 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from laguna.core import LagunaError
 from laguna.core.messages import Message, msg, msg_plural
 from laguna.server.limits import Throttle
-from laguna.server.store import AddressFull, Store, User
+from laguna.server.store import AddressFull, NameTaken, Store, User
 
 SESSION_DAYS = 30
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{1,23}")
@@ -62,6 +62,10 @@ PASSWORD_QUEUE = 32
 GUESTS_PER_ADDRESS = 30
 """Guest accounts one address may make in `GUEST_WINDOW` (a class behind one school address, say)."""
 GUEST_WINDOW = timedelta(hours=1)
+GUEST_KEPT = timedelta(days=7)
+"""A guest account that never sat at a table, and has no live session, is deleted after this long."""
+GUEST_NAME_TRIES = 5
+"""Names drawn for a new guest before giving up (two guests drawing one name is one in millions)."""
 _T = TypeVar("_T")
 
 
@@ -340,28 +344,38 @@ class Accounts:
         return attempt.user
 
     def _purge(self, now: datetime) -> None:
-        """Forget the counts whose time is over, at most every `PURGE_EVERY`."""
+        """Forget what is over, at most every `PURGE_EVERY`: the log-in counts whose time is over, the
+        sessions past their expiry and the guests gone for `GUEST_KEPT` without a game (run where such
+        rows are made, so that the tables they fill never grow without bound)."""
         with self._lock:
             if self._next_purge is not None and now < self._next_purge:
                 return
             self._next_purge = now + PURGE_EVERY
         self.store.purge_attempts(now)
+        self.store.purge_sessions_and_guests(now, now - GUEST_KEPT)
 
     # ------------------------------------------------------------------ guests and sessions
 
     def guest(self, now: datetime, address: str | None = None) -> User:
         """A guest account for playing against bots without signing up, from `address`: at most
         `GUESTS_PER_ADDRESS` an address in `GUEST_WINDOW` (`TooManyGuests`), counted in the database."""
-        name = f"Guest-{secrets.token_hex(3)}"
-        if address is None:
-            return self.store.create_user(name, None, now, guest=True)
-        try:
-            return self.store.create_guest(name, now, address, most=GUESTS_PER_ADDRESS, since=now - GUEST_WINDOW)
-        except AddressFull as full:
-            raise TooManyGuests(max(1, math.ceil((full.until - now).total_seconds()))) from None
+        self._purge(now)
+        for attempt in range(GUEST_NAME_TRIES):  # a name drawn again is drawn anew, never shown
+            name = f"Guest-{secrets.token_hex(3)}"
+            try:
+                if address is None:
+                    return self.store.create_user(name, None, now, guest=True)
+                return self.store.create_guest(name, now, address, most=GUESTS_PER_ADDRESS, since=now - GUEST_WINDOW)
+            except AddressFull as full:
+                raise TooManyGuests(max(1, math.ceil((full.until - now).total_seconds()))) from None
+            except NameTaken:
+                if attempt == GUEST_NAME_TRIES - 1:
+                    raise
+        raise AssertionError("unreachable")
 
     def open_session(self, user: User, now: datetime) -> str:
         """A new session for `user`: the token for the cookie (only its hash is stored)."""
+        self._purge(now)
         token = secrets.token_urlsafe(32)
         self.store.create_session(user.id, token_hash(token), now, now + timedelta(days=SESSION_DAYS))
         return token

@@ -306,9 +306,7 @@ class TableService:
             now=self.clock(),
         )
 
-    def _invitee(
-        self, creator: User, requests: Sequence[SeatRequest], index: int, seated: Sequence[SeatInfo]
-    ) -> str:
+    def _invitee(self, creator: User, requests: Sequence[SeatRequest], index: int, seated: Sequence[SeatInfo]) -> str:
         """The name of the player invited to seat `index` (as they spell it): someone who exists, is not
         the table's creator and is not invited to another of its seats."""
         asked = (requests[index].invited or "").strip()

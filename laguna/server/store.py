@@ -337,6 +337,31 @@ class Store:
         with self._writing() as c:
             return int(c.execute(delete(counts).where(counts.c.key.in_(over))).rowcount)
 
+    def purge_sessions_and_guests(self, now: datetime, guests_before: datetime, most: int = 10_000) -> tuple[int, int]:
+        """Forget up to `most` sessions past their expiry, and up to `most` guest accounts made before
+        `guests_before` that have no live session and never sat at or made a table (a visitor who
+        pressed "Play now" and left at once); how many of each. Rows another transaction holds are left
+        for the next purge."""
+        expired = select(sessions.c.token_hash).where(sessions.c.expires_at <= now).limit(most)
+        live = select(sessions.c.user_id).where(sessions.c.expires_at > now)
+        idle = (
+            select(users.c.id)
+            .where(
+                users.c.guest.is_(True),
+                users.c.created_at < guests_before,
+                users.c.id.not_in(live),
+                users.c.id.not_in(select(seats.c.user_id).where(seats.c.user_id.is_not(None))),
+                users.c.id.not_in(select(tables.c.created_by)),
+            )
+            .limit(most)
+        )
+        if self.shared:
+            expired, idle = expired.with_for_update(skip_locked=True), idle.with_for_update(skip_locked=True)
+        with self._writing() as c:
+            ended = int(c.execute(delete(sessions).where(sessions.c.token_hash.in_(expired))).rowcount)
+            gone = int(c.execute(delete(users).where(users.c.id.in_(idle))).rowcount)
+        return ended, gone
+
     # ------------------------------------------------------------------ tables
 
     def create_table(
@@ -447,9 +472,10 @@ class Store:
                 select(tables.c.created_by).where(tables.c.id == table_id, tables.c.status == WAITING).with_for_update()
             ).first()
             invited_here = and_(seats.c.kind == INVITED, func.lower(seats.c.invited) == user.name.lower())
-            if found is None or not c.execute(
-                select(seats.c.seat).where(seats.c.table_id == table_id, invited_here)
-            ).first():
+            if (
+                found is None
+                or not c.execute(select(seats.c.seat).where(seats.c.table_id == table_id, invited_here)).first()
+            ):
                 raise NotFound(msg("you have no invitation to this table still open"))
             creator = found.created_by
             declined = [table_id]
@@ -527,9 +553,7 @@ class Store:
                         and_(seats.c.kind == INVITED, func.lower(seats.c.invited) == user.name.lower()),
                     ),
                     select(tables.c.status).where(tables.c.id == table_id).scalar_subquery() == WAITING,
-                    ~exists().where(
-                        seats.c.table_id == table_id, seats.c.kind == HUMAN, seats.c.user_id == user.id
-                    ),
+                    ~exists().where(seats.c.table_id == table_id, seats.c.kind == HUMAN, seats.c.user_id == user.id),
                 )
                 .values(kind=HUMAN, user_id=user.id)
             ).rowcount

@@ -6,10 +6,12 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from sqlalchemy import Engine
+from sqlalchemy import Engine, func, select
 
-from laguna.server.auth import Accounts, AuthError, csrf_ok, csrf_token, token_hash
-from laguna.server.store import Store
+from laguna.server.auth import SESSION_DAYS, Accounts, AuthError, csrf_ok, csrf_token, token_hash
+from laguna.server.schema import sessions
+from laguna.server.service import SeatRequest, TableService
+from laguna.server.store import BOT, HUMAN, Store
 
 NOW = datetime(2026, 3, 1, tzinfo=UTC)
 
@@ -50,3 +52,20 @@ def test_the_csrf_token_belongs_to_its_session() -> None:
     assert csrf_ok("session-a", csrf_token("session-a"))
     assert not csrf_ok("session-b", csrf_token("session-a"))
     assert not csrf_ok(None, csrf_token("session-a")) and not csrf_ok("session-a", None)
+
+
+def test_expired_sessions_and_guests_who_never_played_are_forgotten(engine: Engine) -> None:
+    """The sessions and guest accounts strangers make do not pile up: a guest who never sat at a
+    table and has no live session is deleted a week on, with every session past its expiry, the next
+    time accounts are made; a guest who played keeps their account and their games."""
+    store, accounts = Store(engine), Accounts(Store(engine))
+    idle, player = accounts.guest(NOW, "203.0.113.1"), accounts.guest(NOW, "203.0.113.1")
+    old = accounts.open_session(idle, NOW)
+    TableService(store, lambda: NOW).create(player, "burano", [SeatRequest(HUMAN), SeatRequest(BOT, bot="easy")])
+    later = NOW + timedelta(days=SESSION_DAYS + 1)
+    kept = accounts.open_session(accounts.guest(later, "203.0.113.2"), later)  # makes accounts: the purge runs
+    assert store.user(idle.id) is None and store.user(player.id) == player
+    assert store.session(token_hash(old), later) is None
+    assert accounts.session_user(kept, later) is not None
+    with engine.connect() as c:
+        assert c.execute(select(func.count()).select_from(sessions)).scalar_one() == 1

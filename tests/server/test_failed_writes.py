@@ -250,9 +250,7 @@ def test_the_player_is_told_the_decision_was_not_saved_and_trying_again_works(
         assert [a.action for a in app.state.server.store.record(table_id).actions] == ["take c1 f1"]
 
 
-def test_a_sign_up_the_database_fails_is_the_server_s_trouble_not_the_form_s(
-    engine: Engine, database_url: str
-) -> None:
+def test_a_sign_up_the_database_fails_is_the_server_s_trouble_not_the_form_s(engine: Engine, database_url: str) -> None:
     del engine
     app = create_app(database_url, clock=lambda: NOW)
 
