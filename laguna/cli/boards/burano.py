@@ -43,7 +43,7 @@ privilege cube pink b4             a privilege point for a pink cube onto b4
 end                                end the turn (no move made: take 1 coin)
 swap A pink B blue                 fishing: swap dock houses of islands A and B
 sail C                             fishing: to island C (a port: sail left)
-forgo                              fishing: nowhere to sail, the action is lost
+forgo                              fishing: nowhere to sail, or no trade in the port
 fish tuna                          a face-up tuna card (fish deck: deck top)
 dispatch 2                         3 colours matched: 2 workers to the island
 trade tuna-squid                   at a port: sell to the ship tuna-squid

@@ -146,7 +146,8 @@ class Sail:
 
 @dataclass(frozen=True, slots=True)
 class Forgo:
-    """Fishing with nowhere to go: the boat stays and the action is lost."""
+    """Fishing with nowhere to go (the boat stays), or in a port with no ship to trade with: the action
+    ends."""
 
     def __str__(self) -> str:
         return "forgo"

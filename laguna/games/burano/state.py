@@ -90,8 +90,6 @@ WITHDRAWN_COINS: Final = 2
 """A worker driven back to its schedule ring by another player's worker earns its owner 2 coins."""
 MAX_LACE_MAKERS: Final = 3
 ROOF_PRIVILEGE: Final = 2
-DEAL_TRIES: Final = 50
-"""Determinization: deals of the unseen fish cards tried before a trader is dealt a trade's cards."""
 LETTERS: Final = "ABCD"
 
 # Score-sheet categories, in order.
@@ -378,7 +376,7 @@ class BuranoState(GameState[Action]):
         if phase is Phase.DISPATCH:
             return [Dispatch(1), Dispatch(2)]
         if phase is Phase.TRADE:
-            return [Trade(name) for name in self.tradeable(seat, player.boat)]
+            return [Trade(name) for name in self.tradeable(seat, player.boat)] or [Forgo()]
         if phase is Phase.LACE:
             return [*self._lace_options(seat), Done()]
         if phase is Phase.EARNING:
@@ -448,7 +446,7 @@ class BuranoState(GameState[Action]):
             if place in self.docks:
                 if matches(arrows, self.docks[place]):
                     options.append(Sail(place))
-            elif not self.swapped and self.tradeable(seat, place):
+            elif not self.swapped and self.ports[place]:
                 options.append(Sail(place))
         if player.privilege:
             islands = self.components.waters.islands
@@ -534,7 +532,7 @@ class BuranoState(GameState[Action]):
             Phase.FISHING: ((Sail, Swap, Forgo), msg("sail your fishing boat (or swap dock houses first)")),
             Phase.FISH_CARDS: ((TakeFish,), msg("take your fish cards first ({count} left)", count=self.fish_left)),
             Phase.DISPATCH: ((Dispatch,), msg("you matched all three colours: dispatch 1 or 2 workers")),
-            Phase.TRADE: ((Trade,), msg("trade with a merchant ship in this port")),
+            Phase.TRADE: ((Trade, Forgo), msg("trade with a merchant ship in this port")),
             Phase.LACE: ((Lace, Done), msg("send lace makers to the workshops or say done")),
             Phase.EARNING: ((Withdraw, Done), msg("withdraw workers for 1 coin each or say done")),
             Phase.BONUS: ((Bonus,), msg("take the roof's bonus: 2 privilege points or a building card")),
@@ -640,11 +638,9 @@ class BuranoState(GameState[Action]):
             return msg(
                 "no dock house of {island} matches the colours of your arrow-pointed houses", island=action.place
             )
-        if self.swapped:
-            return msg("you swapped dock houses to fish at a neighbouring island, not to trade")
         if not self.ports[action.place]:
             return msg("no merchant ship is in the {port} port", port=place)
-        return msg("your fish cards meet the demand of no merchant ship in the {port} port", port=place)
+        return msg("you swapped dock houses to fish at a neighbouring island, not to trade")
 
     def _explain_swap(self, seat: Seat, action: Swap) -> Message:
         if not self.boards[seat].privilege:
@@ -652,6 +648,8 @@ class BuranoState(GameState[Action]):
         return msg("name a dock house of each of two islands, of different colours")
 
     def _explain_forgo(self, seat: Seat, action: Forgo) -> Message:
+        if self.phase is Phase.TRADE:
+            return msg("trade with a merchant ship in this port")
         return msg("your boat can sail: fishing is not optional once the cube is built")
 
     def _explain_takefish(self, seat: Seat, action: TakeFish) -> Message:
@@ -1071,7 +1069,11 @@ class BuranoState(GameState[Action]):
         )
 
     def _do_forgo(self, seat: Seat, action: Forgo, events: list[Event]) -> None:
-        events.append(Event("forgo", seat, msg("{player} has nowhere to fish: the action is lost", player=Named(seat))))
+        if self.phase is Phase.TRADE:
+            text = msg("{player} can trade with no merchant ship in this port: no trade", player=Named(seat))
+        else:
+            text = msg("{player} has nowhere to fish: the action is lost", player=Named(seat))
+        events.append(Event("forgo", seat, text))
         self.phase = Phase.TURN
 
     def _do_sail(self, seat: Seat, action: Sail, events: list[Event]) -> None:
@@ -1668,45 +1670,22 @@ class BuranoState(GameState[Action]):
             "cards": list(player.cards),
         }
 
-    def _deal_fish(self, twin: BuranoState, hidden: list[Seat], rng: Rng, fixed: Counter[str] | None = None) -> None:
+    def _deal_fish(self, twin: BuranoState, hidden: list[Seat], rng: Rng) -> None:
         """Deal the unseen fish cards again: the deck and the cards the `hidden` players drew from it.
 
         The pool is sorted before it is shuffled, so the deal depends on what the cards are, never on
-        the order they really lie in. `fixed` cards go to the first hidden player before the deal."""
+        the order they really lie in."""
         kinds = self.components.fish_kinds
         unseen = Counter(self.fish_deck)
         for other in hidden:
             unseen += self.boards[other].hand_secret
         pool = sorted(unseen.elements(), key=kinds.index)
-        if fixed:
-            for card in fixed.elements():
-                pool.remove(card)
         rng.shuffle(pool)
-        for k, other in enumerate(hidden):
-            count = self.boards[other].hand_secret.total()
-            hand = Counter(fixed) if fixed and k == 0 else Counter()
-            take = count - hand.total()
-            hand.update(pool[:take])
-            del pool[:take]
-            twin.boards[other].hand_secret = hand
-        twin.fish_deck = pool
-
-    def _trade_cards(self, trader: Seat, hidden: list[Seat], rng: Rng) -> Counter[str]:
-        """Secret cards that let `trader` trade in the port the boat lies in: the missing cards of one of
-        the ships there (chosen at random among those the unseen cards can still supply)."""
-        player = self.boards[trader]
-        unseen = Counter(self.fish_deck)
         for other in hidden:
-            unseen += self.boards[other].hand_secret
-        options = []
-        for name in sorted(self.ports[player.boat]):
-            need = Counter(
-                {kind: count - player.hand_public[kind] for kind, count in self.components.ship(name).demand}
-            )
-            need = +need
-            if need.total() <= player.hand_secret.total() and not need - unseen:
-                options.append(need)
-        return rng.choice(options) if options else Counter()
+            count = self.boards[other].hand_secret.total()
+            twin.boards[other].hand_secret = Counter(pool[:count])
+            del pool[:count]
+        twin.fish_deck = pool
 
     def determinize(self, seat: Seat | None, rng: Rng) -> BuranoState:
         """Re-sample what `seat` cannot know: the order of the fish deck, the building deck and the roof
@@ -1719,17 +1698,7 @@ class BuranoState(GameState[Action]):
         twin.rng = rng.spawn()
         twin._legal = {}
         hidden = [s for s in range(self._players) if s != seat]
-        # A player who sailed to a port is known to hold the fish of a trade there: deal again until
-        # they do, and after a few tries deal them the cards of a trade first.
-        trader = self.actor if self.phase is Phase.TRADE and self.actor in hidden else None
-        for _ in range(DEAL_TRIES):
-            self._deal_fish(twin, hidden, rng)
-            if trader is None or twin.tradeable(trader, twin.boards[trader].boat):
-                break
-        else:
-            assert trader is not None
-            order = [trader, *(s for s in hidden if s != trader)]
-            self._deal_fish(twin, order, rng, self._trade_cards(trader, hidden, rng))
+        self._deal_fish(twin, hidden, rng)
         twin.building_deck = sorted(twin.building_deck)
         rng.shuffle(twin.building_deck)
         for kind, stack in twin.roof_stacks.items():

@@ -15,6 +15,7 @@ import pytest
 from laguna.core.errors import IllegalAction
 from laguna.core.rng import Rng
 from laguna.games.burano import BuranoState, Phase
+from laguna.games.burano.actions import Forgo
 from laguna.games.burano.state import NO_FISH, SHIPS
 from tests.games.burano.scenario import (
     BLUE,
@@ -146,18 +147,41 @@ def test_match_counts_each_house_once() -> None:
     assert state.matched == 2
 
 
-def test_port_needs_a_ship_whose_demand_the_hand_meets() -> None:
-    """5. Fishing, B: at a port the player trades fish cards to a merchant ship, so the boat may sail to a
-    port only when a ship there asks for cards the player has (decision 5)."""
-    state, seat = fishing(boat="B", docks={"D": "PGO"})
+def test_port_with_a_ship_is_open_without_a_possible_trade() -> None:
+    """5. Fishing, B, step 1: "Note: You may not move your fishing boat to a port that has no merchant
+    ship." That is the only limit on a port: the boat may sail to a port whose ships ask for cards the
+    player lacks (decision 5). Arriving there, the player has nothing to trade and says `forgo`, which
+    ends the action; the boat stays in the port."""
+    state, seat = fishing(boat="B", docks={"D": "PGO"}, privilege=0)
     hand(state, seat, ["tuna"] * 3 + ["squid"] * 2)
     state.ports = {"left": [], "right": ["tuna-squid"]}
     changed(state)
-    assert sails(state, seat) == {"D"}
-    with pytest.raises(IllegalAction, match="meet the demand of no merchant ship in the right port"):
-        act(state, seat, "sail right")
-    hand(state, seat, ["squid"])
     assert sails(state, seat) == {"D", "right"}
+    act(state, seat, "sail right")
+    assert phase_of(state) is Phase.TRADE
+    assert legal(state, seat) == ["forgo"]
+    with pytest.raises(IllegalAction, match="your fish cards do not meet the demand of the ship tuna-squid"):
+        act(state, seat, "trade tuna-squid")
+    events = act(state, seat, "forgo")
+    assert "no merchant ship" in str(events[-1].text) and "trade" in str(events[-1].text)
+    assert phase_of(state) is Phase.TURN
+    assert state.boards[seat].boat == "right"
+    assert state.boards[seat].hand_size() == 5
+    assert state.ports == {"left": [], "right": ["tuna-squid"]}
+
+
+def test_a_possible_trade_is_made() -> None:
+    """5. Fishing, B: "Movement to a port is executed in 3 fixed-ordering steps: 1. Choose a merchant
+    ship ... 2. Trade": a player who can trade at the port trades; `forgo` is only for a player who
+    cannot."""
+    state, seat = fishing(boat="B", docks={"D": "PGO"}, privilege=0)
+    hand(state, seat, ["tuna"] * 3 + ["squid"] * 3)
+    state.ports = {"left": [], "right": ["tuna-squid"]}
+    changed(state)
+    act(state, seat, "sail right")
+    assert legal(state, seat) == ["trade tuna-squid"]
+    with pytest.raises(IllegalAction, match="trade with a merchant ship"):
+        act(state, seat, "forgo")
 
 
 def test_port_without_a_ship_cannot_be_sailed_to() -> None:
@@ -607,19 +631,23 @@ def test_two_step_card_trades_at_a_port_two_routes_away() -> None:
     assert state.ports == {"left": ["tuna-squid"], "right": []}
 
 
-def test_a_copy_for_another_seat_keeps_a_trade_possible() -> None:
-    """5. Fishing, B: a boat sails to a port only to trade there, so every seat knows the trader holds
-    the fish of some trade; copies re-dealing the secret cards keep one possible."""
+def test_a_copy_for_another_seat_deals_the_traders_secret_cards_freely() -> None:
+    """5. Fishing, B: "You may not move your fishing boat to a port that has no merchant ship" is the
+    only limit, so a boat in a port says nothing of its owner's secret cards. Copies for another seat
+    deal them from all the unseen cards, a trade possible or not, and lose or double no card; the
+    owner's copy keeps them."""
     state, seat = fishing(boat="B")
     hand(state, seat, ["tuna"] * 3 + ["squid"] * 3, secret=True)
     state.ports = {"left": [], "right": ["tuna-squid"]}
     changed(state)
     act(state, seat, "sail right")
+    trades = set()
     for k in range(40):
         twin = state.determinize(1 - seat, Rng(k))
-        assert twin.legal_actions(seat), f"copy {k} leaves the trader without a trade"
+        trades.add(twin.legal_actions(seat) != (Forgo(),))
         cards = Counter(twin.fish_deck) + Counter(twin.fish_supply)
         for board in twin.boards:
             cards += board.hand_public + board.hand_secret + board.sold
         assert cards.total() == 48, "no card is dealt twice or lost"
+    assert trades == {False}, "six random cards of eight kinds rarely make three tuna and three squid"
     assert state.determinize(seat, Rng(0)).boards[seat].hand_secret == state.boards[seat].hand_secret

@@ -7,8 +7,9 @@ import math
 
 import pytest
 
+from laguna.bots import GreedyBot
 from laguna.core.rng import Rng
-from laguna.games.burano import BuranoState, Phase
+from laguna.games.burano import GAME, BuranoState, Phase
 from laguna.games.burano.components import RoofKind, RoofTile
 from tests.games.burano.scenario import (
     BLUE,
@@ -229,3 +230,31 @@ def test_determinizing_reads_only_the_view_of_a_secret_pyramid() -> None:
         assert a.determinize(0, Rng(seed)) == b.determinize(0, Rng(seed))
     build_pyramids(a)
     assert a.phase is Phase.TURN
+
+
+def test_the_greedy_bot_does_not_sail_to_a_port_it_cannot_trade_in() -> None:
+    """5. Fishing, B: "You may not move your fishing boat to a port that has no merchant ship": a port
+    with ships whose demand the hand does not meet is open too, but the trip brings nothing. The estimate
+    values it at nothing, so the greedy bot fishes at a matching island instead."""
+    state = start()
+    seat = state.actor
+    player = state.boards[seat]
+    player.preparation = [PINK]
+    player.coins = 10
+    player.boat = "B"
+    state.markers = [PINK, BLUE, YELLOW, GREEN, ORANGE, WHITE]
+    for island in state.docks:
+        state.docks[island] = [ORANGE, ORANGE, WHITE]
+    state.docks["D"] = sorted(player.ring.arrow_colours(), key=[PINK, BLUE, YELLOW, GREEN, ORANGE, WHITE].index)
+    state.ports = {"left": [], "right": ["tuna-squid"]}
+    changed(state)
+    site = next(a for a in state.legal_actions(seat) if str(a).startswith("build pink"))
+    state.apply(seat, site)
+    assert state.phase is Phase.FISHING
+    choices = [str(a) for a in state.legal_actions(seat)]
+    assert "sail right" in choices and "sail D" in choices
+    port, island = state.copy(), state.copy()
+    port.apply(seat, GAME.parse_action("sail right"))
+    island.apply(seat, GAME.parse_action("sail D"))
+    assert port.estimate()[seat] < island.estimate()[seat]
+    assert str(GreedyBot(seed=1).choose(state, seat)) == "sail D"
