@@ -57,6 +57,7 @@ bonus card roof-vp-a               roof bonus: a face-up card (bonus card deck)
 pay c2                             lace scoring: a pyramid cube for c2
 pay c2 privilege                   ... a privilege point instead (pay c2 card)
 cube white                         cube refill: white for a colour run out
+cube none                          cube refill: no cube for a colour run out
 privilege cube white               clean-up: a privilege point for a white cube
 discard 4vp:pink-green             roof refill: remove one of your roof tiles
 refill fountains                   roof refill: the top tile of the fountains"""

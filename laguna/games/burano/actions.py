@@ -7,7 +7,7 @@ a built cube's action asks for more (fishing: ``swap A pink B blue``, ``sail C``
 privilege``; earning: ``withdraw island A``, ``withdraw workshop c2``; each list of optional steps
 closes with ``done``), and a roof its bonus (``bonus privilege``, ``bonus card roof-vp-a``, ``bonus
 card deck``). Setup and clean-up add ``roofs islands workshops fountains``, ``stack b1 pink`` for the
-secret pyramid, ``pay c2`` for lace scoring, ``cube white``, ``discard 4vp:pink-green`` and ``refill
+secret pyramid, ``pay c2`` for lace scoring, ``cube white`` or ``cube none``, ``discard 4vp:pink-green`` and ``refill
 fountains``.
 
 A tile's colours are written in the colour order pink, blue, yellow, green, orange, white, each over
@@ -242,12 +242,13 @@ class Pay:
 
 @dataclass(frozen=True, slots=True)
 class TakeCube:
-    """Cube refill: the colour owed has run out in the supply, so take `colour` instead."""
+    """Cube refill: the colour owed has run out in the supply, so take `colour` instead, or (None) take
+    no cube for it."""
 
-    colour: Colour
+    colour: Colour | None
 
     def __str__(self) -> str:
-        return f"cube {self.colour.value}"
+        return f"cube {self.colour.value if self.colour else 'none'}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -283,7 +284,7 @@ _FORMS: Final = (
     "roof <kind> <colour>-<colour> <square>-<square>, end, privilege coin, privilege cube <colour> [<slot>], "
     "swap <island> <colour> <island> <colour>, sail <place>, forgo, fish <kind|deck>, dispatch <1|2>, "
     "trade <ship>, lace <square> [privilege], withdraw island <island>, withdraw workshop <square>, done, "
-    "bonus privilege, bonus card <id|deck>, pay <square> [privilege|card], cube <colour>, "
+    "bonus privilege, bonus card <id|deck>, pay <square> [privilege|card], cube <colour|none>, "
     "discard <kind>:<colour>-<colour>, refill <kind>"
 )
 
@@ -408,7 +409,7 @@ def parse_action(text: str) -> Action:
             )
         return Pay(_square(rest[0]), means)
     if verb == "cube" and len(rest) == 1:
-        return TakeCube(_colour(rest[0]))
+        return TakeCube(None if rest[0] == "none" else _colour(rest[0]))
     if verb == "discard" and len(rest) == 1 and rest[0].count(":") == 1:
         kind, colours = rest[0].split(":")
         return Discard(_tile(kind, colours)[0])

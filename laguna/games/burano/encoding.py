@@ -29,12 +29,12 @@ block             size                          order
 ``done``          1
 ``bonus``         1 + 16 + 1                    privilege, building card, the deck
 ``pay``           L × 3                         square, then cube / privilege / card
-``cube``          6                             colour (cube refill)
+``cube``          6 + 1                         colour (cube refill), then ``none``
 ``discard``       48                            roof tile
 ``refill``        4                             roof kind
 ================  ============================  ===============================================
 
-With the packaged components that is 7 938 actions for 2–3 players, 7 974 for 4, and 7 998 with
+With the packaged components that is 7 939 actions for 2–3 players, 7 975 for 4, and 7 999 with
 random workshops.
 
 The observation is built from a seat's view only. Seats are listed relative to the viewer: the viewer
@@ -235,7 +235,7 @@ def action_space(players: int, options: BuranoOptions) -> tuple[Action, ...]:
     space.append(Done())
     space += [Bonus(None), *(Bonus(card.id) for card in components.building_cards), Bonus("deck")]
     space += [Pay(square, means) for square in squares for means in MEANS]
-    space += [TakeCube(colour) for colour in COLOURS]
+    space += [*(TakeCube(colour) for colour in COLOURS), TakeCube(None)]
     space += [Discard(tile) for tile in tiles]
     space += [Refill(kind) for kind in RoofKind]
     return tuple(dict.fromkeys(space))

@@ -392,7 +392,7 @@ class BuranoState(GameState[Action]):
         if phase is Phase.CUBE_REFILL:
             available = [c for c in COLOURS if self.supply[c]]
             if self.owed:
-                return [TakeCube(c) for c in available]
+                return [*(TakeCube(c) for c in available), TakeCube(None)]
             return [*(PrivilegeCube(c) for c in available if player.privilege), Done()]
         if phase is Phase.ROOF_DISCARD:
             return [*(Discard(tile) for tile in _distinct(player.roofs)), Done()]
@@ -712,6 +712,9 @@ class BuranoState(GameState[Action]):
         return msg("your pyramid has no {colour} cube left", colour=colour)
 
     def _explain_takecube(self, seat: Seat, action: TakeCube) -> Message:
+        if not self.owed:
+            return msg("you are owed no cube: take a cube with a privilege point or say done")
+        assert action.colour is not None
         return msg("the supply has no {colour} cube", colour=msg(action.colour.value))
 
     def _explain_done(self, seat: Seat, action: Done) -> Message:
@@ -1456,18 +1459,16 @@ class BuranoState(GameState[Action]):
         events.append(Event("refill", seat, text))
 
     def _do_takecube(self, seat: Seat, action: TakeCube, events: list[Event]) -> None:
-        self.supply[action.colour] -= 1
-        self.boards[seat].reserve[action.colour] += 1
         self.owed -= 1
+        if action.colour is None:
+            text = msg("{player} takes no cube instead", player=Named(seat))
+        else:
+            self.supply[action.colour] -= 1
+            self.boards[seat].reserve[action.colour] += 1
+            text = msg("{player} takes a {colour} cube instead", player=Named(seat), colour=msg(action.colour.value))
         if not self.supply.total():
             self.owed = 0
-        events.append(
-            Event(
-                "refill",
-                seat,
-                msg("{player} takes a {colour} cube instead", player=Named(seat), colour=msg(action.colour.value)),
-            )
-        )
+        events.append(Event("refill", seat, text))
         if not self.owed and (not self.boards[seat].privilege or not self.supply.total()):
             self._next_in_queue(events)
 

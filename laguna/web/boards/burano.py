@@ -50,6 +50,7 @@ _PLACES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"bonus privilege", "bonus-privilege"),
         (r"bonus card (?P<card>\S+)", "bonus-card"),
         (r"pay (?P<square>[a-z]\d+)(?: (?P<means>privilege|card))?", "pay"),
+        (r"cube none", "cube-none"),
         (r"cube (?P<colour>\w+)", "cube"),
         (r"discard (?P<tile>\S+)", "discard"),
         (r"refill (?P<roof_kind>\S+)", "refill"),
@@ -120,6 +121,8 @@ def _place(decision: Decision) -> str:
         return f"card:{decision['card']}"
     if kind == "cube":
         return f"supply:{decision['colour']}"
+    if kind == "cube-none":
+        return "reserve"
     if kind == "discard":
         return f"tile:{decision['tile']}"
     if kind == "refill":

@@ -13,7 +13,7 @@ import pytest
 
 from laguna.core.errors import IllegalAction
 from laguna.core.game import Event
-from laguna.games.burano import BuranoState, Phase
+from laguna.games.burano import GAME, BuranoState, Phase
 from laguna.games.burano.components import COLOURS, RoofKind, RoofTile
 from laguna.games.burano.pyramid import SLOTS
 from tests.games.burano import scenario
@@ -563,10 +563,11 @@ def test_cube_refill_rulebook_example() -> None:
     assert supply - state.supply == Counter({PINK: 2, GREEN: 1, YELLOW: 1, BLUE: 1}) + taken
 
 
-def test_cube_refill_with_a_colour_exhausted_takes_another_colour() -> None:
+def test_cube_refill_with_a_colour_exhausted_may_take_another_colour() -> None:
     """6. Clean-up 4, note: "If the color of cubes a player needs is exhausted in the supply, he/she may
-    take a cube of any other color" (``cube <colour>``, decision 18). The shortage must be settled
-    before the player is done."""
+    take a cube of any other color" (decision 18). For each missing cube the player takes a cube of a
+    colour the supply has (``cube <colour>``) or none (``cube none``); the shortage is settled before
+    the player is done."""
     state = start(2)
     seat = state.start_player
     scenario.set_ring(state, seat, "OWW" + "PPGYB" + "BYGO", workers=5)
@@ -578,7 +579,8 @@ def test_cube_refill_with_a_colour_exhausted_takes_another_colour() -> None:
     assert phase(state) is Phase.CUBE_REFILL and state.actor == seat
     assert state.boards[seat].reserve == Counter({PINK: 1, GREEN: 1, BLUE: 1})
     assert state.supply[PINK] == 0
-    assert legal(state) == ["cube blue", "cube green", "cube orange", "cube white"]
+    assert legal(state) == ["cube blue", "cube green", "cube orange", "cube white", "cube none"]
+    assert str(GAME.parse_action("CUBE None")) == "cube none"
     with pytest.raises(IllegalAction, match="you are owed cubes"):
         play(state, "done")
     with pytest.raises(IllegalAction, match="the supply has no pink cube"):
@@ -587,8 +589,11 @@ def test_cube_refill_with_a_colour_exhausted_takes_another_colour() -> None:
         play(state, "privilege cube white")
     play(state, "cube white")
     assert state.actor == seat
-    play(state, "cube white")
-    assert state.boards[seat].reserve == Counter({PINK: 1, GREEN: 1, BLUE: 1, WHITE: 2})
+    supply = Counter(state.supply)
+    events = play(state, "cube none")
+    assert [e.text for e in events] == [f"Player {seat + 1} takes no cube instead"]
+    assert state.supply == supply
+    assert state.boards[seat].reserve == Counter({PINK: 1, GREEN: 1, BLUE: 1, WHITE: 1})
     # Owed nothing more, the player may still spend the privilege point on a cube, or be done.
     assert phase(state) is Phase.CUBE_REFILL and state.actor == seat
     assert "done" in legal(state)
@@ -612,7 +617,7 @@ def test_cube_refill_goes_clockwise_from_the_start_player() -> None:
     assert state.boards[first].reserve == Counter({PINK: 2, BLUE: 1, YELLOW: 1, GREEN: 1})
     assert state.boards[second].reserve == Counter({PINK: 1, BLUE: 1, YELLOW: 1, GREEN: 1})
     assert state.supply[PINK] == 0
-    assert legal(state) == ["cube blue", "cube yellow", "cube green", "cube orange", "cube white"]
+    assert legal(state) == ["cube blue", "cube yellow", "cube green", "cube orange", "cube white", "cube none"]
     play(state, "cube orange")
     assert phase(state) is Phase.ROOF_DISCARD
 
