@@ -688,7 +688,8 @@ class _Table:
         if phase is P.LACE:
             return self.lace_pending(seat)
         if phase is P.BONUS and state.roof is not None:
-            return state.roof_points(seat, state.roof.tile.kind) + state.roof_card_vp + self.bonus_value()
+            tile = state.roof.tile
+            return state.roof_points(seat, tile.kind) + state.roof_colour_vp(seat, tile) + self.bonus_value()
         return 0.0
 
     def sail_value(self, seat: int) -> float:

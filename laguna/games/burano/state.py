@@ -219,7 +219,6 @@ class BuranoState(GameState[Action]):
         self.arrows: list[Colour] = []
         self.sent = 0
         self.roof: RoofPlacement | None = None
-        self.roof_card_vp = 0
         self.paid: list[tuple[Square, str]] = []
         self.owed = 0
         self.refilled: list[RoofKind] = []
@@ -921,11 +920,6 @@ class BuranoState(GameState[Action]):
         self.stacks[action.second] = self.stacks[action.second].roofed_with(action.tile.colours[1])
         self.roof = RoofPlacement(action.tile, action.first, action.second, floor)
         self.roofs_placed.append(self.roof)
-        # The colour cards reward the roofing itself: a card taken as this roof's bonus counts from the next.
-        self.roof_card_vp = sum(
-            5 * sum(1 for c in action.tile.colours if c in card.colours)
-            for card in self.card_effects(seat, Effect.ROOF_COLOUR_VP)
-        )
         events.append(
             Event(
                 "roof",
@@ -966,25 +960,34 @@ class BuranoState(GameState[Action]):
                     ),
                 )
             )
+        # Step 3 scores the roof with the cards held now, a card taken as this roof's bonus included.
         assert self.roof is not None
         points = self.roof_points(seat, self.roof.tile.kind)
+        colour_vp = self.roof_colour_vp(seat, self.roof.tile)
         player.vp[ROOFS] += points
         kind = msg(self.roof.tile.kind.value)
-        if self.roof_card_vp:
-            player.vp[ROOF_CARDS] += self.roof_card_vp
+        if colour_vp:
+            player.vp[ROOF_CARDS] += colour_vp
             text = msg(
                 "{player} scores {vp} for the {kind} roof and {colour_vp} for its colours",
                 player=Named(seat),
                 vp=_vp(points),
                 kind=kind,
-                colour_vp=_vp(self.roof_card_vp),
+                colour_vp=_vp(colour_vp),
             )
         else:
             text = msg("{player} scores {vp} for the {kind} roof", player=Named(seat), vp=_vp(points), kind=kind)
-        events.append(Event("roof-score", seat, text, {"vp": points + self.roof_card_vp}))
+        events.append(Event("roof-score", seat, text, {"vp": points + colour_vp}))
         self.roof = None
-        self.roof_card_vp = 0
         self.phase = Phase.TURN
+
+    def roof_colour_vp(self, seat: Seat, tile: RoofTile) -> int:
+        """What the roof colour cards `seat` holds give for roofing with `tile`: 5 VP per half in a
+        card's colours, each card counting."""
+        return sum(
+            5 * sum(1 for c in tile.colours if c in card.colours)
+            for card in self.card_effects(seat, Effect.ROOF_COLOUR_VP)
+        )
 
     def roof_points(self, seat: Seat, kind: RoofKind) -> int:
         """What a roof of `kind` would score for `seat` now (Roof Houses, step 3)."""

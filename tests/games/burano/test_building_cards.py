@@ -115,17 +115,33 @@ def test_roof_colour_vp_cards_combine() -> None:
     assert state.boards[ME].vp[ROOF_CARDS] == 10
 
 
-def test_roof_colour_vp_card_taken_as_bonus_counts_from_the_next_roof() -> None:
-    """Decision 12: a roof colour card taken as a roof's bonus rewards the roofs after it, not this one."""
+def test_roof_colour_vp_card_taken_as_bonus_counts_for_that_roof() -> None:
+    """Roof Houses: "Roof houses is executed in 3 fixed-ordering steps": "2. Gain bonuses" comes before
+    "3. Score points for the roof you just placed", so a card gained in step 2 is held when the roof
+    scores (decision 12). The roof colour card ("Whenever you roof houses, you gain 5 VP for each
+    specific color on the roof tile") taken as a roof's bonus counts for that roof, and for the next."""
     state = position()
     state.building_supply[0] = "roof-vp-b"
     state.building_deck = [c for c in state.building_deck if c != "roof-vp-b"]
     scenario.changed(state)
     roof(state, RoofTile(RoofKind.FLAT, (YELLOW, GREEN)), "YG", bonus="bonus card roof-vp-b")
     assert state.boards[ME].cards == ["roof-vp-b"]
-    assert state.boards[ME].vp[ROOF_CARDS] == 0
-    roof(state, RoofTile(RoofKind.FLAT, (YELLOW, GREEN)), "YG")
     assert state.boards[ME].vp[ROOF_CARDS] == 10
+    assert state.boards[ME].vp[ROOFS] == 4
+    roof(state, RoofTile(RoofKind.FLAT, (YELLOW, GREEN)), "YG")
+    assert state.boards[ME].vp[ROOF_CARDS] == 20
+
+
+def test_a_card_drawn_as_bonus_from_the_deck_counts_for_that_roof() -> None:
+    """Roof Houses, step 2: "draw the top card from the building deck" is the same bonus: a roof colour
+    card drawn there counts for the roof too (step 3 follows)."""
+    state = position()
+    state.building_deck = [c for c in state.building_deck if c != "roof-vp-a"] + ["roof-vp-a"]
+    state.building_supply = [c for c in state.building_supply if c != "roof-vp-a"]
+    scenario.changed(state)
+    roof(state, RoofTile(RoofKind.FLAT, (PINK, YELLOW)), "PY", bonus="bonus card deck")
+    assert state.boards[ME].cards == ["roof-vp-a"]
+    assert state.boards[ME].vp[ROOF_CARDS] == 5
 
 
 # --------------------------------------------------------------------------- roof-any-a/b/c
@@ -377,7 +393,10 @@ def test_island_ties_in_roof_scoring(holder: int | None, vp: int) -> None:
 
 
 def test_island_ties_taken_as_bonus_counts_at_once() -> None:
-    """Decision 12: the island-ties card taken as a roof's bonus counts for that roof's score."""
+    """Roof Houses: "2. Gain bonuses" comes before "3. Score points for the roof you just placed"
+    (decision 12): the island-ties card ("Whenever determining majority in a neighboring island, you
+    always win the tie") taken as a roof's bonus counts for that roof's score, the same timing as the
+    roof colour cards."""
     state = position()
     state.building_supply[0] = "island-ties"
     state.building_deck = [c for c in state.building_deck if c != "island-ties"]
