@@ -100,6 +100,8 @@ def cube(colour: str | None) -> Text:
     """``♥P`` in pink: a colour's glyph and initial, in its terminal colour."""
     if colour is None:
         return Text("··", style="dim")
+    if colour == "hidden":
+        return Text("▩▩", style="dim")
     return Text(f"{glyph(colour)}{colour[:1].upper()}", style=STYLES.get(colour, "bold"))
 
 

@@ -92,7 +92,8 @@ segment               length        meaning
                                     fountain, covered by a worker
 ``ring_workers``      P             workers on each seat's ring
 ``reserve``           P × 6         cubes in the reserve per seat and colour
-``pyramid``           P × 14 × 6    colour one-hot per slot b1..t (zeros: empty or secret)
+``pyramid``           P × 14 × 6    colour one-hot per slot b1..t (zeros: empty, secret, or the
+                                    centre b5 covered out of the viewer's sight)
 ``pyramid_secret``    P             1 while a seat's pyramid is built out of the viewer's sight
 ``pyramid_ready``     P             1 once a seat's pyramid is complete
 ``preparation``       P × 6         cubes in the preparation area per seat and colour
@@ -467,7 +468,7 @@ class Encoder:
             else:
                 base = j * SLOTS * n_colours
                 for slot, cube in enumerate(slots):
-                    if cube is not None:
+                    if cube is not None and cube != "hidden":
                         pyramid[base + slot * n_colours + colour_of[cube]] = 1.0
             if data["pyramid_ready"]:
                 pyramid_ready[j] = 1.0

@@ -38,12 +38,16 @@ class Player:
     sold: Counter[str] = field(default_factory=Counter)
     cards: list[str] = field(default_factory=list)
     vp: Counter[str] = field(default_factory=Counter)
+    centre_seen: bool = True
+    """Whether every player has seen the pyramid's centre cube (b5) this season: false while the four
+    second-level cubes have covered it since the pyramids were revealed."""
 
     def copy(self) -> Player:
         return Player(
             self.ring, self.boat, copy_counter(self.reserve), self.coins, self.privilege, self.moves,
             list(self.pyramid), self.cursor, list(self.preparation), list(self.roofs), copy_counter(self.hand_public),
             copy_counter(self.hand_secret), copy_counter(self.sold), list(self.cards), copy_counter(self.vp),
+            self.centre_seen,
         )  # fmt: skip
 
     def hand(self) -> Counter[str]:

@@ -65,3 +65,12 @@ def layer_targets(cubes: int) -> tuple[int, int, int]:
 
 def layer_of(slot: int) -> int:
     return 0 if slot < 9 else 1 if slot < TOP else 2
+
+
+CENTRE: Final = 4
+"""The base's centre slot b5: every second-level cube rests on it, and the base rings it."""
+
+
+def centre_covered(pyramid: Sequence[Any]) -> bool:
+    """Whether the centre cube is out of sight: there, with all four second-level cubes over it."""
+    return pyramid[CENTRE] is not None and all(pyramid[s] is not None for s in MIDDLE)

@@ -63,7 +63,16 @@ from laguna.games.burano.main_island import RoofPlacement, build_sites, roof_sit
 from laguna.games.burano.main_island import Stack as Houses
 from laguna.games.burano.options import BuranoOptions
 from laguna.games.burano.player import Player
-from laguna.games.burano.pyramid import LAYERS, SLOT_NAMES, SLOTS, layer_of, layer_targets, open_slots
+from laguna.games.burano.pyramid import (
+    CENTRE,
+    LAYERS,
+    SLOT_NAMES,
+    SLOTS,
+    centre_covered,
+    layer_of,
+    layer_targets,
+    open_slots,
+)
 from laguna.games.burano.pyramid import free_slots as pyramid_free_slots
 from laguna.games.burano.ring import starting_ring
 from laguna.games.burano.workshop_area import WorkshopArea
@@ -78,6 +87,8 @@ MOVE_COSTS: Final = (-1, 3, 3, 4)
 MAX_MOVES: Final = 4
 PREPARATION_SPACES: Final = 3
 PYRAMID_CUBES: Final = 14
+HIDDEN: Final = "hidden"
+"""How a view lists a pyramid's covered centre cube to the other seats."""
 ROOF_SPACES: Final = 3
 FISH_SUPPLY: Final = 3
 BUILDING_SUPPLY: Final = 4
@@ -799,7 +810,9 @@ class BuranoState(GameState[Action]):
             player.reserve = Counter()
             self.supply += left
             player.coins += left.total()
-            cubes = " ".join(c.value[0].upper() if c else "." for c in player.pyramid)
+            player.centre_seen = not centre_covered(player.pyramid)
+            shown = self._public_pyramid(player)
+            cubes = " ".join("?" if c == HIDDEN else c[0].upper() if c else "." for c in shown)
             events.append(
                 Event(
                     "pyramid",
@@ -811,7 +824,7 @@ class BuranoState(GameState[Action]):
                         returned=msg_plural("{count} cube", "{count} cubes", left.total()),
                         coins=_coins(left.total()),
                     ),
-                    {"pyramid": [c.value if c else None for c in player.pyramid]},
+                    {"pyramid": shown},
                 )
             )
         self.phase = Phase.TURN
@@ -846,6 +859,7 @@ class BuranoState(GameState[Action]):
         assert colour is not None
         player.pyramid[action.slot] = None
         player.preparation.append(colour)
+        player.centre_seen = player.centre_seen or not centre_covered(player.pyramid)
         events.append(
             Event(
                 "pick",
@@ -1406,6 +1420,7 @@ class BuranoState(GameState[Action]):
         if action.means == "cube":
             slot = max(s for s in range(SLOTS) if player.pyramid[s] is colour)
             player.pyramid[slot] = None
+            player.centre_seen = player.centre_seen or not centre_covered(player.pyramid)
             self.supply[colour] += 1
             text = msg("{player} returns a {colour} cube for the lace maker on {square}", **fields)
         elif action.means == "privilege":
@@ -1552,8 +1567,9 @@ class BuranoState(GameState[Action]):
     # ------------------------------------------------------------------ views and determinization
 
     def view(self, seat: Seat | None) -> JSON:
-        """What `seat` sees: all but the decks' order, the fish cards others drew from the deck, and the
-        pyramids others are still building in secret."""
+        """What `seat` sees: all but the decks' order, the fish cards others drew from the deck, the
+        pyramids others are still building in secret, and the centre cube (b5) of another's pyramid while
+        its second level covers it (listed as ``hidden``)."""
         waters = self.components.waters
         return {
             "game": "burano",
@@ -1657,7 +1673,14 @@ class BuranoState(GameState[Action]):
                 "workers": ring.workers,
             },
             "reserve": {c.value: player.reserve[c] for c in COLOURS},
-            "pyramid": None if secret_pyramid else [c.value if c else None for c in player.pyramid],
+            "pyramid": None
+            if secret_pyramid
+            else [c.value if c else None for c in player.pyramid]
+            if seat == viewer
+            else self._public_pyramid(player),
+            "pyramid_colours": None
+            if secret_pyramid
+            else dict(sorted(Counter(c.value for c in player.pyramid if c is not None).items())),
             "pyramid_ready": player.cursor >= SLOTS,
             "pyramid_slots_decided": player.cursor,
             "preparation": [c.value for c in player.preparation],
@@ -1673,6 +1696,13 @@ class BuranoState(GameState[Action]):
             "sold": dict(sorted((+player.sold).items())),
             "cards": list(player.cards),
         }
+
+    def _public_pyramid(self, player: Player) -> list[str | None]:
+        """A pyramid as the other players see it: the centre cube face down while it is covered."""
+        shown: list[str | None] = [c.value if c else None for c in player.pyramid]
+        if not player.centre_seen and centre_covered(player.pyramid):
+            shown[CENTRE] = HIDDEN
+        return shown
 
     def _deal_fish(self, twin: BuranoState, hidden: list[Seat], rng: Rng) -> None:
         """Deal the unseen fish cards again: the deck and the cards the `hidden` players drew from it.
@@ -1693,7 +1723,8 @@ class BuranoState(GameState[Action]):
 
     def determinize(self, seat: Seat | None, rng: Rng) -> BuranoState:
         """Re-sample what `seat` cannot know: the order of the fish deck, the building deck and the roof
-        stacks, the fish cards others drew from the deck, and pyramids still being built in secret.
+        stacks, the fish cards others drew from the deck, and pyramids still being built in secret. A
+        covered centre cube of another pyramid gets the colour the seat deduces from its view.
 
         It reads only what `seat` sees and `rng`: every pool is put in a fixed order before it is
         shuffled, and a pyramid built in secret is drawn afresh from its owner's cube reserve, as far
@@ -1712,7 +1743,22 @@ class BuranoState(GameState[Action]):
         if self.phase is Phase.CONSTRUCTION:
             for other in hidden:
                 _secret_pyramid(twin.boards[other], rng)
+        else:
+            for other in hidden:
+                _deduced_centre(twin.boards[other])
         return twin
+
+
+def _deduced_centre(player: Player) -> None:
+    """Give a covered centre cube the colour its viewer deduces: the pyramid's cubes by colour (built
+    from the reserve everyone sees, less the cubes returned to the supply in view of all) less the
+    cubes in sight."""
+    if player.centre_seen or not centre_covered(player.pyramid):
+        return
+    left = Counter(c for c in player.pyramid if c is not None)
+    left.subtract(c for k, c in enumerate(player.pyramid) if c is not None and k != CENTRE)
+    (colour,) = +left
+    player.pyramid[CENTRE] = colour
 
 
 def _tile_order(tile: RoofTile) -> tuple[int, int]:

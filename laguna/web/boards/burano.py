@@ -72,6 +72,8 @@ def cube(colour: str | None) -> dict[str, str] | None:
     """A colour as the template draws it: the colour and its mark (``♥P``)."""
     if colour is None:
         return None
+    if colour == "hidden":
+        return {"colour": colour, "mark": "▩"}
     try:
         glyph = Colour(colour).glyph
     except ValueError:

@@ -118,11 +118,14 @@ def test_construction_is_secret_until_all_are_built() -> None:
         events = act(state, 2, f"stack {SLOT_NAMES[state.boards[2].cursor]} {colours(letter)[0].value}")
     assert [e.seat for e in events if e.kind == "pyramid"] == [0, 1, 2]
     assert phase_of(state) is Phase.TURN
+    # Each is shown whole to its owner; to the others with its covered centre b5 face down.
     for viewer in (0, 1, 2, None):
         pyramids = [seat["pyramid"] for seat in state.view(viewer)["seats"]]
-        assert pyramids[0] == [c.value for c in colours(LAYOUT)]
-        assert pyramids[1] == [c.value for c in colours(OTHER)]
-        assert pyramids[2] == [c.value for c in colours(LAYOUT)]
+        for seat, layout in enumerate((LAYOUT, OTHER, LAYOUT)):
+            shown = [c.value for c in colours(layout)]
+            if seat != viewer:
+                shown[4] = "hidden"
+            assert pyramids[seat] == shown
 
 
 def test_determinization_resamples_only_the_others_secret_pyramids() -> None:
