@@ -38,6 +38,7 @@ DIGEST_PREFIX: Final = "sha256:"
 MAX_DATA_BYTES: Final = 4 * 1024 * 1024
 """The largest data file read (the packaged ones are a few dozen kilobytes)."""
 
+
 def _unreadable(name: str, kind: str, error: OSError) -> CardDataError:
     return CardDataError(
         msg(
