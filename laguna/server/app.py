@@ -551,15 +551,17 @@ def _routes(app: FastAPI, server: Server) -> None:
         return _page(request, "table.html", **table_context(server.service, snapshot, _user(request)))
 
     @app.get("/t/{table_id}/main", response_class=HTMLResponse)
-    async def table_main(request: Request, table_id: str, version: int = -1) -> HTMLResponse:
+    async def table_main(request: Request, table_id: str, version: int = -1, seen: int = -1) -> HTMLResponse:
         """The table's changing part, fetched by the page after a live update, at `version` (the newest
-        the browser heard of) or newer; drawn from memory when the table is cached and current, the
-        commonest request of all."""
+        the browser heard of) or newer, highlighting for a spectator what changed after the first `seen`
+        decisions (those on the board when they opened the page); drawn from memory when the table is
+        cached and current, the commonest request of all."""
         user = await _current_user(request)
         snapshot = server.service.cached_snapshot(table_id, version)
         if snapshot is None:
             snapshot = await asyncio.to_thread(server.service.snapshot, table_id, version)
-        return _page(request, "table_main.html", **table_context(server.service, snapshot, user))
+        context = table_context(server.service, snapshot, user, seen if seen >= 0 else None)
+        return _page(request, "table_main.html", **context)
 
     @app.post("/t/{table_id}/act")
     async def act(request: Request, table_id: str) -> JSONResponse:

@@ -12,7 +12,7 @@ from laguna.core import get_game
 from laguna.core.messages import msg, quoted
 from laguna.server.service import Replay, Snapshot, TableError, TableService
 from laguna.server.store import FINISHED, INVITED, OPEN, PLAYING, WAITING, Store, TableInfo, User
-from laguna.web.boards import board_style, render_board
+from laguna.web.boards import board_defs, board_style, label, render_board
 
 
 def read_int(text: str, what: str) -> int:
@@ -45,9 +45,13 @@ def whose(table: TableInfo) -> str:
     return i18n.gettext("waiting for %(players)s") % {"players": ", ".join(names)}
 
 
-def table_context(service: TableService, snapshot: Snapshot, user: User | None) -> dict[str, Any]:
+def table_context(
+    service: TableService, snapshot: Snapshot, user: User | None, seen: int | None = None
+) -> dict[str, Any]:
     """What a table page shows `user`: everything drawn from their seat's view (a spectator's if they
-    have no seat), their legal decisions, the public log and whether they may undo."""
+    have no seat), their legal decisions, the public log and whether they may undo. The board
+    highlights what changed since the player's previous decision; for a spectator, after the first
+    `seen` decisions (all of them when the page is first drawn: nothing is highlighted)."""
     table, state = snapshot.table, snapshot.state
     game = get_game(table.game)
     mine = table.seat_of(user.id) if user else []
@@ -57,18 +61,28 @@ def table_context(service: TableService, snapshot: Snapshot, user: User | None) 
         viewer = mine[0] if mine else None
     view = state.view(viewer)
     actions = [str(a) for a in state.legal_actions(viewer)] if viewer is not None and viewer in owing else []
-    described = [(a, a) for a in actions]
+    described = [(a, label(table.game, a)) for a in actions]
     names = [seat.shown for seat in table.seats]
+    if mine:
+        changed = snapshot.changed_since(mine)
+    else:
+        changed = snapshot.changed_since((), len(snapshot.decided) if seen is None else seen)
     return {
         "table": table,
         "game": game,
         "viewer": viewer,
         "owing": owing,
         "mine": mine,
-        "board": render_board(table.game, view, actions, names),
+        "board": render_board(table.game, view, actions, names, changed),
+        "decisions": len(snapshot.decided),
         "board_style": board_style(table.game),
+        "board_defs": board_defs(table.game),
         "actions": described,
-        "log": [i18n.translate(event.message, names) for event in snapshot.log],
+        "log": [
+            (i18n.translate(event.message, names), " ".join(sorted(decided.changed)))
+            for decided in snapshot.decided
+            for event in decided.events
+        ],
         "outcome": state.outcome() if state.is_terminal() else None,
         "can_undo": table.status == PLAYING and viewer in snapshot.undoable,
         "invite": f"/join/{table.invite_token}",
@@ -125,6 +139,7 @@ def replay_context(replay: Replay, step_text: str, seat_text: str, user: User | 
         "names": names,
         "boards": [(s, names[s], render_board(table.game, state.view(s), [], names)) for s in seats],
         "board_style": board_style(table.game),
+        "board_defs": board_defs(table.game),
         "log": [
             {
                 "step": number,

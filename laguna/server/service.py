@@ -32,6 +32,7 @@ from laguna.core import (
     get_game,
 )
 from laguna.core.messages import msg, quoted
+from laguna.web.boards import changes, pieces
 from laguna.server.store import (
     BOT,
     FINISHED,
@@ -108,22 +109,41 @@ class Played:
         return self.table.version
 
 
+@dataclass(frozen=True, slots=True)
+class Decided:
+    """A decision still standing, as the table shows it: whose it was, its events (the log's lines) and
+    the keys of the board's pieces it changed as everyone sees them."""
+
+    seat: int
+    events: tuple[Event, ...]
+    changed: frozenset[str]
+
+
 class LoggedMatch(Match):
-    """A match that keeps the events of each decision still standing: the table's game log, shown in
-    each reader's language."""
+    """A match that keeps each decision still standing with its events (the table's game log, shown in
+    each reader's language) and the pieces of the public board it changed (the board's highlights)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.lines: list[tuple[Event, ...]] = []
+        self.decided: list[Decided] = []
+        self._shown = self._public_pieces()
 
     def act(self, seat: int, action: Any) -> list[Event]:
         events = super().act(seat, action)
-        self.lines.append(tuple(events))
+        shown = self._public_pieces()
+        self.decided.append(Decided(seat, tuple(events), changes(self._shown, shown)))
+        self._shown = shown
         return events
 
     def undo(self, seat: int) -> None:
         super().undo(seat)
-        self.lines.pop()
+        self.decided.pop()
+        self._shown = self._public_pieces()
+
+    def _public_pieces(self) -> dict[str, int]:
+        """The public board's pieces, each by the hash of what it shows (kept for every cached table,
+        so kept small)."""
+        return {key: hash(shown) for key, shown in pieces(self.game.id, self.state.view(None)).items()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,8 +152,15 @@ class Snapshot:
 
     table: TableInfo
     state: GameState[Any]
-    log: tuple[Event, ...]
+    decided: tuple[Decided, ...]
     undoable: frozenset[int]
+
+    def changed_since(self, seats: Collection[int], decisions: int | None = None) -> frozenset[str]:
+        """The pieces changed by the decisions after the last one of `seats` (a player's previous
+        decision), or after the first `decisions` ones (what a spectator has seen)."""
+        if decisions is None:
+            decisions = next((n + 1 for n in range(len(self.decided) - 1, -1, -1) if self.decided[n].seat in seats), 0)
+        return frozenset().union(*(decided.changed for decided in self.decided[max(decisions, 0) :]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -696,5 +723,4 @@ def _replayed(table_id: str, number: int, match: Match, entry: RecordedAction) -
 
 def _snapshot(table: TableInfo, match: LoggedMatch) -> Snapshot:
     undoable = frozenset(s for s in range(table.players) if match.can_undo(s))
-    log = tuple(line for lines in match.lines for line in lines)
-    return Snapshot(table, match.state.copy(), log, undoable)
+    return Snapshot(table, match.state.copy(), tuple(match.decided), undoable)

@@ -48,13 +48,14 @@ _BOARD = """() => {
   const shown = (button) => button.checkVisibility(); // [hidden] is display: none on every page
   return {
     owing: inner.dataset.owing === "1",
-    shown: buttons("button.act").filter(shown).map((b) => b.dataset.action),
-    picks: buttons("button.pick").map((b) => b.dataset.pick),
-    places: buttons("button.act[data-pick-of]").filter(shown).map((b) => b.dataset.action),
+    shown: buttons(".act[data-action]").filter(shown).map((b) => b.dataset.action),
+    picks: buttons(".pick[data-pick]").map((b) => b.dataset.pick),
+    places: buttons(".act[data-pick-of]").filter(shown).map((b) => b.dataset.action),
   };
 }"""
-"""What the page's board offers, read at one moment: whether its player owes a decision, the decision
-buttons shown, the pieces to pick and the places the picked piece may go."""
+"""What the page's board offers, read at one moment: whether its player owes a decision, the decisions
+shown (buttons or drawn pieces of class ``act``), the pieces to pick (class ``pick``) and the places
+the picked piece may go."""
 
 
 def _is_decision(response: Response) -> bool:
@@ -72,7 +73,7 @@ def decide(page: Page, rng: random.Random | None = None) -> None:
     assert options, f"the page owes a decision but its board offers none:\n{page.inner_text('#main-inner')}"
     kind, choice = rng.choice(options) if rng else options[0]
     if kind == "pick":
-        page.click(f".board button.pick[data-pick={json.dumps(choice)}]")
+        page.click(f".board .pick[data-pick={json.dumps(choice)}]")
         places = page.evaluate(_BOARD)["places"]
         assert places, f"picking {choice!r} shows nowhere to put it"
         choice = rng.choice(places) if rng else places[0]
@@ -83,7 +84,7 @@ def decide(page: Page, rng: random.Random | None = None) -> None:
 def take(page: Page, action: str) -> Response:
     """Click the decision `action` on the board; the server's answer, once the page shows it."""
     with page.expect_response(_is_decision) as answered:
-        page.click(f".board button.act[data-action={json.dumps(action)}]:visible")
+        page.click(f".board .act[data-action={json.dumps(action)}]:visible")
     page.wait_for_selector("#table:not([aria-busy])", state="attached")
     return answered.value
 
