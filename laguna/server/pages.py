@@ -6,13 +6,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from markupsafe import Markup
+
 from laguna import i18n
 from laguna.bots import LEVELS
 from laguna.core import get_game
 from laguna.core.messages import msg, quoted
 from laguna.server.service import Replay, Snapshot, TableError, TableService
 from laguna.server.store import FINISHED, INVITED, OPEN, PLAYING, WAITING, Store, TableInfo, User
-from laguna.web.boards import board_defs, board_style, label, render_board
+from laguna.web.boards import board_defs, board_style, changes, label, pieces, render_board
 
 
 def read_int(text: str, what: str) -> int:
@@ -79,7 +81,7 @@ def table_context(
         "board_defs": board_defs(table.game),
         "actions": described,
         "log": [
-            (i18n.translate(event.message, names), " ".join(sorted(decided.changed)))
+            (decided.seat, i18n.translate(event.message, names), " ".join(sorted(decided.changed)))
             for decided in snapshot.decided
             for event in decided.events
         ],
@@ -102,7 +104,7 @@ def replay_context(replay: Replay, step_text: str, seat_text: str, user: User | 
     from the point of view `seat_text`: a seat's number, ``all`` for every seat's board side by side
     (the game is over, so every hand may be shown), or if empty the viewer's own seat (``all`` for
     someone who did not play). Each board is drawn from a seat's view, as the table drew it, without
-    decisions."""
+    decisions, glowing where the step's decision changed it."""
     table = replay.table
     names = [seat.shown for seat in table.seats]
     step = read_int(step_text, "the step") if step_text else 0
@@ -130,6 +132,14 @@ def replay_context(replay: Replay, step_text: str, seat_text: str, user: User | 
             )
         chosen, seats = str(number), [number - 1]
     state = replay.position(step)
+    before = replay.position(step - 1) if step else None
+
+    def drawn(seat: int) -> Markup:
+        """The seat's board, glowing where the step's decision changed it."""
+        view = state.view(seat)
+        changed = changes(pieces(table.game, before.view(seat)), pieces(table.game, view)) if before else frozenset()
+        return render_board(table.game, view, [], names, changed)
+
     return {
         "table": table,
         "game": get_game(table.game),
@@ -137,7 +147,7 @@ def replay_context(replay: Replay, step_text: str, seat_text: str, user: User | 
         "last": replay.last,
         "seat": chosen,
         "names": names,
-        "boards": [(s, names[s], render_board(table.game, state.view(s), [], names)) for s in seats],
+        "boards": [(s, names[s], drawn(s)) for s in seats],
         "board_style": board_style(table.game),
         "board_defs": board_defs(table.game),
         "log": [

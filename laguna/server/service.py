@@ -32,7 +32,6 @@ from laguna.core import (
     get_game,
 )
 from laguna.core.messages import msg, quoted
-from laguna.web.boards import changes, pieces
 from laguna.server.store import (
     BOT,
     FINISHED,
@@ -47,6 +46,7 @@ from laguna.server.store import (
     TableInfo,
     User,
 )
+from laguna.web.boards import changes, pieces
 
 CACHE_TABLES = 2048
 """Positions kept in memory, the most recently used; any other is rebuilt from its log when needed."""

@@ -14,9 +14,10 @@ from playwright.sync_api import Browser, Page, Response
 SCREENSHOTS = Path(__file__).parents[2] / "test-output" / "screenshots"
 
 
-def shot(page: Page, name: str) -> None:
+def shot(page: Page, name: str, *, full_page: bool = True) -> None:
+    """Save the page (all of it, or only the window with `full_page` False) as ``<name>.png``."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=full_page)
 
 
 def sign_up(browser: Browser, server: str, name: str) -> Page:
@@ -138,10 +139,18 @@ def meet(browser: Browser, server: str, game_id: str, host: str, guest: str) -> 
     return first, second
 
 
-def guest_plays(browser: Browser, server: str, game_id: str, locale: str | None = None) -> Page:
-    """A guest (whose browser prefers `locale`, if given) at a new table of `game_id` against an easy
-    bot, by the welcome page's "Play now"."""
-    page = browser.new_context(locale=locale).new_page()
+def guest_plays(
+    browser: Browser, server: str, game_id: str, locale: str | None = None, width: int | None = None
+) -> Page:
+    """A guest (whose browser prefers `locale`, if given; on a screen `width` pixels wide, a phone's
+    below 800) at a new table of `game_id` against an easy bot, by the welcome page's "Play now"."""
+    if width is None:
+        context = browser.new_context(locale=locale)
+    else:
+        phone = width < 800
+        size = {"width": width, "height": 844 if phone else 900}
+        context = browser.new_context(locale=locale, viewport=size, is_mobile=phone, has_touch=phone)
+    page = context.new_page()
     page.goto(server)
     page.select_option("select[name=game]", game_id)
     page.select_option("select[name=level]", "easy")

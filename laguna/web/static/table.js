@@ -16,7 +16,7 @@
   let busy = false;
   let heard = 0; // the newest version the server announced
   let picked = null; // the piece the player picked on the board, whose places are shown
-  let owing = false;
+  let announced = 0; // the version whose turn was announced last (the page's own at first: never on opening)
 
   function inner() { return document.getElementById("main-inner"); }
   function version() { return Number(inner().dataset.version); }
@@ -29,11 +29,15 @@
   }
 
   function shown() {
-    // the new fragment's title, and a notification when it has just become the player's turn
+    // the new fragment's title, and a notification when another player's decision has given the
+    // player the turn (even if the answer to their own decision already shows it)
     document.title = inner().dataset.title;
-    const now = inner().dataset.owing === "1";
-    if (now && !owing) announce();
-    owing = now;
+    const newest = document.querySelector("#log li");
+    const given = newest !== null && newest.dataset.seat !== inner().dataset.seat;
+    if (inner().dataset.owing === "1" && given && version() > announced) {
+      announced = version();
+      announce();
+    }
   }
 
   async function refresh() {
@@ -160,7 +164,7 @@
     });
     showNotify();
   }
-  owing = inner() !== null && inner().dataset.owing === "1";
+  announced = inner() ? version() : 0;
 
   let delay = 500;
   function connect() {
