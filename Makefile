@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench messages clean
+.PHONY: run test lint bench messages pictures clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -25,6 +25,13 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/laguna bench walking-in-burano
+
+# The README's pictures of the boards, as the browser tests took them (run `make test` first).
+pictures:
+	mkdir -p docs/pictures
+	for game in walking-in-burano walking-in-burano-roll-and-write burano murano; do \
+	  for size in desktop phone; do cp test-output/screenshots/board-$$game-$$size.png docs/pictures/; done; \
+	done
 
 messages: $(STAMP)
 	$(BIN)/pybabel extract -F babel.cfg -k N_ -k msg -k msg_plural:1,2 --no-location --sort-output --omit-header -o laguna/locale/laguna.pot laguna

@@ -1,0 +1,60 @@
+"""The weight of a drawn board's page: a player of a four-player table downloads under 150 kB for the
+whole table page at every point of a random game, whichever game it is, drawings and log included."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import Engine
+
+from laguna.server.app import COOKIE, create_app
+from laguna.server.service import SeatRequest
+from laguna.server.store import HUMAN, INVITED
+
+NOW = datetime(2026, 3, 1, tzinfo=UTC)
+PAGE_BYTES = 150_000
+WEIGHED = (20, 80, 160, 10_000)
+"""Decisions after which the page is weighed (the last: the end of the game, score sheet and all)."""
+
+
+@pytest.fixture
+def app(engine: Engine, database_url: str) -> Iterator[Any]:
+    del engine
+    yield create_app(database_url)
+
+
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+@pytest.mark.parametrize("game_id", ["walking-in-burano", "walking-in-burano-roll-and-write", "burano", "murano"])
+def test_a_four_player_table_page_weighs_under_150_kilobytes(app: Any, game_id: str) -> None:
+    server = app.state.server
+    users = [server.store.create_user(f"P{n}", "h", NOW) for n in range(4)]
+    seats = [SeatRequest(HUMAN)] + [SeatRequest(INVITED, invited=f"P{n}") for n in range(1, 4)]
+    table = server.service.create(users[0], game_id, seats, seed=2)
+    for seat in range(1, 4):
+        server.service.join(table.id, seat, users[seat])
+    server.service.start(table.id, users[0])
+    rng = random.Random(game_id)
+    made = 0
+    with TestClient(app) as client:
+        for target in WEIGHED:
+            while made < target:
+                snapshot = server.service.snapshot(table.id)
+                if snapshot.state.is_terminal():
+                    break
+                seat = snapshot.state.to_act()[0]
+                action = str(rng.choice(snapshot.state.legal_actions(seat)))
+                server.service.act(table.id, users[seat], seat, action, snapshot.table.version)
+                made += 1
+            for user in users:
+                client.cookies.set(COOKIE, server.accounts.open_session(user, server.clock()))
+                page = client.get(f"/t/{table.id}")
+                assert page.status_code == 200
+                assert len(page.content) < PAGE_BYTES, (
+                    f"{user.name}'s page after {made} decisions: {len(page.content)} B"
+                )
+    assert server.service.snapshot(table.id).state.is_terminal()
