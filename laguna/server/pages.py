@@ -65,6 +65,7 @@ def table_context(
     actions = [str(a) for a in state.legal_actions(viewer)] if viewer is not None and viewer in owing else []
     described = [(a, label(table.game, a)) for a in actions]
     names = [seat.shown for seat in table.seats]
+    said = [(d, [i18n.translate(e.message, names) for e in d.events]) for d in snapshot.decided if d.events]
     if mine:
         changed = snapshot.changed_since(mine)
     else:
@@ -80,11 +81,7 @@ def table_context(
         "board_style": board_style(table.game),
         "board_defs": board_defs(table.game),
         "actions": described,
-        "log": [
-            (decided.seat, i18n.translate(event.message, names), " ".join(sorted(decided.changed)))
-            for decided in snapshot.decided
-            for event in decided.events
-        ],
+        "log": [(decided.seat, lines, " ".join(sorted(decided.changed))) for decided, lines in said],
         "outcome": state.outcome() if state.is_terminal() else None,
         "can_undo": table.status == PLAYING and viewer in snapshot.undoable,
         "invite": f"/join/{table.invite_token}",

@@ -1,6 +1,6 @@
 """What changed shows on the board: each decision standing keeps the pieces of the public board it
 changed; a player's board glows where the others changed it since their previous decision, a
-spectator's where it changed since they opened the page, and each log line names its decision's
+spectator's where it changed since they opened the page, and each decision in the log names its
 pieces. The tab's title says whose turn it is, and the decision list speaks the reader's language."""
 
 from __future__ import annotations
