@@ -1,23 +1,28 @@
-"""The web board of Walking in Burano Roll & Write, drawn from a seat's view: the dice stand with the
-boats on the canal, every player's game sheet (circled symbols with the numbers written under them,
-the characters invited under the buildings), each record sheet's coins, and the viewer's own secret
-invitation decision.
+"""The web board of Walking in Burano Roll & Write, drawn from a seat's view as the table looks: the
+dice stand with its six dice and the canal where the boats lie beside them, the round and the turn
+player marker, and every player's game sheet marked as a pen marks paper (symbols circled, numbers
+written in their spaces, character letters written under the buildings, the invited characters
+crossed out) with its record sheet (coins circled, crossed out, filled in).
 
 Each colour shows twice, as a colour and as its mark with the building's letter, so the board reads
-without colour. The seat's decisions are buttons where they happen: a boat beside its die, a circle on
-the symbol it circles (the die's own number at once, other numbers after picking the symbol), an
-invitation in the character space under its building (after picking the character), the flip and
-the coin beside the viewer's record sheet.
+without colour; every boat shows its player's number. The seat's decisions lie on what they change:
+a boat dropped on the canal beside its die, the boat at hand flipped, a symbol circled (at once when
+the die's own number is its only choice, else the symbol picked and then its number), a character
+card picked and then written under a building, a coin taken instead.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import defaultdict
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Collection, Hashable, Iterable, Sequence
+from typing import Any, Final
+
+from markupsafe import Markup, escape
 
 from laguna import i18n
+from laguna.core.messages import N_
 from laguna.games.burano_roll_and_write.characters import Character
 from laguna.games.burano_roll_and_write.sheets import DieColour
 from laguna.games.burano_roll_and_write.state import change_cost
@@ -25,20 +30,66 @@ from laguna.games.burano_roll_and_write.state import change_cost
 _BOAT = re.compile(r"boat (\w+)")
 _CIRCLE = re.compile(r"circle (\S+) ([1-6])")
 _INVITE = re.compile(r"invite ([A-J]) (\w+)(?: f([1-3]))?")
+_SYMBOL = re.compile(r"([A-Z])([1-3])\.([a-z]+)\d*")
 
-_COLOURS = {colour.value: colour for colour in DieColour}
-_TITLES = {character.value: character.title for character in Character}
+_COLOURS: Final = {colour.value: colour for colour in DieColour}
+_BY_LETTER: Final = {colour.letter: colour for colour in DieColour}
+_TITLES: Final = {character.value: character.title for character in Character}
+_FLOOR_CHARACTERS: Final = frozenset(c.value for c in Character if c.designates_floor)
+
+_DIE_NAMES: Final = {
+    "red": N_("the red die"),
+    "orange": N_("the orange die"),
+    "yellow": N_("the yellow die"),
+    "green": N_("the green die"),
+    "blue": N_("the blue die"),
+    "pink": N_("the pink die"),
+}
+_BUILDING_NAMES: Final = {
+    "red": N_("the red building"),
+    "orange": N_("the orange building"),
+    "yellow": N_("the yellow building"),
+    "green": N_("the green building"),
+    "blue": N_("the blue building"),
+    "pink": N_("the pink building"),
+}
+"""Whole phrases, so that a language can inflect them (the same words the log uses)."""
+_KINDS: Final = {
+    "plant": N_("plant"),
+    "cat": N_("cat"),
+    "red": N_("red curtain"),
+    "blue": N_("blue curtain"),
+    "light": N_("streetlight"),
+    "chimney": N_("chimney"),
+}
+_WRITTEN: Final = frozenset({"plant", "chimney"})
+"""The symbols with a space underneath for the number (rulebook: Using a Die)."""
+
+WIDTH: Final = 190
+"""The drawing of a building: its width, a symbol cell's, the top of each floor and of the
+character space (floor 3 on top, as on the sheet)."""
+CELL: Final = 44
+_MARGIN: Final = 12
+_FLOOR_TOP: Final = {3: 30, 2: 90, 1: 150}
+SPACE_TOP: Final = 210
+_CANAL_SLOTS: Final = ((4, 104), (52, 104), (4, 150), (52, 150))
+"""Where the boats lie beside a die on the canal (in a die's column of the stand), in placing order."""
 
 
-def _mark(colour: str) -> str:
-    """The colour's printable mark (``?`` for a colour the board does not know)."""
+def _colour_mark(colour: str) -> tuple[str, str]:
+    """The colour's building letter and printable mark (``?`` for a colour the board does not know)."""
     known = _COLOURS.get(colour)
-    return known.symbol if known else "?"
+    return (known.letter, known.symbol) if known else ("?", "?")
 
 
-def _letter(colour: str) -> str:
-    known = _COLOURS.get(colour)
-    return known.letter if known else "?"
+def _colour_words(colour: str) -> str:
+    letter, mark = _colour_mark(colour)
+    return f"{i18n.gettext(_BUILDING_NAMES[colour]) if colour in _BUILDING_NAMES else colour} ({letter} {mark})"
+
+
+def _key(token: str) -> str:
+    """A piece key's part from the view's notation (symbol ids are upper case)."""
+    return token.lower()
 
 
 class _Decisions:
@@ -66,6 +117,129 @@ class _Decisions:
                 self.coin = action
 
 
+# ---------------------------------------------------------------------------------------------- pieces
+
+
+def pieces(view: dict[str, Any]) -> dict[str, Hashable]:
+    """Every piece the board draws, by key: the round marker, the turn player marker, the phase (with
+    who acts and the die in use), the draft order's steps, each die and each boat on the canal; per
+    seat ``s<n>-``: its boats, its record sheet, each symbol of its sheet (by id), each building (lit
+    while its die is used), each character space, each character card and, while the invitation
+    lasts, its decision."""
+    phase = view.get("phase")
+    draft = view.get("draft") or {}
+    drafting = phase in ("boat", "use")
+    die = draft.get("die") if phase == "use" else None
+    drawn: dict[str, Hashable] = {
+        "round": (view.get("round"), view.get("final_round")),
+        "turn": view.get("turn_player"),
+        "phase": (phase, view.get("ended_by"), draft.get("seat") if drafting else None, die),
+    }
+    if drafting:
+        index = draft.get("index") or 0
+        for position, seat in enumerate(draft.get("order") or []):
+            drawn[f"order-{position}"] = (seat, _step(position, index))
+    spectators = set(view.get("spectators") or [])
+    for colour, value in (view.get("dice") or {}).items():
+        drawn[f"die-{colour}"] = (value, colour == die)
+        boats = list((view.get("canal") or {}).get(colour, []))
+        if colour in spectators:
+            drawn[f"canal-{colour}-spectator"] = True
+        for number, seat in enumerate(boats, start=1 + (colour in spectators)):
+            drawn[f"canal-{colour}-{number}"] = seat
+    for seat_view in view.get("seats", []):
+        prefix = f"s{seat_view['seat']}-"
+        using = die if seat_view["seat"] == draft.get("seat") else None
+        drawn[prefix + "boats"] = (tuple(seat_view.get("boats") or ()), int(seat_view.get("flipped") or 0))
+        drawn[prefix + "coins"] = (
+            int(seat_view.get("gained") or 0),
+            int(seat_view.get("spent") or 0),
+            int(seat_view.get("filled") or 0),
+        )
+        circled = seat_view.get("circled") or {}
+        sheet = seat_view.get("sheet") or {}
+        for symbol in sheet.get("symbols", []):
+            symbol_id = str(symbol.get("id"))
+            written = circled.get(symbol_id) if symbol.get("kind") in _WRITTEN else None
+            drawn[prefix + _key(symbol_id)] = (symbol_id in circled, written)
+        invited = {str(c.get("building")): c for c in seat_view.get("characters", [])}
+        for colour in sheet.get("buildings", []):
+            drawn[f"{prefix}house-{colour}"] = colour == using
+            character = invited.get(colour)
+            drawn[f"{prefix}space-{colour}"] = (
+                None if character is None else (character.get("letter"), character.get("floor"))
+            )
+        letters = {str(c.get("letter")) for c in invited.values()}
+        for letter in _TITLES:
+            drawn[f"{prefix}card-{_key(letter)}"] = letter in letters
+        if phase == "invite":
+            drawn[prefix + "invitation"] = (bool(seat_view.get("decided")), seat_view.get("decision"))
+    return drawn
+
+
+def _step(position: int, index: int) -> str:
+    return "past" if position < index else "now" if position == index else "next"
+
+
+# ---------------------------------------------------------------------------------------------- labels
+
+
+def label(action: str) -> str:
+    """The decision `action` in the reader's language, as the board's buttons and the list say it."""
+    if m := _BOAT.fullmatch(action):
+        return i18n.gettext("Place a boat beside %(die)s") % {"die": _die_name(m.group(1))}
+    if m := _CIRCLE.fullmatch(action):
+        return i18n.gettext("Circle %(symbol)s with %(value)s") % {
+            "symbol": _symbol_name(m.group(1)),
+            "value": m.group(2),
+        }
+    if m := _INVITE.fullmatch(action):
+        character = _character_name(m.group(1))
+        building = _building_name(m.group(2))
+        if m.group(3):
+            return i18n.gettext("Invite the %(character)s under %(building)s, scoring floor %(floor)s") % {
+                "character": character,
+                "building": building,
+                "floor": m.group(3),
+            }
+        return i18n.gettext("Invite the %(character)s under %(building)s") % {
+            "character": character,
+            "building": building,
+        }
+    if action == "flip":
+        return i18n.gettext("Flip the boat for 2 coins")
+    if action == "coin":
+        return i18n.gettext("Take a coin instead of inviting")
+    return action
+
+
+def _die_name(colour: str) -> str:
+    return i18n.gettext(_DIE_NAMES[colour]) if colour in _DIE_NAMES else colour
+
+
+def _building_name(colour: str) -> str:
+    return i18n.gettext(_BUILDING_NAMES[colour]) if colour in _BUILDING_NAMES else colour
+
+
+def _character_name(letter: str) -> str:
+    return f"{letter} {i18n.gettext(_TITLES[letter])}" if letter in _TITLES else letter
+
+
+def _symbol_name(symbol_id: str) -> str:
+    """A symbol by where it is on the sheet: "the cat on floor 2 of the red building"."""
+    m = _SYMBOL.fullmatch(symbol_id)
+    if m is None or m.group(1) not in _BY_LETTER or m.group(3) not in _KINDS:
+        return symbol_id
+    return i18n.gettext("the %(symbol)s on floor %(floor)s of %(building)s") % {
+        "symbol": i18n.gettext(_KINDS[m.group(3)]),
+        "floor": m.group(2),
+        "building": _building_name(_BY_LETTER[m.group(1)].value),
+    }
+
+
+# ---------------------------------------------------------------------------------------------- board
+
+
 def board(view: dict[str, Any], actions: Sequence[str]) -> dict[str, Any]:
     """The board model of `view` with the seat's decisions `actions` in place."""
     decisions = _Decisions(actions)
@@ -74,40 +248,33 @@ def board(view: dict[str, Any], actions: Sequence[str]) -> dict[str, Any]:
     drafting = phase in ("boat", "use")
     die = draft.get("die") if phase == "use" else None
     dice: dict[str, Any] = view.get("dice") or {}
-    canal: dict[str, Any] = view.get("canal") or {}
-    spectators = set(view.get("spectators") or [])
     viewer = view.get("viewer")
     seats = sorted(view.get("seats", []), key=lambda s: (s["seat"] != viewer, s["seat"]))
     die_value = dice.get(die) if die else None
-    index = draft.get("index")
+    index = draft.get("index") or 0
+    final_round = view.get("final_round")
     return {
         "viewer": viewer,
         "round": view.get("round"),
-        "final_round": view.get("final_round"),
+        "final_round": final_round,
+        "last_round": final_round is not None and final_round == view.get("round"),
         "phase": phase,
         "ended_by": view.get("ended_by"),
         "solo": bool(view.get("solo")),
         "turn_player": view.get("turn_player"),
         "acting": draft.get("seat") if drafting else None,
-        "die": None if die is None else {"colour": die, "mark": _mark(die), "value": die_value},
+        "die": None if die is None else {"colour": die, "value": die_value, "name": _die_name(die)},
         "order": [
-            {"seat": seat, "now": drafting and position == index, "past": drafting and position < (index or 0)}
+            {"key": f"order-{position}", "seat": seat, "step": _step(position, index), "boat": boat(seat)}
             for position, seat in enumerate(draft.get("order") or [])
         ]
         if drafting
         else [],
-        "dice": [
-            {
-                "colour": colour,
-                "mark": _mark(colour),
-                "value": value,
-                "in_use": colour == die,
-                "boats": list(canal.get(colour, [])),
-                "spectator": colour in spectators,
-                "boat": decisions.boats.get(colour),
-            }
-            for colour, value in dice.items()
-        ],
+        "dice": _dice(view, decisions, die, viewer),
+        "flip": decisions.flip,
+        "flipped": boat(viewer) if decisions.flip and viewer is not None else None,
+        "coin": decisions.coin,
+        "decision": _decision(view),
         "coin_track": int(view.get("coin_track") or 0),
         "seats": [
             _seat(
@@ -122,6 +289,48 @@ def board(view: dict[str, Any], actions: Sequence[str]) -> dict[str, Any]:
     }
 
 
+def _decision(view: dict[str, Any]) -> str | None:
+    """The viewer's own secret invitation decision, in words, once made."""
+    mine = next((s for s in view.get("seats", []) if s["seat"] == view.get("viewer")), None)
+    decision = mine.get("decision") if mine else None
+    return label(str(decision)) if decision else None
+
+
+def _dice(view: dict[str, Any], decisions: _Decisions, die: str | None, viewer: int | None) -> list[dict[str, Any]]:
+    """The dice on their stand, each with the boats beside it on the canal (the spectator's first, it
+    was there before the round) and the place for the viewer's boat."""
+    canal: dict[str, Any] = view.get("canal") or {}
+    spectators = set(view.get("spectators") or [])
+    dice = []
+    for column, (colour, value) in enumerate((view.get("dice") or {}).items()):
+        letter, mark = _colour_mark(colour)
+        boats: list[dict[str, Any]] = []
+        if colour in spectators:
+            boats.append({"key": f"canal-{colour}-spectator", "seat": None})
+        boats += [
+            {"key": f"canal-{colour}-{number}", "seat": seat}
+            for number, seat in enumerate(canal.get(colour, []), start=len(boats) + 1)
+        ]
+        for token, (x, y) in zip(boats, _CANAL_SLOTS, strict=False):
+            token["boat"] = boat(token["seat"], x, y)
+        action = decisions.boats.get(colour)
+        dice.append(
+            {
+                "colour": colour,
+                "letter": letter,
+                "mark": mark,
+                "value": value,
+                "x": column * 100,
+                "in_use": colour == die,
+                "name": _die_name(colour),
+                "boats": boats,
+                "boat": action,
+                "ghost": boat(viewer, *_CANAL_SLOTS[min(len(boats), len(_CANAL_SLOTS) - 1)]) if action else None,
+            }
+        )
+    return dice
+
+
 def _seat(
     seat_view: dict[str, Any],
     view: dict[str, Any],
@@ -130,90 +339,334 @@ def _seat(
     die_value: int | None,
 ) -> dict[str, Any]:
     """One player's game sheet and record sheet; `decisions` only for the viewer's own seat, `die` only
-    for the seat using it."""
+    for the seat using it.
+
+    The sheet's pieces (sixty symbols, six buildings and their character spaces, ten cards) are written
+    here, as `Pieces` the template draws with the keys to highlight: four sheets drawn by the
+    template's loops would cost the server several times its budget. Most pieces look the same from
+    one position to the next, so each drawing is made once."""
+    seat = seat_view["seat"]
+    prefix = f"s{seat}-"
+    language = i18n.current()
     sheet = seat_view.get("sheet") or {}
     circled: dict[str, int | None] = dict(seat_view.get("circled") or {})
     invited = {str(c.get("building")): c for c in seat_view.get("characters", [])}
     floors: dict[tuple[str, int], list[dict[str, Any]]] = defaultdict(list)
     for symbol in sheet.get("symbols", []):
         floors[(str(symbol["building"]), int(symbol["floor"]))].append(symbol)
-    numbers = sorted({floor for _, floor in floors} | {1, 2, 3}, reverse=True)
     buildings = []
     for colour in (str(b) for b in sheet.get("buildings", [])):
+        drawn = [(f"{prefix}house-{colour}", _G, _house(language, colour, colour == die))]
+        places = []
+        for floor in (3, 2, 1):
+            row = floors[(colour, floor)]
+            left = _MARGIN + (WIDTH - _MARGIN - CELL * len(row)) // 2
+            for place, symbol in enumerate(row):
+                body, pick, options = _symbol(
+                    symbol, circled, decisions, die_value, (left + CELL * place, _FLOOR_TOP[floor])
+                )
+                drawn.append((prefix + _key(str(symbol.get("id"))), _G, body))
+                places += [(pick, action, _number(language, colour, value, cost)) for action, value, cost in options]
         character = invited.get(colour)
+        drawn.append(
+            (
+                f"{prefix}space-{colour}",
+                _G,
+                _space(language, colour, *((character.get("letter"), character.get("floor")) if character else ())),
+            )
+        )
         buildings.append(
             {
                 "colour": colour,
-                "mark": _mark(colour),
-                "letter": _letter(colour),
                 "in_use": colour == die,
-                "floors": [
-                    (
-                        floor,
-                        [_symbol(s, circled, decisions, die_value) for s in floors[(colour, floor)]],
-                    )
-                    for floor in numbers
+                "pieces": Pieces(drawn),
+                "places": places,
+                "invites": [
+                    (f"invite {letter}", action, _invitation(language, letter, floor))
+                    for action, letter, floor in (decisions.invites.get(colour, []) if decisions else [])
                 ],
-                "character": None
-                if character is None
-                else {
-                    "letter": character.get("letter"),
-                    "title": i18n.view_text(character.get("title") or _TITLES.get(str(character.get("letter")), "")),
-                    "floor": character.get("floor"),
-                },
-                "invites": decisions.invites.get(colour, []) if decisions else [],
             }
         )
     letters = {str(c.get("letter")) for c in invited.values()}
-    gained, spent, filled = int(seat_view.get("gained", 0)), int(seat_view.get("spent", 0)), seat_view.get("filled", 0)
-    track = int(view.get("coin_track") or 0)
+    gained, spent = int(seat_view.get("gained") or 0), int(seat_view.get("spent") or 0)
+    filled = int(seat_view.get("filled") or 0)
+    coins = int(seat_view.get("coins") or 0)
+    boats = tuple(str(colour) for colour in seat_view.get("boats", []))
+    flipped = int(seat_view.get("flipped") or 0)
+    inviting = decisions.inviting if decisions else set()
     return {
-        "seat": seat_view["seat"],
+        "seat": seat,
+        "prefix": prefix,
         "mine": decisions is not None,
         "layout": seat_view.get("layout") or sheet.get("name"),
-        "coins": seat_view.get("coins", 0),
-        "gained": gained,
-        "spent": spent,
-        "filled": filled,
-        "record": _record(track, gained, spent, int(filled)),
-        "boats": [(colour, _mark(colour)) for colour in seat_view.get("boats", [])],
-        "flipped": seat_view.get("flipped", 0),
+        "coins": coins,
+        "record": _track(int(view.get("coin_track") or 0), gained, spent, filled),
+        "record_words": _record_words(coins, gained, spent, filled, bool(view.get("solo"))),
+        "boat": boat(seat),
+        "boats": _boats(seat, boats, flipped),
+        "boats_words": _boats_words(boats, flipped),
         "decided": bool(seat_view.get("decided")),
-        "decision": seat_view.get("decision"),
         "buildings": buildings,
-        "to_invite": [
-            (letter, i18n.gettext(title), decisions is not None and letter in decisions.inviting)
-            for letter, title in _TITLES.items()
-            if letter not in letters
-        ],
-        "flip": decisions.flip if decisions else None,
-        "coin": decisions.coin if decisions else None,
+        "cards": Pieces(
+            (
+                f"{prefix}card-{_key(letter)}",
+                *_card(language, letter, letter in letters, decisions is not None, letter in inviting),
+            )
+            for letter in _TITLES
+        ),
     }
+
+
+class Pieces:
+    """Drawn pieces, each ``(key, head, body)``: ``head`` opens its element, ``body`` follows its
+    attributes. Called with the keys to highlight, it writes them all, each marked as the ``mark``
+    macro marks a piece."""
+
+    def __init__(self, drawn: Iterable[tuple[str, Markup, Markup]]) -> None:
+        self.drawn = list(drawn)
+
+    def __call__(self, changed: Collection[str]) -> Markup:
+        return Markup(
+            "".join(
+                f'{head} data-piece="{key}" data-changed=""{body}'
+                if key in changed
+                else f'{head} data-piece="{key}"{body}'
+                for key, head, body in self.drawn
+            )
+        )
+
+
+_G: Final = Markup("<g")
 
 
 def _symbol(
-    symbol: dict[str, Any], circled: dict[str, int | None], decisions: _Decisions | None, die_value: int | None
-) -> dict[str, Any]:
-    """A symbol with what is written under it and the circles the viewer may draw on it: the die's own
-    number free, the others behind a pick, each with its cost in coins."""
+    symbol: dict[str, Any],
+    circled: dict[str, int | None],
+    decisions: _Decisions | None,
+    die_value: int | None,
+    at: tuple[int, int],
+) -> tuple[Markup, str | None, list[tuple[str, int, int]]]:
+    """A symbol where the sheet prints it (its top left corner `at`), with what the pen wrote on it, and
+    how the viewer may circle it: at once when the die's own number is its only choice, else by picking
+    it and then a number (each with its cost in coins). Its body, the pick and the numbers to choose."""
     symbol_id = str(symbol.get("id", "?"))
-    options = decisions.circles.get(symbol_id, []) if decisions else []
-    costs = [(action, value, 0 if die_value is None else change_cost(die_value, value)) for action, value in options]
-    return {
-        "id": symbol_id,
-        "kind": symbol.get("kind"),
-        "number": symbol.get("number"),
-        "coin": bool(symbol.get("coin")),
-        "circled": symbol_id in circled,
-        "written": circled.get(symbol_id),
-        "free": [(action, value) for action, value, cost in costs if cost == 0],
-        "paid": [option for option in costs if option[2]],
+    kind = str(symbol.get("kind"))
+    look = (
+        kind,
+        symbol.get("floor"),
+        symbol.get("number"),
+        bool(symbol.get("coin")),
+        symbol_id in circled,
+        circled.get(symbol_id) if kind in _WRITTEN else None,
+    )
+    options = decisions.circles.get(symbol_id) if decisions else None
+    if not options:
+        return _still(i18n.current(), look, at), None, []
+    words, drawing = _cell(i18n.current(), look)
+    places = [(action, value, 0 if die_value is None else change_cost(die_value, value)) for action, value in options]
+    if len(places) == 1 and places[0][2] == 0:
+        action = places[0][0]
+        attributes = Markup(' class="act" data-action="{}" role="button" tabindex="0" aria-label="{}"').format(
+            action, label(action)
+        )
+        pick = None
+    else:
+        pick = f"circle {symbol_id}"
+        attributes = Markup(' class="pick" data-pick="{}" role="button" tabindex="0" aria-label="{}: {}"').format(
+            pick, words, i18n.gettext("choose the number to circle it with")
+        )
+    body = Markup(f' transform="translate({at[0]} {at[1]})"{attributes}><title>{words}</title>{_HIT}{drawing}</g>')
+    return body, pick, places if pick else []
+
+
+_HIT: Final = Markup('<rect width="44" height="58" rx="6" class="hit"/>')
+"""The target of a symbol to circle: the whole cell, number space included."""
+_Look = tuple[str, object, object, bool, bool, object]
+"""How a symbol looks: kind, floor, printed number, coin icon, circled, number written under it."""
+
+
+@functools.lru_cache(maxsize=8192)
+def _still(language: str, look: _Look, at: tuple[int, int]) -> Markup:
+    """The body of a symbol the viewer cannot circle now, with its top left corner `at`."""
+    words, drawing = _cell(language, look)
+    return Markup(f' transform="translate({at[0]} {at[1]})"><title>{words}</title>{drawing}</g>')
+
+
+@functools.lru_cache(maxsize=1024)
+def _cell(language: str, look: _Look) -> tuple[Markup, Markup]:
+    """A symbol's words in `language` (the one in force) and its drawing: the printed symbol (with its
+    number space, number badge and coin icon) and the pen's marks."""
+    del language  # a key of the cache: the words are in the language in force
+    kind, floor, printed, coin, circled, written = look
+    words = i18n.gettext(_KINDS.get(kind, kind))
+    if printed is not None:
+        words += f" {printed}"
+    if coin:
+        words += ", " + i18n.gettext("coin icon")
+    if circled:
+        words += ", " + i18n.gettext("circled")
+        if written is not None:
+            words += " " + i18n.gettext("with %(value)s") % {"value": written}
+    drawing = Markup('<use href="#rw-k-{}"/>').format(kind)
+    if coin:
+        drawing += Markup('<use href="#rw-coin-mark"/>')
+    if printed is not None:
+        drawing += Markup('<text x="35" y="14" class="printed-no">{}</text>').format(printed)
+    if written is not None:
+        drawing += Markup('<text x="22" y="53" class="pen">{}</text>').format(written)
+    if circled:
+        drawing += Markup('<use href="#rw-circled"/>')
+    return escape(i18n.gettext("floor %(floor)s: %(symbol)s") % {"floor": floor, "symbol": words}), drawing
+
+
+@functools.lru_cache(maxsize=512)
+def _number(language: str, colour: str, value: int, cost: int) -> Markup:
+    """A number the picked symbol may be circled with: the die's face, and its cost in coins."""
+    del language  # a key of the cache: the words are in the language in force
+    words = i18n.gettext("Circle with %(value)s") % {"value": value}
+    if cost:
+        words += ", " + i18n.ngettext("%(num)s coin", "%(num)s coins", cost) % {"num": cost}
+        shown = Markup('{}<svg viewBox="0 0 24 24" aria-hidden="true"><use href="#icon-coin"/></svg>').format(cost)
+    else:
+        shown = escape(i18n.gettext("free"))
+    return Markup(
+        '<svg viewBox="0 0 56 56" aria-hidden="true" class="d-{}"><use href="#rw-die"/>'
+        '<use href="#rw-pips-{}" class="pips"/></svg><span class="cost">{}</span><span class="rw-sr">{}</span>'
+    ).format(colour, value, shown, words)
+
+
+@functools.lru_cache(maxsize=256)
+def _invitation(language: str, letter: str, floor: int | None) -> Markup:
+    """Where the picked character may be invited: its letter to write under the building (with the
+    floor it will score, for a Florist, Fisherman or Painter)."""
+    del language  # a key of the cache: the words are in the language in force
+    drawn = Markup('<span class="pen letter">{}</span>').format(letter)
+    if floor is not None:
+        drawn += Markup(' <span class="floor-word">{}</span>').format(
+            i18n.gettext("floor %(floor)s") % {"floor": floor}
+        )
+    return drawn + Markup('<span class="rw-sr">{}</span>').format(i18n.gettext("Invite here"))
+
+
+@functools.lru_cache(maxsize=256)
+def _house(language: str, colour: str, in_use: bool) -> Markup:
+    """The body of a building's drawing: façade, floors, roof with the building's letter and mark."""
+    del language  # a key of the cache: the words are in the language in force
+    letter, mark = _colour_mark(colour)
+    words = _colour_words(colour)
+    if in_use:
+        words += ": " + i18n.gettext("the die in use")
+    return Markup('><title>{}</title><use href="#rw-house"/><text x="95" y="22" class="tag">{}{}</text></g>').format(
+        words, letter, mark
+    )
+
+
+@functools.lru_cache(maxsize=1024)
+def _space(language: str, colour: str, letter: object = None, floor: object = None) -> Markup:
+    """The body of the character space under a building, with the letter written in it (and the floor
+    a Florist, Fisherman or Painter scores, marked on a little building)."""
+    del language  # a key of the cache: the words are in the language in force
+    if letter is None:
+        return Markup('><title>{}</title><use href="#rw-space"/></g>').format(i18n.gettext("character space: empty"))
+    name = _character_name(str(letter))
+    if floor is not None:
+        name = i18n.gettext("%(character)s, scoring floor %(floor)s") % {"character": name, "floor": floor}
+    words = i18n.gettext("character space under %(building)s: %(character)s") % {
+        "building": _colour_words(colour),
+        "character": name,
     }
+    drawn = Markup('><title>{}</title><use href="#rw-space"/><text x="95" y="230" class="pen letter">{}</text>').format(
+        words, letter
+    )
+    if floor is not None:
+        drawn += Markup('<use href="#rw-floor-{}" x="120" y="214"/>').format(floor)
+    return drawn + Markup("</g>")
 
 
-def _record(track: int, gained: int, spent: int, filled: int) -> list[str]:
-    """The record sheet's coin spaces in order: ``spent`` (crossed out), ``coin`` (circled, still to
-    spend), ``open``, and ``filled`` from the far end (solo)."""
-    spaces = ["spent"] * min(spent, track) + ["coin"] * max(0, min(gained, track) - spent)
-    spaces += ["open"] * max(0, track - len(spaces) - filled)
-    return spaces + ["filled"] * (track - len(spaces))
+@functools.lru_cache(maxsize=512)
+def _card(language: str, letter: str, invited: bool, mine: bool, pick: bool) -> tuple[Markup, Markup]:
+    """A character card as the sheet prints it (letter, what it scores, name on the viewer's own sheet),
+    crossed out once invited; a card the viewer may invite is a button to pick. The opening of its
+    element, and the rest after its key."""
+    del language  # a key of the cache: the words are in the language in force
+    title = i18n.gettext(_TITLES[letter])
+    drawing = Markup('<svg viewBox="0 0 48 46" aria-hidden="true"><use href="#rw-card-{}"/>{}</svg>{}').format(
+        letter,
+        Markup('<use href="#rw-cross" x="4" y="3" width="40" height="40"/>') if invited else "",
+        Markup('<span class="card-name">{}</span>').format(title) if mine else "",
+    )
+    if pick:
+        return Markup('<button type="button"'), Markup(
+            ' class="card pick" data-pick="invite {0}" aria-label="{0} {1}: {2}">{3}</button>'
+        ).format(letter, title, i18n.gettext("pick it, then its building"), drawing)
+    words = f"{letter} {title}: {i18n.gettext('invited')}" if invited else f"{letter} {title}"
+    return Markup("<div"), Markup(' class="card{}" aria-label="{}">{}</div>').format(
+        " invited" if invited else "", words, drawing
+    )
+
+
+@functools.lru_cache(maxsize=256)
+def boat(seat: int | None, x: int = 0, y: int = 0) -> Markup:
+    """A boat token in its player's colour with the player's number on its sail (the spectator's: grey,
+    dashed, no number), 44 × 38 with its top left corner at (`x`, `y`)."""
+    if seat is None:
+        return Markup('<use href="#rw-boat" x="{}" y="{}" width="44" height="38" class="spectator"/>').format(x, y)
+    return Markup(
+        '<use href="#rw-boat" x="{0}" y="{1}" width="44" height="38" class="b{2}"/>'
+        '<text x="{3}" y="{4}" class="sail">{5}</text>'
+    ).format(x, y, seat, x + 31, y + 20, seat + 1)
+
+
+@functools.lru_cache(maxsize=256)
+def _boats(seat: int, boats: tuple[str, ...], flipped: int) -> Markup:
+    """A player's two boat tokens this round, side by side: placed beside a die (faded, the die's letter
+    on it), flipped (upside down), or at hand."""
+    drawn = Markup("")
+    for place, colour in enumerate(boats):
+        drawn += Markup('<g class="placed">{}</g><text x="{}" y="22" class="on-die">{}</text>').format(
+            boat(seat, 48 * place, 1), 48 * place + 12, _colour_mark(colour)[0]
+        )
+    for place in range(len(boats), min(2, len(boats) + flipped)):
+        drawn += Markup('<g transform="rotate(180 {} 20)">{}</g>').format(48 * place + 22, boat(seat, 48 * place, 1))
+    for place in range(len(boats) + flipped, 2):
+        drawn += boat(seat, 48 * place, 1)
+    return drawn
+
+
+def _boats_words(boats: tuple[str, ...], flipped: int) -> str:
+    parts = [i18n.gettext("beside %(die)s") % {"die": _die_name(colour)} for colour in boats]
+    if flipped:
+        parts.append(i18n.ngettext("%(num)s flipped", "%(num)s flipped", flipped) % {"num": flipped})
+    at_hand = max(0, 2 - len(boats) - flipped)
+    if at_hand:
+        parts.append(i18n.ngettext("%(num)s at hand", "%(num)s at hand", at_hand) % {"num": at_hand})
+    return i18n.gettext("Boats: %(boats)s") % {"boats": ", ".join(parts)}
+
+
+@functools.lru_cache(maxsize=1024)
+def _track(track: int, gained: int, spent: int, filled: int) -> Markup:
+    """The record sheet's coin spaces in rows of 20: printed coins, the gained ones circled, the spent
+    ones crossed out, and (solo) the filled-in ones from the far end."""
+    marks = ["spent"] * min(spent, track) + ["coin"] * max(0, min(gained, track) - spent)
+    marks += ["open"] * max(0, track - len(marks) - filled)
+    marks += ["filled"] * (track - len(marks))
+    rows = (track + 19) // 20
+    drawn = [f'<svg class="track" viewBox="0 0 320 {16 * rows}" aria-hidden="true">']
+    drawn += [
+        f'<rect y="{16 * row}" width="{16 * min(20, track - 20 * row)}" height="16" fill="url(#rw-coins)"/>'
+        for row in range(rows)
+    ]
+    drawn += [
+        f'<use href="#rw-c-{mark}" x="{16 * (n % 20)}" y="{16 * (n // 20)}"/>'
+        for n, mark in enumerate(marks)
+        if mark != "open"
+    ]
+    return Markup("".join(drawn) + "</svg>")
+
+
+def _record_words(coins: int, gained: int, spent: int, filled: int, solo: bool) -> str:
+    words = i18n.ngettext("Record sheet: %(num)s coin", "Record sheet: %(num)s coins", coins) % {"num": coins}
+    words += " (" + i18n.gettext("gained %(gained)s, spent %(spent)s") % {"gained": gained, "spent": spent}
+    if solo:
+        words += ", " + i18n.gettext("filled in %(filled)s") % {"filled": filled}
+    return words + ")"
