@@ -1,28 +1,52 @@
-"""The web board of Murano, drawn from a seat's view: the ring of 18 action spaces with the ships, the
-islands with their streets, buildings and gondolas, the tile stacks, the bag, the cards drawn, and
-every player's gold, gondoliers, tiles, cards and beads.
+"""The web board of Murano, drawn from a seat's view: the lagoon as the loop of 18 action spaces with
+its ships (the tile stacks, decks and bag in the harbour inside the loop), the islands as maps of
+their spaces with the tiles built on them and their gondolas, the cards drawn, and every player's
+gold, victory points, gondoliers, bought tiles, cards and glass beads.
 
 No colour shows by colour alone: player colours carry two letters (Or, Gy, Br, Wh), customer and shop
-colours a capital (R, B, G) and glass beads a dot and a capital (●R, ●G, ●B). The seat's decisions are
-buttons where they happen: a ship move on the action space it reaches with the price of using it, a
-street, building, gondola or income on its island, a purchase on its tile stack, a card decision on
-the card, a sale on the beads; a building tile is picked before the space it goes on.
+colours a capital (R, B, G), glass beads a capital on the bead, the red ship a pennant. The seat's
+decisions are buttons on what they act on: a ship's move on the action space it reaches (or on the
+ship that sails), a street or building on its island space, a gondola on its island, a purchase on
+its tile stack, a card decision on the card, a sale on the beads; a building tile is picked before
+the space it goes on.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import defaultdict
 from collections.abc import Hashable, Sequence
 from typing import Any
 
+from markupsafe import Markup, escape
+
 from laguna import i18n
+from laguna.games.murano.loader import load_components
 from laguna.games.murano.ships import SPACES, ship_costs
 
 PLAYER_MARKS: dict[str, str] = {"orange": "Or", "grey": "Gy", "brown": "Br", "white": "Wh"}
 TURN_PHASE = "choose an action or pass"
 STACKS = ("streets", "shops", "palaces", "factories", "specials", "characters", "special_cards")
-"""The view's tile stacks and decks, in the order the board lists them."""
+"""The view's tile stacks and decks, in the order the harbour shows them."""
+ICONS: dict[str, str] = {
+    "take 2 gold": "mu-i-gold",
+    "buy a glass factory": "mu-factory",
+    "buy a shop": "mu-shop",
+    "buy a palace": "mu-palace",
+    "buy a special building": "mu-special",
+    "recruit a character": "mu-i-recruit",
+    "place a gondolier": "mu-i-gondola",
+    "build": "mu-i-build",
+    "income": "mu-i-income",
+    "production": "mu-i-production",
+    "gondolier": "mu-gondolier",
+}
+"""The drawing of each action on its action space."""
+
+WIDE = (7, 4)
+NARROW = (4, 7)
+"""The loop of action spaces as a frame of columns × rows: wide screens and phones."""
 
 Decision = dict[str, Any]
 
@@ -50,30 +74,43 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("score", re.compile(r"score (?P<card>\S+) (?P<island>\S+)(?: (?P<amount>\d+))?")),
     ("skip", re.compile(r"skip (?P<card>\S+)")),
 )
-"""Each decision's kind and its notation; the groups name what the template shows on its button."""
+"""Each decision's kind and its notation; the groups name what its button shows."""
 
 
-def _place_of(kind: str, found: dict[str, str]) -> Hashable:
-    """Where on the board a decision of `kind` goes, as the key the board model asks for."""
-    if kind in ("act", "pass", "sail"):
-        return ("space", int(found["space"]))
+def _parse(action: str) -> Decision:
+    """A decision in notation as its kind and the parts its button shows."""
+    for name, pattern in _PATTERNS:
+        if m := pattern.fullmatch(action):
+            return {"action": action, "kind": name, **{k: v for k, v in m.groupdict().items() if v is not None}}
+    return {"action": action, "kind": "other"}
+
+
+def _place_of(decision: Decision, mover: bool) -> Hashable:
+    """Where on the board a decision goes, as the key the board model asks for: a ship that must
+    choose (`mover`: the red or a black ship onto the space ahead) sails from its own space."""
+    kind = decision["kind"]
+    if kind == "sail":
+        return ("space", int(decision["start" if mover else "space"]))
+    if kind in ("act", "pass"):
+        return ("space", int(decision["space"]))
     if kind == "buy":
-        return ("stack", found["stack"] + "s")
+        choice = decision["choice"]
+        return ("stack", decision["stack"] + "s") if choice in ("top", "look") else ("seen", choice)
     if kind == "street":
         return ("stack", "streets")
     if kind in ("place", "build"):
-        return ("cell", found["cell"])
+        return ("cell", decision["cell"])
     if kind == "gondola":
-        return ("gondola", found["island"], found["colour"])
+        return ("gondola", decision["island"], decision["colour"])
     if kind == "income":
-        return ("island", found["island"])
+        return ("island", decision["island"])
     if kind in ("recruit", "card"):
-        return ("drawn", found["card"])
+        return ("drawn", decision["card"])
     if kind in ("score", "skip"):
-        return ("character", found["card"])
+        return ("character", decision["card"])
     if kind in ("sell", "return"):
-        return ("bead", found["colour"])
-    if kind in ("produce", "dismiss", "hire", "keep", "decline", "lighthouse"):
+        return ("bead", decision["colour"])
+    if kind in ("produce", "dismiss", "hire", "keep", "decline", "lighthouse", "done"):
         return (kind,)
     return ("other",)
 
@@ -82,18 +119,14 @@ class _Decisions:
     """The seat's legal decisions sorted by where they go on the board; what the board does not ask
     for stays behind for the "other decisions" area, so none is ever lost."""
 
-    def __init__(self, actions: Sequence[str]) -> None:
+    def __init__(self, actions: Sequence[str], mover: bool) -> None:
         self._at: dict[Hashable, list[Decision]] = defaultdict(list)
         self.build_tiles: list[str] = []
         for action in actions:
-            kind, found = "other", {}
-            for name, pattern in _PATTERNS:
-                if m := pattern.fullmatch(action):
-                    kind, found = name, {k: v for k, v in m.groupdict().items() if v is not None}
-                    break
-            self._at[_place_of(kind, found)].append({"action": action, "kind": kind, **found})
-            if kind == "build" and found["tile"] not in self.build_tiles:
-                self.build_tiles.append(found["tile"])
+            decision = _parse(action)
+            self._at[_place_of(decision, mover)].append(decision)
+            if decision["kind"] == "build" and decision["tile"] not in self.build_tiles:
+                self.build_tiles.append(decision["tile"])
 
     def take(self, *place: Hashable) -> list[Decision]:
         """The decisions that go at `place`, which the board then shows there."""
@@ -112,9 +145,42 @@ def capital(colour: str) -> str:
     return colour[:1].upper() or "?"
 
 
+def _frame(columns: int, rows: int) -> list[tuple[int, int]]:
+    """The (column, row) of each action space in sailing order around a frame of `columns` × `rows`:
+    counter-clockwise from the top right corner, as the ships sail."""
+    top = [(c, 1) for c in range(columns, 0, -1)]
+    left = [(1, r) for r in range(2, rows)]
+    bottom = [(c, rows) for c in range(1, columns + 1)]
+    right = [(columns, r) for r in range(rows - 1, 1, -1)]
+    return top + left + bottom + right
+
+
+def _heading(here: tuple[int, int], ahead: tuple[int, int]) -> str:
+    """Which way the next space lies: l(eft), r(ight), u(p) or d(own)."""
+    (c1, r1), (c2, r2) = here, ahead
+    return "l" if c2 < c1 else "r" if c2 > c1 else "u" if r2 < r1 else "d"
+
+
+def _places() -> list[str]:
+    """Each action space's CSS classes: its cell in the wide and the narrow frame, and the heading
+    of the arrow to the next space in each."""
+    wide, narrow = _frame(*WIDE), _frame(*NARROW)
+    classes = []
+    for i in range(SPACES):
+        ahead = (i + 1) % SPACES
+        (wc, wr), (nc, nr) = wide[i], narrow[i]
+        classes.append(
+            f"wc{wc} wr{wr} w{_heading(wide[i], wide[ahead])} nc{nc} nr{nr} n{_heading(narrow[i], narrow[ahead])}"
+        )
+    return classes
+
+
+PLACES = _places()
+
+
 def board(view: dict[str, Any], actions: Sequence[str]) -> dict[str, Any]:
     """The board model of `view` with the seat's decisions `actions` in place."""
-    decisions = _Decisions(actions)
+    decisions = _Decisions(actions, view.get("phase") == "choose the ship to move")
     colours = {int(seat["seat"]): str(seat.get("colour", "?")) for seat in view.get("seats", [])}
     viewer = view.get("viewer")
     seats = sorted(view.get("seats", []), key=lambda s: (s["seat"] != viewer, s["seat"]))
@@ -132,21 +198,29 @@ def board(view: dict[str, Any], actions: Sequence[str]) -> dict[str, Any]:
         "target": view.get("target"),
         "built": view.get("built", 0),
         "spaces": _spaces(view, decisions),
+        "lighthouse": decisions.take("lighthouse"),
         "islands": [_island(island, colours, decisions) for island in view.get("islands", [])],
         "stacks": [
-            {"name": name, "count": view["stacks"][name], "decisions": decisions.take("stack", name)}
+            {
+                "name": name,
+                "key": "stack-" + name.replace("_", "-"),
+                "count": view["stacks"][name],
+                "decisions": decisions.take("stack", name),
+            }
             for name in STACKS
             if name in view.get("stacks", {})
         ],
         "looking": view.get("looking"),
-        "seen": view.get("seen"),
+        "seen": _seen(view, decisions),
         "final_tile": view.get("final_tile"),
+        "final_svg": held_svg(str(view["final_tile"])) if view.get("final_tile") else None,
         "street": _street(view),
         "bag": [(colour, capital(colour), count) for colour, count in (view.get("bag") or {}).items()],
         "drawn": _drawn(view, decisions),
         "decline": decisions.take("decline"),
-        "build_tiles": decisions.build_tiles,
-        "seats": [_seat(seat, view, decisions if seat["seat"] == viewer else None) for seat in seats],
+        "done": decisions.take("done"),
+        "build_tiles": [_tile_of(tile) for tile in decisions.build_tiles],
+        "seats": [_seat(seat, view, colours, decisions if seat["seat"] == viewer else None) for seat in seats],
     }
     model["other"] = decisions.rest()
     return model
@@ -165,23 +239,43 @@ def _spaces(view: dict[str, Any], decisions: _Decisions) -> list[dict[str, Any]]
         number = int(space.get("number", index + 1))
         ships = int(space.get("ships", 0))
         red = bool(space.get("red"))
-        here = decisions.take("space", number)
-        if red:
-            here += decisions.take("lighthouse")
         price = costs[index] if ships else 0
+        action = str(space.get("action", "?"))
+        black = ships - (1 if red else 0)
+        target = view.get("target") == number
+        here = [decision | {"price": price} for decision in decisions.take("space", number)]
+        css = f"space mu-sp {PLACES[index % SPACES]}"
+        css += (" occupied" if ships else "") + (" target" if target else "") + (" mine" if here else "")
         model.append(
             {
                 "number": number,
-                "action": space.get("action", "?"),
-                "black": ships - (1 if red else 0),
+                "key": f"space-{number}",
+                "css": css,
+                "action": action,
+                "inner": _space_inner(i18n.current(), number, action, black, red, target),
+                "words": _space_words_of(i18n.current(), number, action, black, red, target),
+                "black": black,
                 "red": red,
                 "price": price if choosing else None,
                 "dear": choosing and price > gold,
-                "target": view.get("target") == number,
-                "decisions": [decision | {"price": price} for decision in here],
+                "target": target,
+                "decisions": here,
             }
         )
     return model
+
+
+def _tile_of(tile: str) -> dict[str, Any]:
+    """A bought building tile by its notation (factory, shop-red, palace-2, special), as drawn."""
+    kind, _, detail = tile.partition("-")
+    return {
+        "id": tile,
+        "kind": kind,
+        "colour": detail if kind == "shop" else None,
+        "colour_mark": capital(detail) if kind == "shop" else None,
+        "crests": int(detail) if kind == "palace" and detail.isdigit() else 0,
+        "svg": held_svg(tile),
+    }
 
 
 def _island(island: dict[str, Any], colours: dict[int, str], decisions: _Decisions) -> dict[str, Any]:
@@ -196,114 +290,210 @@ def _island(island: dict[str, Any], colours: dict[int, str], decisions: _Decisio
         "columns": columns,
         "rows": [
             [
-                _cell(at[(row, column)], colours, decisions) if (row, column) in at else None
+                _cell(at[(row, column)], str(island.get("name", island["id"])), colours, decisions) if (row, column) in at else None
                 for column in range(1, columns + 1)
             ]
             for row in range(1, rows + 1)
         ],
-        "gondolas": [
-            {
-                "colour": gondola.get("colour", "?"),
-                "mark": player_mark(str(gondola.get("colour", "?"))),
-                "seat": gondola.get("seat"),
-                "seat_colour": colours.get(int(gondola["seat"])) if gondola.get("seat") is not None else None,
-                "seat_mark": player_mark(colours.get(int(gondola["seat"]), "?"))
-                if gondola.get("seat") is not None
-                else None,
-                "scored": bool(gondola.get("scored")),
-                "decisions": decisions.take("gondola", island["id"], gondola.get("colour")),
-            }
-            for gondola in island.get("gondolas", [])
-        ],
+        "gondolas": [_gondola(island["id"], gondola, colours, decisions) for gondola in island.get("gondolas", [])],
         "decisions": decisions.take("island", island["id"]),
     }
 
 
-def _cell(space: dict[str, Any], colours: dict[int, str], decisions: _Decisions) -> dict[str, Any]:
+def _gondola(island: str, gondola: dict[str, Any], colours: dict[int, str], decisions: _Decisions) -> dict[str, Any]:
+    """A gondola of an island in its player colour, with the gondolier on it if any."""
+    colour = str(gondola.get("colour", "?"))
+    seat = gondola.get("seat")
+    seat_colour = colours.get(int(seat), "?") if seat is not None else None
+    scored = bool(gondola.get("scored"))
+    return {
+        "key": f"gondola-{island}-{colour}",
+        "colour": colour,
+        "seat": seat,
+        "svg": gondola_svg(colour, seat_colour, scored),
+        "words": _gondola_words(i18n.current(), colour, seat_colour, scored),
+        "decisions": decisions.take("gondola", island, colour),
+    }
+
+
+def _cell(space: dict[str, Any], island_name: str, colours: dict[int, str], decisions: _Decisions) -> dict[str, Any]:
     """A space of an island: paved or a building space, and the tile on it with its owner's mark."""
     tile = space.get("tile")
-    shown = None
-    if tile is not None:
-        owner = tile.get("owner")
-        owner_colour = colours.get(int(owner), "?") if owner is not None else None
-        shown = {
-            "kind": tile.get("kind", "?"),
-            "customers": [(c, capital(c)) for c in tile.get("customers", [])],
-            "owner": owner,
-            "owner_colour": owner_colour,
-            "owner_mark": player_mark(owner_colour) if owner_colour else None,
-            "colour": tile.get("colour"),
-            "colour_mark": capital(str(tile.get("colour", ""))),
-            "crests": int(tile.get("crests", 0)),
-        }
+    here = decisions.take("cell", space["id"])
+    number = str(space["id"]).rpartition(".")[2]
+    value = None if tile is None else _tile_value(tile)
+    street = bool(space.get("street"))
+    drawing = _drawn_tile(value, colours)
     return {
         "id": space["id"],
-        "number": str(space["id"]).rpartition(".")[2],
-        "street": bool(space.get("street")),
-        "tile": shown,
-        "decisions": decisions.take("cell", space["id"]),
+        "key": None if value is None else f"cell-{space['id']}",
+        "css": f"cell mu-cell {'paved' if street else 'brown'}{' built' if value is not None else ''}",
+        "inner": _cell_inner(drawing, number),
+        "words": _cell_words(i18n.current(), island_name, number, street, *drawing),
+        "decisions": bool(here),
+        "places": [d for d in here if d["kind"] == "place"],
+        "builds": [d for d in here if d["kind"] == "build"],
     }
+
+
+@functools.lru_cache(maxsize=1024)
+def _cell_inner(drawing: tuple[str, str | None, str | None, int, tuple[str, ...]], number: str) -> Markup:
+    """What an island space shows: its tile, if any, and its number."""
+    return (tile_svg(*drawing) if drawing[0] else Markup("")) + Markup('<span class="mu-cellno">%s</span>') % number
+
+
+def _seen(view: dict[str, Any], decisions: _Decisions) -> list[dict[str, Any]] | None:
+    """The tiles of the stack a buyer paid to look through, each kind once with how many there are,
+    and the decision to take one."""
+    seen = view.get("seen")
+    if seen is None:
+        return None
+    looking = str(view.get("looking") or "")
+    kinds: dict[str, int] = {}
+    for item in seen:
+        kinds[str(item)] = kinds.get(str(item), 0) + 1
+    return [
+        {"tile": _tile_of(f"{looking}-{item}"), "count": count, "decisions": decisions.take("seen", item)}
+        for item, count in kinds.items()
+    ]
 
 
 def _street(view: dict[str, Any]) -> dict[str, Any] | None:
     """The street tile drawn and waiting to be laid, with its customers."""
     if view.get("street") is None:
         return None
-    return {"id": view["street"], "customers": [(c, capital(c)) for c in view.get("street_customers") or []]}
+    customers = tuple(str(c) for c in view.get("street_customers") or [])
+    return {
+        "id": view["street"],
+        "customers": [(c, capital(c)) for c in customers],
+        "svg": tile_svg("street", customers=customers),
+        "words": tile_words("street", customers=customers),
+    }
 
 
 def _drawn(view: dict[str, Any], decisions: _Decisions) -> dict[str, Any] | None:
-    """The character or special building cards drawn: each card for the seat who drew them, else a count."""
+    """The character or special building cards drawn: each card for the seat who drew them, else
+    their backs."""
     drawn = view.get("drawn")
     if not drawn:
         return None
     if not isinstance(drawn, list):
-        return {"count": int(drawn), "cards": None}
-    texts = {**(view.get("cards") or {}), **(view.get("special_cards") or {})}
+        return {"count": int(drawn), "cards": None, "special": view.get("phase") == "choose a special building card"}
+    characters = view.get("cards") or {}
+    titles = view.get("special_cards") or {}
     return {
         "count": len(drawn),
+        "special": any(card in titles for card in drawn),
         "cards": [
-            {"id": card, "text": i18n.view_text(texts.get(card, "")), "decisions": decisions.take("drawn", card)}
-            for card in drawn
+            {
+                "id": card,
+                "key": f"drawn-{index}",
+                "special": card in titles,
+                "text": i18n.view_text(titles[card] if card in titles else characters.get(card, "")),
+                "decisions": decisions.take("drawn", card),
+            }
+            for index, card in enumerate(drawn)
         ],
     }
 
 
-def _seat(seat: dict[str, Any], view: dict[str, Any], decisions: _Decisions | None) -> dict[str, Any]:
-    """One player's area; `decisions` only for the viewer's own seat."""
+def _seat(
+    seat: dict[str, Any], view: dict[str, Any], colours: dict[int, str], decisions: _Decisions | None
+) -> dict[str, Any]:
+    """One player's area, as the pieces it draws; `decisions` only for the viewer's own seat."""
     number = int(seat["seat"])
-    colour = str(seat.get("colour", "?"))
-    on_gondolas = sum(
-        1
-        for island in view.get("islands", [])
-        for gondola in island.get("gondolas", [])
-        if gondola.get("seat") == number
-    )
+    colour = colours[number]
+    key = f"s{number}"
     texts = view.get("cards") or {}
     titles = view.get("special_cards") or {}
     characters = seat.get("characters", 0)
+    gettext, ngettext = i18n.gettext, i18n.ngettext
 
     def take(*place: Hashable) -> list[Decision]:
         return decisions.take(*place) if decisions else []
 
+    def part(name: str, words: str, inner: Markup, css: str = "", found: list[Decision] | None = None) -> dict[str, Any]:
+        return {"key": f"{key}-{name}", "css": f"mu-part {css}", "words": words, "inner": inner, "decisions": found or []}
+
+    gold, vp, markers = int(seat.get("gold", 0)), int(seat.get("vp", 0)), int(seat.get("markers", 0))
+    sources = "".join(
+        f", {i18n.view_text(source)} {points}" for source, points in (seat.get("vp_by_source") or {}).items() if points
+    )
+    hand = int(seat.get("gondoliers", 0))
+    factories, specials = int(seat.get("factories", 0)), int(seat.get("specials", 0))
+    shops, palaces = seat.get("shops", 0), seat.get("palaces", 0)
+    if isinstance(shops, list):
+        shop_words = gettext("shops to build: %(list)s") % {
+            "list": ", ".join(gettext(c) for c in shops) or gettext("none")
+        }
+        shop_svg = Markup("").join(held_svg(f"shop-{c}") for c in shops)
+    else:
+        shop_words = ngettext("%(num)s shop face down", "%(num)s shops face down", shops) % {"num": shops}
+        shop_svg = held_svg("back-shop", shops)
+    if isinstance(palaces, list):
+        palace_words = gettext("palaces to build: %(list)s") % {
+            "list": ", ".join(ngettext("%(num)s crest", "%(num)s crests", c) % {"num": c} for c in palaces)
+            or gettext("none")
+        }
+        palace_svg = Markup("").join(held_svg(f"palace-{c}") for c in palaces)
+    else:
+        palace_words = ngettext("%(num)s palace face down", "%(num)s palaces face down", palaces) % {"num": palaces}
+        palace_svg = held_svg("back-palace", palaces)
+    parts = [
+        part("gold", ngettext("%(num)s gold", "%(num)s gold", gold) % {"num": gold}, _count(COIN, gold), "mu-big-num"),
+        part("vp", (ngettext("%(num)s VP", "%(num)s VP", vp) % {"num": vp}) + sources, _count(STAR, vp), "mu-big-num"),
+        part(
+            "markers",
+            ngettext("%(num)s marker placed", "%(num)s markers placed", markers) % {"num": markers},
+            _count(_marker_svg(colour), markers),
+            "mu-big-num",
+        ),
+        part(
+            "gondoliers",
+            ngettext("%(num)s gondolier in hand", "%(num)s gondoliers in hand", hand) % {"num": hand},
+            Markup(gondolier_svg(colour) * hand) if hand else _none(gettext("no gondolier in hand")),
+            "mu-wide",
+            take("dismiss") + take("hire"),
+        ),
+        part(
+            "factories",
+            ngettext("%(num)s glass factory to build", "%(num)s glass factories to build", factories) % {"num": factories},
+            held_svg("factory", factories),
+            "mu-held",
+            take("produce"),
+        ),
+        part(
+            "specials",
+            ngettext("%(num)s special building to build", "%(num)s special buildings to build", specials)
+            % {"num": specials},
+            held_svg("special", specials),
+            "mu-held",
+        ),
+        part("shops", shop_words, shop_svg, "mu-held"),
+        part("palaces", palace_words, palace_svg, "mu-held"),
+        *(
+            part(
+                f"bead-{bead}",
+                ngettext("%(num)s %(colour)s glass bead", "%(num)s %(colour)s glass beads", count)
+                % {"num": count, "colour": gettext(bead)},
+                _count(bead_svg(bead), count),
+                "mu-bead-pile",
+                take("bead", bead),
+            )
+            for bead, count in (seat.get("beads") or {}).items()
+        ),
+    ]
     return {
         "seat": number,
+        "key": key,
         "colour": colour,
         "mark": player_mark(colour),
+        "colour_words": colour_words(colour),
         "mine": decisions is not None,
         "acting": view.get("actor") == number,
-        "gold": seat.get("gold", 0),
-        "vp": seat.get("vp", 0),
-        "vp_by_source": [(source, points) for source, points in (seat.get("vp_by_source") or {}).items() if points],
-        "gondoliers": seat.get("gondoliers", 0),
-        "on_gondolas": on_gondolas,
-        "markers": seat.get("markers", 0),
-        "factories": seat.get("factories", 0),
-        "specials": seat.get("specials", 0),
-        "shops": [(c, capital(c)) for c in seat["shops"]] if isinstance(seat.get("shops"), list) else None,
-        "shop_count": len(seat["shops"]) if isinstance(seat.get("shops"), list) else int(seat.get("shops", 0)),
-        "palaces": seat["palaces"] if isinstance(seat.get("palaces"), list) else None,
-        "palace_count": len(seat["palaces"]) if isinstance(seat.get("palaces"), list) else int(seat.get("palaces", 0)),
+        "gold": gold,
+        "parts": parts,
+        "keep": take("keep"),
         "characters": [
             {"id": card, "text": i18n.view_text(texts.get(card, "")), "decisions": take("character", card)}
             for card in characters
@@ -311,14 +501,404 @@ def _seat(seat: dict[str, Any], view: dict[str, Any], decisions: _Decisions | No
         if isinstance(characters, list)
         else None,
         "character_count": len(characters) if isinstance(characters, list) else int(characters),
+        "backs": Markup(CARD_BACK * int(characters)) if not isinstance(characters, list) else None,
         "special_cards": [(card, i18n.view_text(titles.get(card, ""))) for card in seat.get("special_cards", [])],
-        "beads": [
-            {"colour": bead, "mark": capital(bead), "count": count, "decisions": take("bead", bead)}
-            for bead, count in (seat.get("beads") or {}).items()
-        ],
-        "keep": take("keep"),
-        "produce": take("produce"),
-        "gondolier": take("dismiss") + take("hire"),
         "start_player": view.get("start_player") == number,
         "triggered": view.get("triggered_by") == number,
     }
+
+
+def pieces(view: dict[str, Any]) -> dict[str, Hashable]:
+    """Every piece the board draws for `view`, by the key it carries, with what it shows."""
+    drawn: dict[str, Hashable] = {}
+    for space in view.get("action_spaces", []):
+        drawn[f"space-{space['number']}"] = (int(space["ships"]), bool(space["red"]), view.get("target") == space["number"])
+    for name, count in (view.get("stacks") or {}).items():
+        drawn["stack-" + name.replace("_", "-")] = count
+    for colour, count in (view.get("bag") or {}).items():
+        drawn[f"bag-{colour}"] = count
+    if view.get("seen") is not None:
+        drawn["seen"] = tuple(view["seen"])
+    if view.get("street") is not None:
+        drawn["street-drawn"] = (view["street"], tuple(view.get("street_customers") or ()))
+    if view.get("final_tile"):
+        drawn["final-tile"] = view["final_tile"]
+    hand = view.get("drawn")
+    if hand:
+        for index, card in enumerate(hand if isinstance(hand, list) else [None] * int(hand)):
+            drawn[f"drawn-{index}"] = card
+    for island in view.get("islands", []):
+        for space in island["spaces"]:
+            if space.get("tile") is not None:
+                drawn[f"cell-{space['id']}"] = _tile_value(space["tile"])
+        for gondola in island["gondolas"]:
+            if gondola.get("seat") is not None:
+                drawn[f"gondola-{island['id']}-{gondola['colour']}"] = (gondola["seat"], bool(gondola.get("scored")))
+    for seat in view.get("seats", []):
+        key = f"s{seat['seat']}"
+        drawn[key] = (view.get("start_player") == seat["seat"], view.get("triggered_by") == seat["seat"])
+        drawn[f"{key}-gold"] = seat["gold"]
+        drawn[f"{key}-vp"] = (seat["vp"], tuple(sorted((seat.get("vp_by_source") or {}).items())))
+        drawn[f"{key}-gondoliers"] = seat["gondoliers"]
+        drawn[f"{key}-markers"] = seat.get("markers", 0)
+        drawn[f"{key}-factories"] = seat["factories"]
+        drawn[f"{key}-specials"] = seat["specials"]
+        for name in ("shops", "palaces", "characters"):
+            held = seat[name]
+            drawn[f"{key}-{name}"] = tuple(held) if isinstance(held, list) else held
+        drawn[f"{key}-special-cards"] = tuple(seat.get("special_cards", []))
+        for bead, count in (seat.get("beads") or {}).items():
+            drawn[f"{key}-bead-{bead}"] = count
+    return drawn
+
+
+def _tile_value(tile: dict[str, Any]) -> Hashable:
+    """A built tile as what its drawing shows."""
+    kind = tile.get("kind")
+    if kind == "street":
+        return ("street", *tile.get("customers", []))
+    if kind == "palace":
+        return ("palace", tile.get("crests"))
+    return (kind, tile.get("owner"), tile.get("colour"))
+
+
+# ---------------------------------------------------------------- the decisions in words
+
+
+@functools.cache
+def _names() -> tuple[dict[int, str], dict[str, str], dict[str, str]]:
+    """The action of each space, the names of the islands and the titles of the special building
+    cards, from the packaged components (a decision's notation names them by number or id)."""
+    components = load_components()
+    actions = {space.number: space.action.value for space in components.action_spaces}
+    islands = {island.id: island.name for side in components.sides.values() for island in side.islands}
+    titles = {card.id: card.title for card in components.special_cards}
+    return actions, islands, titles
+
+
+def tile_name(tile: str) -> str:
+    """A building tile by its notation, in words."""
+    kind, _, detail = tile.partition("-")
+    if kind == "factory":
+        return i18n.gettext("glass factory")
+    if kind == "special":
+        return i18n.gettext("special building")
+    if kind == "shop":
+        return i18n.gettext("%(colour)s shop") % {"colour": i18n.gettext(detail)}
+    if kind == "palace" and detail.isdigit():
+        return i18n.ngettext("palace with %(num)s crest", "palace with %(num)s crests", int(detail)) % {
+            "num": int(detail)
+        }
+    return tile
+
+
+def _space_words(space: str) -> str:
+    """An island space (donato.4) in words: its island and number."""
+    island, _, number = space.partition(".")
+    return i18n.gettext("%(island)s, space %(number)s") % {"island": _names()[1].get(island, island), "number": number}
+
+
+def label(action: str) -> str:
+    """A decision in notation in the reader's language, as the list beside the board shows it."""
+    d = _parse(action)
+    kind = d["kind"]
+    actions, islands, titles = _names()
+    gettext, ngettext = i18n.gettext, i18n.ngettext
+    if kind in ("act", "pass"):
+        what = gettext(actions.get(int(d["space"]), ""))
+        template = gettext("space %(number)s: %(action)s") if kind == "act" else gettext("pass on space %(number)s (%(action)s): +1 gold")
+        return template % {"number": d["space"], "action": what}
+    if kind == "lighthouse":
+        return gettext("lighthouse: the red ship sails on")
+    if kind == "sail":
+        if d.get("ship") == "red":
+            return gettext("the red ship sails from space %(start)s to %(end)s") % {"start": d["start"], "end": d["space"]}
+        if d.get("ship") == "black":
+            return gettext("a black ship sails from space %(start)s to %(end)s") % {"start": d["start"], "end": d["space"]}
+        return gettext("the ship sails from space %(start)s to %(end)s") % {"start": d["start"], "end": d["space"]}
+    if kind == "buy":
+        return _buy_words(d["stack"], d["choice"])
+    if kind == "recruit":
+        return gettext("recruit character card %(card)s") % {"card": d["card"]}
+    if kind == "decline":
+        return gettext("recruit none")
+    if kind == "gondola":
+        return gettext("gondolier on the %(colour)s gondola at %(island)s") % {
+            "colour": gettext(d["colour"]),
+            "island": islands.get(d["island"], d["island"]),
+        }
+    if kind == "street":
+        return gettext("draw a street tile")
+    if kind == "place":
+        return gettext("place it on %(space)s") % {"space": _space_words(d["cell"])}
+    if kind == "build":
+        return gettext("build a %(tile)s on %(space)s") % {"tile": tile_name(d["tile"]), "space": _space_words(d["cell"])}
+    if kind == "card":
+        return gettext("keep %(card)s") % {"card": gettext(titles.get(d["card"], d["card"]))}
+    if kind == "done":
+        return gettext("done")
+    if kind == "income":
+        return gettext("income at %(island)s") % {"island": islands.get(d["island"], d["island"])}
+    if kind == "produce":
+        count = int(d["count"])
+        if not count:
+            return gettext("only sell, produce nothing")
+        return ngettext("produce in %(num)s glass factory", "produce in %(num)s glass factories", count) % {"num": count}
+    if kind == "sell":
+        count = int(d["count"])
+        return ngettext("sell %(num)s %(colour)s bead", "sell %(num)s %(colour)s beads", count) % {
+            "num": count,
+            "colour": gettext(d["colour"]),
+        }
+    if kind == "keep":
+        return gettext("sell no beads")
+    if kind == "dismiss":
+        return gettext("dismiss a gondolier")
+    if kind == "hire":
+        return gettext("hire a gondolier")
+    if kind == "return":
+        return gettext("return a %(colour)s bead to the bag") % {"colour": gettext(d["colour"])}
+    if kind == "score":
+        island = islands.get(d["island"], d["island"])
+        if "amount" in d:
+            return gettext("score %(card)s at %(island)s, %(amount)s") % {"card": d["card"], "island": island, "amount": d["amount"]}
+        return gettext("score %(card)s at %(island)s") % {"card": d["card"], "island": island}
+    if kind == "skip":
+        return gettext("leave %(card)s unscored") % {"card": d["card"]}
+    return gettext("decision: %(notation)s") % {"notation": action}
+
+
+def _buy_words(stack: str, choice: str) -> str:
+    """A purchase from the shop or palace stack in words."""
+    gettext = i18n.gettext
+    if choice == "top":
+        return gettext("take the top shop: 2 gold") if stack == "shop" else gettext("take the top palace: 2 gold")
+    if choice == "look":
+        if stack == "shop":
+            return gettext("look through the shops: 4 gold")
+        return gettext("look through the palaces: 4 gold")
+    return gettext("take the %(tile)s") % {"tile": tile_name(f"{stack}-{choice}")}
+
+
+# ---------------------------------------------------------------- the drawings
+# Drawn in Python and kept, since a board redraws the same few dozen tiles on every decision.
+
+
+def _disc(colour: str, letters: str, x: float, y: float, r: float = 7) -> str:
+    """A player's marker: a disc of the colour with its letters."""
+    return (
+        f'<g class="mu-k-{escape(colour)}"><circle cx="{x}" cy="{y}" r="{r}" fill="currentColor" stroke="#1d1d1d" '
+        f'stroke-width="1.2"/><text class="mu-ink" x="{x}" y="{y + r * 0.42:.1f}" font-size="{r * 1.15:.1f}" '
+        f'text-anchor="middle">{escape(letters)}</text></g>'
+    )
+
+
+def _svg(inner: str, css: str = "mu-tile", box: str = "0 0 40 40") -> Markup:
+    return Markup(f'<svg class="{css}" viewBox="{box}" aria-hidden="true" focusable="false">{inner}</svg>')
+
+
+@functools.lru_cache(maxsize=512)
+def tile_svg(
+    kind: str, colour: str | None = None, owner: str | None = None, crests: int = 0, customers: tuple[str, ...] = ()
+) -> Markup:
+    """A tile as drawn: a street with its customers (figures with their colour's capital), a shop in
+    its colour with its capital, a palace with its crests, a glass factory with its chimney, a special
+    building, or a tile face down; a shop or glass factory with its owner's marker."""
+    if kind == "street":
+        inner = '<use href="#mu-street"/>'
+        for index, customer in enumerate(customers):
+            x = 20 if len(customers) == 1 else 11 + index * 18
+            inner += (
+                f'<use href="#mu-customer" class="mu-k-{escape(customer)}" x="{x - 7}" y="8" width="14" height="21"/>'
+                f'<text class="mu-letter" x="{x}" y="37" font-size="9" text-anchor="middle">{capital(customer)}</text>'
+            )
+    elif kind == "shop":
+        inner = f'<use href="#mu-shop" class="mu-k-{escape(colour or "")}"/>'
+        inner += f'<text class="mu-letter" x="9" y="35" font-size="10" text-anchor="middle">{capital(colour or "")}</text>'
+    elif kind == "palace":
+        inner = '<use href="#mu-palace"/>' + "".join(
+            f'<use href="#mu-crest" x="{20 - crests * 5 + i * 10}" y="15" width="10" height="11"/>' for i in range(crests)
+        )
+    elif kind in ("factory", "special", "back-shop", "back-palace"):
+        inner = f'<use href="#mu-{kind}"/>'
+    else:
+        inner = '<use href="#mu-tile-back"/>'
+    if owner:
+        inner += _disc(owner, player_mark(owner), 32, 31)
+    return _svg(inner)
+
+
+def _drawn_tile(value: Hashable, colours: dict[int, str]) -> tuple[str, str | None, str | None, int, tuple[str, ...]]:
+    """A built tile's value (`_tile_value`) as the arguments of `tile_svg`, its owner by colour."""
+    if not isinstance(value, tuple):
+        return ("", None, None, 0, ())
+    kind = str(value[0])
+    if kind == "street":
+        return (kind, None, None, 0, tuple(str(c) for c in value[1:]))
+    if kind == "palace":
+        return (kind, None, None, int(value[1] or 0), ())
+    owner = colours.get(int(value[1]), "?") if kind in ("shop", "factory") and value[1] is not None else None
+    return (kind, str(value[2]) if value[2] else None, owner, 0, ())
+
+
+@functools.lru_cache(maxsize=512)
+def _space_inner(language: str, number: int, action: str, black: int, red: bool, target: bool) -> Markup:
+    """What an action space shows, in `language` (the one in force, a key of the cache): its number,
+    its action drawn and named, its ships, the mark of an action under way and the arrow onwards."""
+    inner = Markup('<span class="mu-num">%s</span>') % number + action_svg(ICONS.get(action, "mu-i-build"))
+    inner += Markup('<span class="mu-name">%s</span>') % i18n.gettext(action)
+    inner += Markup('<span class="mu-ships">') + ships_svg(black, red) + Markup("</span>")
+    if target:
+        inner += Markup('<span class="mu-underway">%s</span>') % i18n.gettext("under way")
+    return inner + _svg('<use href="#mu-arrow"/>', "mu-arrow", "0 0 16 16")
+
+
+@functools.lru_cache(maxsize=512)
+def _space_words_of(language: str, number: int, action: str, black: int, red: bool, target: bool) -> str:
+    """An action space in words, in `language` (the one in force, a key of the cache)."""
+    words = i18n.gettext("action space %(number)s: %(action)s") % {"number": number, "action": i18n.gettext(action)}
+    if black or red:
+        ships = i18n.ngettext("%(num)s black ship", "%(num)s black ships", black) % {"num": black}
+        words += "; " + ships + (", " + i18n.gettext("the red ship") if red else "")
+    else:
+        words += "; " + i18n.gettext("empty")
+    return words + ("; " + i18n.gettext("action under way") if target else "")
+
+
+@functools.lru_cache(maxsize=64)
+def action_svg(icon: str) -> Markup:
+    """The drawing of an action space's action."""
+    return _svg(f'<use href="#{icon}"/>', "mu-act-ic")
+
+
+@functools.lru_cache(maxsize=64)
+def ships_svg(black: int, red: bool) -> Markup:
+    """The ships on an action space: black ones, and the red one with its pennant."""
+    ship = _svg('<use href="#mu-ship"/>', "mu-shipic mu-k-blackship", "0 0 40 34")
+    return Markup(ship * black) + (_svg('<use href="#mu-ship-red"/>', "mu-shipic mu-k-redship", "0 0 40 34") if red else "")
+
+
+@functools.lru_cache(maxsize=8)
+def gondolier_svg(colour: str) -> Markup:
+    """A gondolier in a player's colour."""
+    return _svg('<use href="#mu-gondolier"/>', f"mu-fig mu-k-{escape(colour)}", "0 0 24 40")
+
+
+COIN = Markup('<svg class="mu-ic-m" viewBox="0 0 20 20" aria-hidden="true" focusable="false"><use href="#mu-coin"/></svg>')
+STAR = Markup('<svg class="mu-ic-m" viewBox="0 0 20 20" aria-hidden="true" focusable="false"><use href="#mu-vp"/></svg>')
+CARD_BACK = Markup('<svg class="mu-back" viewBox="0 0 30 42" aria-hidden="true" focusable="false"><use href="#mu-card-back"/></svg>')
+
+
+def _count(drawing: Markup, count: int) -> Markup:
+    """A drawing with a number beside it."""
+    return drawing + Markup("<b>%s</b>") % count
+
+
+def _none(words: str) -> Markup:
+    return Markup('<span class="mu-none">%s</span>') % words
+
+
+@functools.lru_cache(maxsize=8)
+def _marker_svg(colour: str) -> Markup:
+    """A player's marker, for the count of markers placed."""
+    return _svg(_disc(colour, "", 10, 10, 6), "mu-ic-m", "0 0 20 20")
+
+
+@functools.lru_cache(maxsize=8)
+def bead_svg(colour: str) -> Markup:
+    """A glass bead of its colour with its capital."""
+    return _svg(
+        f'<use href="#mu-bead" class="mu-k-{escape(colour)}"/>'
+        f'<text class="mu-ink" x="10" y="13.5" font-size="9" text-anchor="middle">{capital(colour)}</text>',
+        "mu-beadic",
+        "0 0 20 20",
+    )
+
+
+def held_svg(tile: str, count: int = 1) -> Markup:
+    """A bought tile by its notation (factory, shop-red, palace-2, special, back), `count` times."""
+    kind, _, detail = tile.partition("-")
+    if kind == "shop":
+        drawing = tile_svg(kind, colour=detail)
+    elif kind == "palace":
+        drawing = tile_svg(kind, crests=int(detail) if detail.isdigit() else 0)
+    elif kind == "back":
+        drawing = tile_svg(tile)
+    else:
+        drawing = tile_svg(kind)
+    return Markup(drawing * count)
+
+
+@functools.lru_cache(maxsize=256)
+def gondola_svg(colour: str, seat: str | None, scored: bool) -> Markup:
+    """A gondola in its player colour with its letters, and the gondolier on it in the colour of the
+    player who placed it (faded, with a tick, once it has scored a card)."""
+    inner = ""
+    if seat is not None:
+        faded = ' opacity=".35"' if scored else ""
+        inner += f'<use href="#mu-gondolier" class="mu-k-{escape(seat)}" x="22" y="0" width="16" height="27"{faded}/>'
+    inner += f'<use href="#mu-gondola" class="mu-k-{escape(colour)}" x="0" y="20" width="60" height="20"/>'
+    inner += f'<text class="mu-letter" x="12" y="19" font-size="10" text-anchor="middle">{player_mark(colour)}</text>'
+    if seat is not None:
+        inner += f'<text class="mu-letter" x="48" y="14" font-size="10" text-anchor="middle">{player_mark(seat)}</text>'
+    if scored:
+        inner += '<path d="M40 8l4 5 8-10" stroke="#1b7a1b" stroke-width="3" fill="none"/>'
+    return _svg(inner, "mu-gondic", "0 0 60 40")
+
+
+def colour_words(colour: str) -> str:
+    """A player colour with its letters, as the board writes it."""
+    return f"{i18n.gettext(colour)} ({player_mark(colour)})"
+
+
+@functools.lru_cache(maxsize=1024)
+def _cell_words(
+    language: str,
+    island: str,
+    number: str,
+    street: bool,
+    kind: str,
+    colour: str | None,
+    owner: str | None,
+    crests: int,
+    customers: tuple[str, ...],
+) -> str:
+    """An island space in words, in `language` (the one in force, a key of the cache)."""
+    if not kind:
+        shown = i18n.gettext("paved space") if street else i18n.gettext("building space")
+    else:
+        shown = tile_words(kind, colour, owner, crests, customers)
+    return f"{island} {number}: {shown}"
+
+
+def tile_words(
+    kind: str, colour: str | None = None, owner: str | None = None, crests: int = 0, customers: tuple[str, ...] = ()
+) -> str:
+    """A tile in words."""
+    if kind == "street":
+        people = ", ".join(i18n.gettext("%(colour)s customer") % {"colour": i18n.gettext(c)} for c in customers)
+        return i18n.gettext("street tile: %(customers)s") % {"customers": people or i18n.gettext("no customer")}
+    if kind == "palace":
+        return i18n.ngettext("palace with %(num)s crest", "palace with %(num)s crests", crests) % {"num": crests}
+    if kind == "shop":
+        shown = i18n.gettext("%(colour)s shop") % {"colour": i18n.gettext(colour or "")}
+    elif kind == "factory":
+        shown = i18n.gettext("glass factory")
+    elif kind == "special":
+        shown = i18n.gettext("special building")
+    else:
+        shown = i18n.gettext("a tile face down")
+    if owner:
+        shown = i18n.gettext("%(tile)s of %(player)s") % {"tile": shown, "player": colour_words(owner)}
+    return shown
+
+
+@functools.lru_cache(maxsize=256)
+def _gondola_words(language: str, colour: str, seat: str | None, scored: bool) -> str:
+    """A gondola in words, in `language` (the one in force, a key of the cache)."""
+    gondola = i18n.gettext("%(colour)s gondola") % {"colour": colour_words(colour)}
+    if seat is None:
+        return i18n.gettext("%(gondola)s: free") % {"gondola": gondola}
+    if scored:
+        return i18n.gettext("%(gondola)s: gondolier of %(player)s, scored") % {"gondola": gondola, "player": colour_words(seat)}
+    return i18n.gettext("%(gondola)s: gondolier of %(player)s") % {"gondola": gondola, "player": colour_words(seat)}
