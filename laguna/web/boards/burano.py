@@ -1,29 +1,37 @@
-"""The web board of Burano, drawn from a seat's view: the action board, the main island floor by floor,
-the neighbouring islands with their routes, the ports and their merchant ships, the lace workshops,
-the supplies, and every player's board (schedule ring and time wheel, cube pyramid, preparation area,
-reserve, roof tiles, privilege and moves tracks, fish and building cards).
+"""The web board of Burano, drawn from a seat's view: the action board and the rounds track, the main
+island as a map of house pits with their coloured houses and roof tiles, the lagoon with the
+neighbouring islands, the ports, the sailing routes and the boats, the lace workshops as a grid, the
+supplies, and every player's board (schedule ring with its time wheel, cube pyramid, preparation
+area, cube reserve, roof spaces, tracks, fish and building cards).
 
 Each colour shows twice, as a colour and as its glyph with its initial (``♥P`` pink), so the board
-reads without colour. Squares are named as the notation names them. The seat's decisions are buttons
-where they happen: a build on its main island square (after picking the cube in the preparation area),
-a roof over its two squares (after picking the tile), a pyramid decision on its slot, a sail on the
-island or port, a lace maker on the workshop square; what has no place goes to "other decisions".
+reads without colour. A decision sits on the piece it is about: a build or a roof on its square of the
+main island, a sail on the island or port, a lace maker on the workshop square, a pyramid decision on
+its slot or on the reserve cube it stacks. A piece with one decision is pressed to take it; a piece
+with several is picked first, and its choices show beside the area.
 """
 
 from __future__ import annotations
 
+import functools
+import math
 import re
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Collection, Hashable, Sequence
 from typing import Any
+
+from markupsafe import Markup, escape
 
 from laguna import i18n
 from laguna.games.burano.components import Colour
-from laguna.games.burano.pyramid import LAYERS, SLOT_NAMES, SLOTS
+from laguna.games.burano.pyramid import SLOT_NAMES, SLOTS, free_slots
 from laguna.games.burano.ring import ARROWS, HOUSES
 from laguna.games.burano.state import MAX_MOVES, MOVE_COSTS, PREPARATION_SPACES, SEASONS, TURNS
 
 Decision = dict[str, Any]
+Piece = tuple[str, str, str]
+"""A drawn piece: its key, its element up to its key, and the rest of it."""
+_ = i18n.gettext
 
 _PLACES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(pattern), kind)
@@ -61,94 +69,252 @@ _PLACES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 _DONE_PLACES = {
     "lace making": "workshops",
     "clean-up: score for lace making": "workshops",
-    "earning: withdraw workers": "ring",
-    "clean-up: refill house cubes": "reserve",
-    "clean-up: remove roof tiles": "roofs",
+    "earning: withdraw workers": "waters",
+    "clean-up: refill house cubes": "supplies",
+    "clean-up: remove roof tiles": "seat",
 }
-"""Where ``done`` closes a series: by the pieces the series is about."""
+"""Where ``done`` closes a series: beside the pieces the series is about."""
+
+CELL = 100
+"""A square of the main island and of the workshop area, in drawing units."""
+ISLAND_MARGIN = (40, 64)
+WORKSHOP_MARGIN = (40, 36)
+STOREY, GABLE = 25, 10
+"""A floor of a house and the roof over it, in drawing units, stacked from the bottom of the square."""
+
+WATERS = (660, 540)
+_WATER_SPOTS = {
+    "A": (110, 90),
+    "F": (330, 90),
+    "B": (550, 90),
+    "left": (110, 270),
+    "right": (550, 270),
+    "C": (110, 450),
+    "E": (330, 450),
+    "D": (550, 450),
+}
+"""Where each neighbouring island and port lies on the lagoon map: the ports on the two sides of the
+main island, the islands above and below it."""
+
+_RING = tuple(
+    (round(82 * math.sin(math.radians(k * 360 / HOUSES))), round(-82 * math.cos(math.radians(k * 360 / HOUSES))))
+    for k in range(HOUSES)
+)
+"""Where each house of the schedule ring is drawn, clockwise from the top."""
+_WHEEL = tuple((round(x * 0.62), round(y * 0.62)) for x, y in _RING)
+"""Where the time wheel shows each house's sector number or arrow, inside the ring."""
+_BASE, _MIDDLE, _TOP = 60, 50, 40
 
 
-def cube(colour: str | None) -> dict[str, str] | None:
-    """A colour as the template draws it: the colour and its mark (``♥P``)."""
-    if colour is None:
-        return None
-    if colour == "hidden":
-        return {"colour": colour, "mark": "▩"}
+def colour_mark(colour: str) -> str:
+    """A colour's glyph and initial (``♥P``), the cue that does not need colour."""
     try:
         glyph = Colour(colour).glyph
     except ValueError:
-        glyph = "?"
-    return {"colour": colour, "mark": f"{glyph}{colour[:1].upper()}"}
+        return "?"
+    return f"{glyph}{_(colour)[:1].upper()}"
+
+
+def cube(colour: str | None) -> dict[str, str] | None:
+    """A colour as the board draws it: the colour, its mark (``♥P``) and its name (shared: not to be
+    changed)."""
+    if colour is None or colour == "none":
+        return None
+    return _cube(colour, i18n.current())
+
+
+@functools.cache
+def _cube(colour: str, language: str) -> dict[str, str]:
+    if colour == "hidden":
+        return {"colour": colour, "mark": "?", "name": _("face down")}
+    return {"colour": colour, "mark": colour_mark(colour), "name": _(colour)}
 
 
 def tile(text: str) -> dict[str, Any]:
     """A roof tile ``islands:pink-blue``: its kind and its two halves."""
-    kind, _, colours = text.partition(":")
-    first, _, second = colours.partition("-")
-    return {"id": text, "kind": kind, "halves": [cube(first), cube(second)]}
+    kind, _sep, colours = text.partition(":")
+    first, _sep, second = colours.partition("-")
+    halves = [cube(first), cube(second)]
+    words = _("%(kind)s roof tile, %(first)s and %(second)s") % {
+        "kind": _(kind),
+        "first": halves[0]["name"] if halves[0] else "",
+        "second": halves[1]["name"] if halves[1] else "",
+    }
+    return {"id": text, "kind": kind, "halves": halves, "words": words}
 
 
 def _square(row: int, column: int) -> str:
     return f"{chr(ord('a') + column)}{row + 1}"
 
 
+def _at(name: str) -> tuple[int, int]:
+    """A square's column and row (from 0)."""
+    return ord(name[0]) - ord("a"), int(name[1:]) - 1
+
+
+def _decision(action: str) -> Decision:
+    """An action in notation with its parts."""
+    for pattern, kind in _PLACES:
+        if m := pattern.fullmatch(action):
+            return {"action": action, "kind": kind, **m.groupdict()}
+    return {"action": action, "kind": "other"}
+
+
 def _place(decision: Decision) -> str:
     """The spot on the board a decision belongs to."""
     kind = decision["kind"]
-    if kind in ("stack", "pick", "privilege-slot"):
-        return f"slot:{decision['slot']}"
-    if kind == "build":
-        return f"island:{decision['square']}"
-    if kind == "roof":
-        return f"island:{decision['at']}"
-    if kind == "swap":
-        return f"dock:{decision['other']}:{decision['other_colour']}"
-    if kind == "sail":
-        return f"water:{decision['place']}"
-    if kind == "withdraw-island":
-        return f"water:{decision['island']}"
-    if kind in ("forgo", "dispatch"):
-        return "boat"
-    if kind == "trade":
-        return f"ship:{decision['ship']}"
-    if kind == "fish":
-        return f"fish:{decision['fish']}"
-    if kind in ("lace", "withdraw-workshop", "pay"):
-        return f"workshop:{decision['square']}"
+    spots = {
+        "stack": lambda d: f"reserve:{d['colour']}" if d["colour"] != "none" else f"slot:{d['slot']}",
+        "pick": lambda d: f"slot:{d['slot']}",
+        "privilege-slot": lambda d: f"slot:{d['slot']}",
+        "build": lambda d: f"island:{d['square']}",
+        "roof": lambda d: f"island:{d['at']}",
+        "swap": lambda d: f"docks:{d['island']}",
+        "sail": lambda d: f"water:{d['place']}",
+        "withdraw-island": lambda d: f"water:{d['island']}",
+        "trade": lambda d: f"ship:{d['ship']}",
+        "fish": lambda d: f"fish:{d['fish']}",
+        "lace": lambda d: f"workshop:{d['square']}",
+        "withdraw-workshop": lambda d: f"workshop:{d['square']}",
+        "pay": lambda d: f"workshop:{d['square']}",
+        "privilege-reserve": lambda d: f"supply:{d['colour']}",
+        "bonus-card": lambda d: f"card:{d['card']}",
+        "cube": lambda d: f"supply:{d['colour']}",
+        "discard": lambda d: f"tile:{d['tile']}",
+        "refill": lambda d: f"stack:{d['roof_kind']}",
+    }
+    if kind in spots:
+        return spots[kind](decision)
     if kind in ("privilege-coin", "bonus-privilege"):
         return "privilege"
-    if kind == "privilege-reserve":
-        return f"reserve:{decision['colour']}"
-    if kind == "bonus-card":
-        return f"card:{decision['card']}"
-    if kind == "cube":
-        return f"supply:{decision['colour']}"
-    if kind == "cube-none":
-        return "reserve"
-    if kind == "discard":
-        return f"tile:{decision['tile']}"
-    if kind == "refill":
-        return f"stack:{decision['roof_kind']}"
+    if kind in ("forgo", "dispatch"):
+        return "boat"
     return str(kind)
 
 
+def label(action: str) -> str:
+    """A decision in the reader's language, as its button on the board and the list beside it say it."""
+    d = _decision(action)
+    kind = d["kind"]
+
+    def mark(name: str) -> str:
+        return colour_mark(str(d[name]))
+
+    if kind == "roofs":
+        return _("take the roof tiles %(kinds)s") % {"kinds": " + ".join(_(k) for k in d["kinds"].split())}
+    if kind == "stack":
+        if d["colour"] == "none":
+            return _("leave pyramid slot %(slot)s empty") % {"slot": d["slot"]}
+        return _("stack %(cube)s in pyramid slot %(slot)s") % {"cube": mark("colour"), "slot": d["slot"]}
+    if kind == "pick":
+        return _("pick up the house in pyramid slot %(slot)s") % {"slot": d["slot"]}
+    if kind == "build":
+        return _("build %(cube)s on %(square)s") % {"cube": mark("colour"), "square": d["square"]}
+    if kind == "roof":
+        return _("roof %(kind)s: %(first)s on %(at)s, %(second)s on %(other)s") % {
+            "kind": _(d["roof_kind"]),
+            "first": mark("first"),
+            "second": mark("second"),
+            "at": d["at"],
+            "other": d["other"],
+        }
+    if kind == "privilege-slot":
+        return _("privilege point: a %(cube)s cube into pyramid slot %(slot)s") % {
+            "cube": mark("colour"),
+            "slot": d["slot"],
+        }
+    if kind == "privilege-reserve":
+        return _("privilege point: a %(cube)s cube into the reserve") % {"cube": mark("colour")}
+    if kind == "swap":
+        return _("privilege point: swap %(cube)s of island %(island)s with %(other_cube)s of island %(other)s") % {
+            "cube": mark("colour"),
+            "island": d["island"],
+            "other_cube": mark("other_colour"),
+            "other": d["other"],
+        }
+    if kind == "sail":
+        place = d["place"]
+        if place in ("left", "right"):
+            return _("sail to the left port") if place == "left" else _("sail to the right port")
+        return _("sail to island %(island)s") % {"island": place}
+    if kind == "fish":
+        if d["fish"] == "deck":
+            return _("draw a fish card from the deck")
+        return _("take the fish card %(fish)s") % {"fish": _(d["fish"])}
+    if kind == "dispatch":
+        count = int(d["count"])
+        return i18n.ngettext("send %(num)s worker to the island", "send %(num)s workers to the island", count) % {
+            "num": count
+        }
+    if kind == "trade":
+        return _("trade with the merchant ship %(ship)s") % {"ship": _ship_name(d["ship"])}
+    if kind == "lace":
+        if d["privilege"]:
+            return _("lace maker on %(square)s, with a privilege point") % {"square": d["square"]}
+        return _("lace maker on %(square)s") % {"square": d["square"]}
+    if kind == "withdraw-island":
+        return _("withdraw a worker from island %(island)s") % {"island": d["island"]}
+    if kind == "withdraw-workshop":
+        return _("withdraw the lace maker from %(square)s") % {"square": d["square"]}
+    if kind == "pay":
+        words = {
+            "privilege": _("pay for %(square)s with a privilege point"),
+            "card": _("pay for %(square)s with the building card"),
+        }.get(d["means"] or "", _("pay a cube for %(square)s"))
+        return words % {"square": d["square"]}
+    if kind == "bonus-card":
+        if d["card"] == "deck":
+            return _("roof bonus: the top building card of the deck")
+        return _("roof bonus: the building card %(card)s") % {"card": d["card"]}
+    if kind == "cube":
+        return _("take a %(cube)s cube instead") % {"cube": mark("colour")}
+    if kind == "discard":
+        return _("remove the roof tile %(tile)s from the game") % {"tile": tile(d["tile"])["words"]}
+    if kind == "refill":
+        return _("refill a roof space with a %(kind)s tile") % {"kind": _(d["roof_kind"])}
+    simple = {
+        "end": _("end the turn"),
+        "privilege-coin": _("privilege point: take 1 coin"),
+        "forgo": _("forgo: the action ends"),
+        "done": _("done"),
+        "bonus-privilege": _("roof bonus: 2 privilege points"),
+        "cube-none": _("take no cube instead"),
+    }
+    return simple.get(kind, _("decision %(notation)s") % {"notation": action})
+
+
+def _ship_name(ship: str) -> str:
+    return " + ".join(_(kind) for kind in ship.split("-"))
+
+
 class _Decisions:
-    """The seat's legal decisions sorted by the spot on the board where they go; each is taken once,
-    and whatever no spot takes is left for "other decisions"."""
+    """The seat's legal decisions sorted by the spot on the board where they go. A spot with one
+    decision takes it when pressed; a spot with several is picked, and its choices wait in the tray
+    of its area. Whatever no spot takes is left for "other decisions"."""
 
     def __init__(self, actions: Sequence[str], phase: str) -> None:
         self.spots: dict[str, list[Decision]] = defaultdict(list)
-        self.picks: set[str] = set()
+        self.trays: dict[str, list[Decision]] = defaultdict(list)
         for action in actions:
-            decision = _decision(action)
+            decision = _decision(action) | {"label": label(action)}
             spot = _place(decision)
             if spot == "done":
                 spot = _DONE_PLACES.get(phase, "other")
-            if decision["kind"] in ("build", "roof", "swap"):
-                self.picks.add(decision["pick"])
             self.spots[spot].append(decision)
 
-    def take(self, spot: str) -> list[Decision]:
+    def hit(self, area: str, *spots: str) -> dict[str, str] | None:
+        """What pressing the piece at `spots` does: its one decision, or picking it to choose."""
+        found = [d for spot in spots for d in self.spots.pop(spot, [])]
+        if not found:
+            return None
+        if len(found) == 1:
+            return {"action": found[0]["action"], "label": found[0]["label"]}
+        pick = f"choose:{spots[0]}"
+        self.trays[area] += [d | {"pick": pick} for d in found]
+        return {"pick": pick, "label": _("choose among %(num)s decisions here") % {"num": len(found)}}
+
+    def buttons(self, spot: str) -> list[Decision]:
+        """The decisions of a spot drawn as buttons of their own."""
         return self.spots.pop(spot, [])
 
     def rest(self) -> list[Decision]:
@@ -157,38 +323,15 @@ class _Decisions:
         return left
 
 
-def _decision(action: str) -> Decision:
-    """An action in notation with the parts the template labels it by."""
-    for pattern, kind in _PLACES:
-        if m := pattern.fullmatch(action):
-            decision: Decision = {"action": action, "kind": kind, **m.groupdict()}
-            break
-    else:
-        return {"action": action, "kind": "other"}
-    if kind == "build":
-        decision["pick"] = f"build:{decision['colour']}"
-    elif kind == "roof":
-        decision["tile"] = tile(f"{decision['roof_kind']}:{decision['first']}-{decision['second']}")
-        decision["pick"] = f"roof:{decision['tile']['id']}"
-    elif kind == "swap":
-        decision["pick"] = f"swap:{decision['island']}:{decision['colour']}"
-    for name in ("colour", "other_colour"):
-        if name in decision:
-            decision[f"{name}_cube"] = cube(decision[name] if decision[name] != "none" else None)
-    if kind == "roofs":
-        decision["kinds"] = decision["kinds"].split()
-    return decision
-
-
 def board(view: dict[str, Any], actions: Sequence[str]) -> dict[str, Any]:
-    """The board model of `view` with the seat's decisions `actions` in place."""
+    """The board model of `view` with the seat's decisions `actions` in place: the drawn pieces of each
+    area as SVG (drawn here, where it is many times faster than in a template), each under its key."""
     phase = str(view.get("phase", ""))
     decisions = _Decisions(actions, phase)
     viewer = view.get("viewer")
     seats_view: list[dict[str, Any]] = view.get("seats", [])
     by_seat = {int(s["seat"]): s for s in seats_view}
     own = by_seat.get(viewer) if viewer is not None else None
-    boat = str(own.get("boat")) if own is not None else None
     season = str(view.get("season", ""))
     model: dict[str, Any] = {
         "season": season,
@@ -196,6 +339,7 @@ def board(view: dict[str, Any], actions: Sequence[str]) -> dict[str, Any]:
         "seasons": len(SEASONS),
         "round": view.get("round"),
         "rounds": sum(TURNS),
+        "track": _rounds_track(view),
         "season_turn": view.get("season_turn"),
         "turns": view.get("turns"),
         "phase": phase,
@@ -207,26 +351,105 @@ def board(view: dict[str, Any], actions: Sequence[str]) -> dict[str, Any]:
         else [],
         "pending": _pending(view),
         "action_board": [
-            (space, [cube(str(c)) for c in colours]) for space, colours in (view.get("action_board") or {}).items()
+            {
+                "space": space,
+                "key": f"action-{space.replace(' ', '-')}",
+                "cubes": [cube(str(c)) for c in colours],
+                "svg": Markup(_block(cube(str(colours[0])), 40, 10, 36) + _block(cube(str(colours[1])), 80, 10, 36)),
+            }
+            for space, colours in (view.get("action_board") or {}).items()
         ],
         "island": _main_island(view, decisions),
-        "roofs_laid": [
-            tile(str(laid["tile"])) | {"first": laid["first"], "second": laid["second"], "floor": laid["floor"]}
-            for laid in view["main_island"].get("roof_tiles", [])
-        ],
-        "removed_roofs": [tile(str(t)) for t in view.get("removed_roofs", [])],
-        "waters": _waters(view, decisions, boat),
+        "waters": _waters(view, decisions, str(own.get("boat")) if own else None),
         "workshops": _workshops(view, decisions),
         "supplies": _supplies(view, decisions),
     }
     ordered = sorted(seats_view, key=lambda s: (s["seat"] != viewer, s["seat"]))
     model["seats"] = [_seat(s, view, decisions if s["seat"] == viewer else None) for s in ordered]
     model["other"] = decisions.rest()
+    model["trays"] = decisions.trays
+    model["draw"] = draw
     return model
 
 
+# ---- drawing: SVG fragments, every text in them escaped ---------------------------------------------
+
+
+def _block(c: dict[str, str] | None, x: float, y: float, size: float) -> str:
+    """A cube (or a house, a dock house, a marker) seen from above: its colour and its mark; face down
+    hatched; an empty place dashed (the drawings ``bu-c-…`` of the board's defs)."""
+    return f'<use href="#bu-c-{c["colour"] if c else "none"}" x="{x:g}" y="{y:g}" width="{size:g}" height="{size:g}"/>'
+
+
+def _marked_block(c: dict[str, str], x: float, y: float, size: float, *, glyph: tuple[float, float]) -> str:
+    """A pyramid cube with its mark where it shows, toward the edge the upper layer leaves uncovered."""
+    css = "bu-facedown" if c["colour"] == "hidden" else f"bu-cube bu-f-{c['colour']}"
+    return (
+        f'<rect class="{css}" x="{x:g}" y="{y:g}" width="{size:g}" height="{size:g}" rx="5"/>'
+        f'<text class="bu-mark" x="{glyph[0]:g}" y="{glyph[1]:g}">{c["mark"]}</text>'
+    )
+
+
+def _hit(h: dict[str, str] | None, x: float, y: float, width: float, height: float, *, rx: int = 8) -> str:
+    """A pressable spot over a drawn piece: its one decision, or picking it to choose among several."""
+    if h is None:
+        return ""
+    if "action" in h:
+        what = f'class="bu-hit act" data-action="{escape(h["action"])}"'
+    else:
+        what = f'class="bu-hit pick" data-pick="{escape(h["pick"])}"'
+    return (
+        f'<rect {what} role="button" tabindex="0" aria-label="{escape(h["label"])}" '
+        f'x="{x:g}" y="{y:g}" width="{width:g}" height="{height:g}" rx="{rx}"/>'
+    )
+
+
+def _title(text: str) -> str:
+    return f"<title>{escape(text)}</title>"
+
+
+def _piece(key: str, words: str, svg: str) -> Piece:
+    """A piece drawn in SVG: its key, and its drawing with its words first."""
+    return key, f'<g data-piece="{key}"', f">{_title(words)}{svg}</g>"
+
+
+def draw(pieces: Sequence[Piece], changed: Collection[str]) -> Markup:
+    """Pieces with the attributes the ``mark`` macro of the boards writes: ``data-piece``, and
+    ``data-changed`` on those in `changed`; joined here, as a template would take longer than the
+    budget of a board for the hundreds of pieces of a four-player game."""
+    return Markup(
+        "".join(f'{start} data-changed=""{rest}' if key in changed else start + rest for key, start, rest in pieces)
+    )
+
+
+def _player(seat: int) -> str:
+    return _("player %(number)s") % {"number": seat + 1}
+
+
+def _token(seat: int, x: float, y: float, size: float, woman: bool = False) -> str:
+    """A worker of a seat: its colour and its number."""
+    shape = "woman" if woman else "man"
+    return (
+        f'<use href="#bu-{shape}" class="bu-p{seat}" x="{x}" y="{y}" width="{size}" height="{size * 34 / 30:.1f}"/>'
+        f'<text class="bu-seatno" x="{x + size / 2}" y="{y + size * 0.95:.1f}" '
+        f'font-size="{size * 0.42:.1f}">{seat + 1}</text>'
+    )
+
+
+def _rounds_track(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """The 14 spaces of the rounds track, by season, the current one marked."""
+    spaces, number = [], 0
+    for season, turns in zip(SEASONS, TURNS, strict=True):
+        for _turn in range(turns):
+            number += 1
+            spaces.append(
+                {"number": number, "season": season, "x": 21 + (number - 1) * 30, "now": number == view.get("round")}
+            )
+    return spaces
+
+
 def _pending(view: dict[str, Any]) -> dict[str, Any]:
-    """The details of the decision under way, as data for the status line."""
+    """The details of the decision under way, for the status line."""
     pending = view.get("pending") or {}
     return {
         "matched": pending.get("matched", 0),
@@ -242,265 +465,690 @@ def _pending(view: dict[str, Any]) -> dict[str, Any]:
 
 
 def _main_island(view: dict[str, Any], decisions: _Decisions) -> dict[str, Any]:
-    """The main island, row 1 on top: each square's floors from the ground up, with the roof over each
-    floor that has one."""
+    """The main island as a map, row 1 on top: each pit with its house floor by floor from the ground,
+    the roof over each roofed floor, and the roof tiles joining two squares."""
     island = view["main_island"]
+    rows, columns = int(island["rows"]), int(island["columns"])
+    left, top = ISLAND_MARGIN
     pits = set(island.get("pits", []))
     houses: dict[str, Any] = island.get("houses", {})
-    rows = []
-    for row in range(int(island["rows"])):
-        squares = []
-        for column in range(int(island["columns"])):
+    fountain = str(island.get("fountain") or "")
+    gables: dict[tuple[str, int], float] = {}
+    drawn: list[Piece] = []
+    floor_words, roofed_words, square_words = (
+        _("floor %(number)s: %(colour)s"),
+        _("roofed %(colour)s"),
+        _("square %(square)s"),
+    )
+    for row in range(rows):
+        for column in range(columns):
             name = _square(row, column)
+            if name not in pits:
+                continue
+            x, y = left + column * CELL, top + row * CELL
             stack = houses.get(name) or {}
             cubes, roofs = list(stack.get("cubes", [])), list(stack.get("roofs", []))
-            squares.append(
-                {
-                    "name": name,
-                    "pit": name in pits,
-                    "fountain": name == island.get("fountain"),
-                    "floors": [
-                        {"number": k + 1, "cube": cube(str(c)), "roof": cube(str(roofs[k])) if k < len(roofs) else None}
-                        for k, c in enumerate(cubes)
-                    ],
-                    "decisions": decisions.take(f"island:{name}"),
-                }
+            parts = [f'<use href="#bu-pit" x="{x}" y="{y}" width="100" height="100"/>']
+            words = []
+            bottom = y + 97
+            for k, colour in enumerate(cubes):
+                bottom -= STOREY
+                c = cube(str(colour))
+                assert c is not None
+                parts.append(
+                    f'<use href="#bu-storey" class="bu-f-{c["colour"]}" x="{x + 12}" y="{bottom}" '
+                    f'width="76" height="{STOREY}"/>'
+                    f'<text class="bu-mark bu-m17" x="{x + 50}" y="{bottom + 19}">{c["mark"]}</text>'
+                )
+                storey = floor_words % {"number": k + 1, "colour": c["name"]}
+                roof = cube(str(roofs[k])) if k < len(roofs) and roofs[k] else None
+                if roof is not None:
+                    gables[(name, k + 1)] = bottom - GABLE / 2
+                    parts.append(
+                        f'<path class="bu-gable bu-f-{roof["colour"]}" d="M{x + 6} {bottom} L{x + 18} {bottom - GABLE} '
+                        f'H{x + 82} L{x + 94} {bottom} Z"/>'
+                        f'<text class="bu-mark bu-m10" x="{x + 50}" y="{bottom - 1.5}">{roof["mark"]}</text>'
+                    )
+                    storey += ", " + roofed_words % {"colour": roof["name"]}
+                    bottom -= GABLE
+                words.append(storey)
+            parts.append(f'<text class="bu-name" x="{x + 9}" y="{y + 17}">{name}</text>')
+            parts.append(_hit(decisions.hit("island", f"island:{name}"), x + 3, y + 3, 94, 94))
+            title = square_words % {"square": name}
+            if name == fountain:
+                title += " (" + _("below the fountain") + ")"
+            title += ": " + ("; ".join(words) if words else _("an empty house pit"))
+            drawn.append(_piece(f"sq-{name}", title, "".join(parts)))
+    for roof in island.get("roof_tiles", []):
+        first, second, floor = str(roof["first"]), str(roof["second"]), int(roof["floor"])
+        (c1, r1), (c2, r2) = _at(first), _at(second)
+        if r1 == r2:
+            bx, by = left + max(c1, c2) * CELL, gables.get((first, floor), top + r1 * CELL + 50)
+        else:
+            bx, by = left + c1 * CELL + 86, top + max(r1, r2) * CELL
+        laid = tile(str(roof["tile"]))
+        roof_words = _("roof tile on %(first)s and %(second)s, floor %(floor)s: %(tile)s") % {
+            "first": first,
+            "second": second,
+            "floor": floor,
+            "tile": laid["words"],
+        }
+        drawn.append(
+            _piece(
+                f"roof-{first}-{second}",
+                roof_words,
+                f'<circle class="bu-joint" cx="{bx}" cy="{by}" r="13"/>'
+                f'<use href="#bu-k-{laid["kind"]}" x="{bx - 9}" y="{by - 9}" width="18" height="18"/>',
             )
-        rows.append({"number": row + 1, "squares": squares})
-    return {"columns": [chr(ord("a") + c) for c in range(int(island["columns"]))], "rows": rows}
+        )
+    return {
+        "width": left + columns * CELL + 16,
+        "height": top + rows * CELL + 16,
+        "columns": [(left + c * CELL + 50, chr(ord("a") + c)) for c in range(columns)],
+        "rows": [(top + r * CELL + 56, r + 1) for r in range(rows)],
+        "pieces": drawn,
+        "fountain_x": left + _at(fountain)[0] * CELL + 50 if fountain else None,
+        "removed": [tile(str(t)) for t in view.get("removed_roofs", [])],
+    }
 
 
 def _waters(view: dict[str, Any], decisions: _Decisions, boat: str | None) -> dict[str, Any]:
-    """The neighbouring islands and the ports: dock houses or ships, workers, boats and routes."""
-    routes: dict[str, list[str]] = defaultdict(list)
-    for a, b in view.get("routes", []):
-        routes[a].append(b)
-        routes[b].append(a)
+    """The lagoon: the neighbouring islands with their dock houses and workers, the ports with their
+    merchant ships, the sailing routes between them, and the fishing boats."""
     boats: dict[str, list[int]] = defaultdict(list)
     for seat in view.get("seats", []):
         boats[str(seat.get("boat"))].append(int(seat["seat"]))
-    pickers = decisions.picks
+    routes = []
+    for a, b in view.get("routes", []):
+        (x1, y1), (x2, y2) = _WATER_SPOTS.get(a, (0, 0)), _WATER_SPOTS.get(b, (0, 0))
+        if x1 == x2 and abs(y1 - y2) > 200:  # around the port between them
+            path = f"M{x1 - 60},{y1} C{x1 - 140},{y1} {x2 - 140},{y2} {x2 - 60},{y2}"
+        else:
+            path = f"M{x1},{y1} L{x2},{y2}"
+        routes.append({"path": path, "words": _("sailing route %(a)s – %(b)s") % {"a": _(a), "b": _(b)}})
 
-    def place(name: str) -> dict[str, Any]:
-        return {
-            "name": name,
-            "boats": boats.get(name, []),
-            "routes": sorted(routes.get(name, [])),
-            "decisions": decisions.take(f"water:{name}") + (decisions.take("boat") if name == boat else []),
-        }
+    def spots(name: str, *extra: str) -> tuple[str, ...]:
+        return (f"water:{name}", *extra, *(("boat",) if name == boat else ()))
 
-    islands = []
-    for name, island in (view.get("islands") or {}).items():
-        docks = []
-        seen: set[str] = set()
-        for colour in island.get("docks", []):
-            first = colour not in seen
-            seen.add(colour)
-            pick = f"swap:{name}:{colour}"
-            docks.append(
-                {
-                    "cube": cube(str(colour)),
-                    "pick": pick if first and pick in pickers else None,
-                    "decisions": decisions.take(f"dock:{name}:{colour}") if first else [],
-                }
-            )
-        workers = [(seat, count) for seat, count in enumerate(island.get("workers", [])) if count]
-        islands.append(place(name) | {"docks": docks, "workers": workers})
-    ports = []
+    drawn, boat_pieces = [], []
     ships: dict[str, Any] = view.get("ships") or {}
     for name, names in (view.get("ports") or {}).items():
-        port_ships = [
-            {
-                "name": ship,
-                "demand": sorted((ships.get(ship) or {}).get("demand", {}).items()),
-                "vp": (ships.get(ship) or {}).get("vp"),
-                "decisions": decisions.take(f"ship:{ship}"),
-            }
-            for ship in names
+        x, y = _WATER_SPOTS.get(name, (0, 0))
+        port = _("left port") if name == "left" else _("right port")
+        parts = [
+            f'<rect class="bu-pier" x="{x - 96}" y="{y - 78}" width="192" height="156" rx="10"/>'
+            f'<text class="bu-place" x="{x}" y="{y - 58}">⚓ {escape(port)}</text>'
         ]
-        ports.append(place(name) | {"ships": port_ships})
-    return {"islands": islands, "ports": ports}
+        words = []
+        for k, ship in enumerate(names):
+            about = ships.get(ship) or {}
+            demand = " + ".join(f"{count} {_(kind)}" for kind, count in sorted(about.get("demand", {}).items()))
+            sy = y - 48 + k * 28
+            parts.append(
+                f'<use href="#bu-ship" x="{x - 90}" y="{sy}" width="30" height="22"/>'
+                f'<text class="bu-ship-text" x="{x - 56}" y="{sy + 16}">{escape(demand)} · {about.get("vp")}★</text>'
+            )
+            words.append(
+                _("merchant ship wanting %(demand)s for %(vp)s VP") % {"demand": demand, "vp": about.get("vp")}
+            )
+        parts.append(
+            _hit(decisions.hit("waters", *spots(name, *(f"ship:{s}" for s in names))), x - 96, y - 78, 192, 156, rx=10)
+        )
+        drawn.append(_piece(f"port-{name}", port + ": " + ("; ".join(words) or _("no ship")), "".join(parts)))
+    for name, island in (view.get("islands") or {}).items():
+        x, y = _WATER_SPOTS.get(name, (0, 0))
+        key = name.lower()
+        parts = [
+            f'<use href="#bu-isle" x="{x - 100}" y="{y - 80}" width="200" height="160"/>'
+            f'<text class="bu-island-letter" x="{x + 82}" y="{y - 40}">{escape(name)}</text>'
+        ]
+        words = []
+        shown = [(s, c) for s, c in enumerate(island.get("workers", [])) if c]
+        for k, (seat, count) in enumerate(shown):
+            wx = x - 70 + k * 46
+            parts.append(_token(seat, wx, y + 4, 26))
+            if count > 1:
+                parts.append(f'<text class="bu-count" x="{wx + 27}" y="{y + 28}">×{count}</text>')
+            words.append(
+                i18n.ngettext("%(num)s worker of %(player)s", "%(num)s workers of %(player)s", count)
+                % {"num": count, "player": _player(seat)}
+            )
+        parts.append(_hit(decisions.hit("waters", *spots(name)), x - 92, y - 2, 184, 76, rx=30))
+        title = _("island %(name)s") % {"name": name} + ": " + (", ".join(words) or _("no workers"))
+        drawn.append(_piece(f"isle-{key}-workers", title, "".join(parts)))
+        docks = [cube(str(c)) for c in island.get("docks", [])]
+        dock_parts = [_block(c, x - 62 + k * 44, y - 64, 38) for k, c in enumerate(docks)]
+        dock_parts.append(_hit(decisions.hit("waters", f"docks:{name}"), x - 68, y - 74, 140, 72, rx=10))
+        dock_words = _("dock houses of island %(name)s: %(colours)s") % {
+            "name": name,
+            "colours": ", ".join(c["name"] for c in docks if c),
+        }
+        drawn.append(_piece(f"isle-{key}-docks", dock_words, "".join(dock_parts)))
+    for place, seats in boats.items():
+        x, y = _WATER_SPOTS.get(place, (0, 0))
+        for k, seat in enumerate(seats):
+            bx, by = x - 84 + k * 42, y + 44
+            boat_pieces.append(
+                _piece(
+                    f"s{seat}-boat",
+                    _("fishing boat of %(player)s") % {"player": _player(seat)},
+                    f'<use href="#bu-boat" class="bu-p{seat}" x="{bx}" y="{by}" width="40" height="30"/>'
+                    f'<text class="bu-seatno bu-onboat" x="{bx + 20}" y="{by + 27}" font-size="10">{seat + 1}</text>',
+                )
+            )
+    return {
+        "width": WATERS[0],
+        "height": WATERS[1],
+        "routes": routes,
+        "pieces": drawn + boat_pieces,
+        "buttons": decisions.buttons("waters"),
+    }
 
 
 def _workshops(view: dict[str, Any], decisions: _Decisions) -> dict[str, Any]:
-    """The workshop area, row 1 on top: each square's colour, coin, worker, and which workshop it is."""
+    """The workshop area, row 1 on top: each square in its workshop's colour, its coin and its lace
+    maker, and a thick line where one workshop ends."""
     area = view["workshops"]
     squares: dict[str, Any] = area.get("squares", {})
-    rows = []
-    majorities: dict[int, dict[str, Any]] = {}
-    for row in range(int(area["rows"])):
-        cells: list[dict[str, Any] | None] = []
-        for column in range(int(area["columns"])):
-            name = _square(row, column)
-            square = squares.get(name)
-            if square is None:
-                cells.append(None)
-                continue
-            worker = square.get("worker")
-            index = int(square.get("workshop", -1))
-            shop = majorities.setdefault(index, {"cube": cube(str(square["colour"])), "workers": defaultdict(int)})
-            if worker is not None:
-                shop["workers"][int(worker)] += 1
-            cells.append(
-                {
-                    "name": name,
-                    "cube": cube(str(square["colour"])),
-                    "coin": bool(square.get("coin")),
-                    "workshop": index,
-                    "worker": worker,
-                    "decisions": decisions.take(f"workshop:{name}"),
-                }
-            )
-        rows.append({"number": row + 1, "squares": cells})
+    left, top = WORKSHOP_MARGIN
+    drawn, edges = [], []
+    square_words, coin_words, maker_words = (
+        _("workshop square %(square)s, %(colour)s"),
+        _("with a coin"),
+        _("lace maker of %(player)s"),
+    )
+    for name, square in squares.items():
+        column, row = _at(name)
+        x, y = left + column * CELL, top + row * CELL
+        shop = square.get("workshop")
+        for other, line in (
+            (_square(row, column + 1), (x + CELL, y, x + CELL, y + CELL)),
+            (_square(row + 1, column), (x, y + CELL, x + CELL, y + CELL)),
+            (_square(row, column - 1) if column else "", (x, y, x, y + CELL)),
+            (_square(row - 1, column) if row else "", (x, y, x + CELL, y)),
+        ):
+            if (squares.get(other) or {}).get("workshop", -1) != shop:
+                edges.append(line)
+        c = cube(str(square["colour"]))
+        assert c is not None
+        worker = square.get("worker")
+        parts = [
+            f'<use href="#bu-lace" class="bu-f-{c["colour"]}" x="{x}" y="{y}" width="100" height="100"/>'
+            f'<text class="bu-mark" x="{x + 20}" y="{y + 24}">{c["mark"]}</text>'
+            f'<text class="bu-name" x="{x + 80}" y="{y + 94}">{name}</text>'
+        ]
+        words = square_words % {"square": name, "colour": c["name"]}
+        if square.get("coin"):
+            parts.append(f'<use href="#bu-coin" x="{x + 70}" y="{y + 8}" width="22" height="22"/>')
+            words += ", " + coin_words
+        if worker is not None:
+            parts.append(_token(int(worker), x + 30, y + 28, 40, woman=True))
+            words += ": " + maker_words % {"player": _player(int(worker))}
+        parts.append(_hit(decisions.hit("workshops", f"workshop:{name}"), x + 3, y + 3, 94, 94))
+        drawn.append(_piece(f"ws-{name}", words, "".join(parts)))
+    columns, rows = int(area["columns"]), int(area["rows"])
     return {
-        "columns": [chr(ord("a") + c) for c in range(int(area["columns"]))],
-        "rows": rows,
-        "majorities": [
-            {"cube": shop["cube"], "workers": sorted(shop["workers"].items())}
-            for _, shop in sorted(majorities.items())
-            if shop["workers"]
-        ],
-        "decisions": decisions.take("workshops"),
+        "width": left + columns * CELL + 12,
+        "height": top + rows * CELL + 12,
+        "columns": [(left + c * CELL + 50, chr(ord("a") + c)) for c in range(columns)],
+        "rows": [(top + r * CELL + 56, r + 1) for r in range(rows)],
+        "pieces": drawn,
+        "edges": Markup(
+            "".join(f'<line class="bu-shop-edge" x1="{a}" y1="{b}" x2="{c}" y2="{d}"/>' for a, b, c, d in edges)
+        ),
+        "buttons": decisions.buttons("workshops"),
     }
+
+
+def _html(key: str, words: str, html: str, tag: str = "span", css: str = "bu-item") -> Piece:
+    """A piece drawn in HTML: its key, its words, and its drawing."""
+    return key, f'<{tag} class="{css}" data-piece="{key}"', f' aria-label="{escape(words)}">{html}</{tag}>'
+
+
+def _press(h: dict[str, str] | None, inner: str, css: str = "") -> str:
+    """An HTML drawing that takes its decision (or is picked to choose among several) when pressed."""
+    if h is None:
+        return inner
+    if "action" in h:
+        return (
+            f'<button type="button" class="bu-press act {css}" data-action="{escape(h["action"])}" '
+            f'aria-label="{escape(h["label"])}">{inner}</button>'
+        )
+    return (
+        f'<button type="button" class="bu-press pick {css}" data-pick="{escape(h["pick"])}" '
+        f'aria-label="{escape(h["label"])}">{inner}</button>'
+    )
+
+
+def _cube_icon(c: dict[str, str] | None, size: int = 34) -> str:
+    return _block_icon(c["colour"] if c else "none", size)
+
+
+def _block_icon(colour: str, size: int = 34) -> str:
+    return (
+        f'<svg class="bu-icon" viewBox="0 0 40 40" width="{size}" height="{size}" aria-hidden="true">'
+        f'<use href="#bu-c-{colour}"/></svg>'
+    )
+
+
+def _roof_icon(t: dict[str, Any]) -> str:
+    """A roof tile: its two halves, each in its colour with its mark, and its kind in the middle."""
+    first, second = t["halves"]
+    return (
+        f'<svg class="bu-tile" viewBox="0 0 96 44" aria-hidden="true"><use href="#bu-rl-{first["colour"]}"/>'
+        f'<use href="#bu-rr-{second["colour"]}"/><use href="#bu-rk-{t["kind"]}"/></svg>'
+    )
+
+
+def _icon(symbol: str, width: int = 22, height: int = 22, box: str = "0 0 20 20", css: str = "") -> str:
+    return (
+        f'<svg class="bu-icon{css}" viewBox="{box}" width="{width}" height="{height}" aria-hidden="true">'
+        f'<use href="#{symbol}"/></svg>'
+    )
+
+
+def _fish_cards(kinds: Sequence[tuple[str, int]], css: str = "") -> str:
+    return "".join(
+        f'<span class="bu-fishcard{css}">{_icon("bu-fish", 26, 13, "0 0 40 20", " bu-fish-" + kind)}'
+        f"{escape(_(kind))} ×{count}</span> "
+        for kind, count in kinds
+    )
 
 
 def _supplies(view: dict[str, Any], decisions: _Decisions) -> dict[str, Any]:
     """Cube supply, roof tile stacks, fish supply and deck, building supply and deck."""
     titles: dict[str, str] = view.get("building_cards") or {}
+
+    def hit(spot: str) -> dict[str, str] | None:
+        return decisions.hit("supplies", spot)
+
+    cubes = []
+    for colour, count in (view.get("cube_supply") or {}).items():
+        c = cube(colour)
+        assert c is not None
+        words = i18n.ngettext("%(num)s %(colour)s cube in the supply", "%(num)s %(colour)s cubes in the supply", count)
+        cubes.append(
+            _html(
+                f"supply-{colour}",
+                words % {"num": count, "colour": c["name"]},
+                _press(hit(f"supply:{colour}"), f'{_cube_icon(c)}<span class="bu-n">×{count}</span>'),
+            )
+        )
+    stacks = []
+    for kind, count in (view.get("roof_stacks") or {}).items():
+        words = i18n.ngettext("%(num)s %(kind)s roof tile face down", "%(num)s %(kind)s roof tiles face down", count)
+        drawing = (
+            '<svg class="bu-icon" viewBox="0 0 40 40" width="34" height="34" aria-hidden="true">'
+            f'<rect x="3" y="8" width="34" height="26" rx="4" class="bu-tileback"/>'
+            f'<use href="#bu-k-{kind}" x="11" y="12" width="18" height="18"/></svg><span class="bu-n">×{count}</span>'
+        )
+        stacks.append(
+            _html(f"stack-{kind}", words % {"num": count, "kind": _(kind)}, _press(hit(f"stack:{kind}"), drawing))
+        )
     fish = []
-    for kind in view.get("fish_supply", []):
-        fish.append({"kind": kind, "decisions": decisions.take(f"fish:{kind}")})
+    for k, kind in enumerate(view.get("fish_supply", [])):
+        card = _icon("bu-fish", 36, 18, "0 0 40 20", " bu-fish-" + kind)
+        drawing = f'<span class="bu-fishcard">{card}{escape(_(kind))}</span>'
+        fish.append(
+            _html(
+                f"fish-{k + 1}",
+                _("fish card in the supply: %(fish)s") % {"fish": _(kind)},
+                _press(hit(f"fish:{kind}"), drawing, "bu-card"),
+            )
+        )
+    deck = int(view.get("fish_deck", 0))
+    fish.append(
+        _html(
+            "fish-deck",
+            i18n.ngettext("fish deck: %(num)s card", "fish deck: %(num)s cards", deck) % {"num": deck},
+            _press(
+                hit("fish:deck"), f'<span class="bu-fishcard bu-deck">{escape(_("deck"))} ×{deck}</span>', "bu-card"
+            ),
+        )
+    )
+    buildings = []
+    for k, card in enumerate(view.get("building_supply", [])):
+        title = i18n.view_text(titles.get(card) or "")
+        drawing = f'<span class="bu-building"><b>{escape(card)}</b> {escape(title)}</span>'
+        buildings.append(
+            _html(
+                f"card-{k + 1}",
+                _("building card %(card)s: %(title)s") % {"card": card, "title": title},
+                _press(hit(f"card:{card}"), drawing, "bu-card"),
+            )
+        )
+    deck = int(view.get("building_deck", 0))
+    buildings.append(
+        _html(
+            "card-deck",
+            i18n.ngettext("building deck: %(num)s card", "building deck: %(num)s cards", deck) % {"num": deck},
+            _press(
+                hit("card:deck"), f'<span class="bu-building bu-deck">{escape(_("deck"))} ×{deck}</span>', "bu-card"
+            ),
+        )
+    )
     return {
-        "cubes": [
-            {"cube": cube(colour), "count": count, "decisions": decisions.take(f"supply:{colour}")}
-            for colour, count in (view.get("cube_supply") or {}).items()
+        "groups": [
+            (_("Cube supply"), cubes, ""),
+            (_("Roof tile stacks"), stacks, ""),
+            (_("Fish cards"), fish, ""),
+            (_("Building cards"), buildings, " bu-wide"),
         ],
-        "roof_stacks": [
-            {"kind": kind, "count": count, "decisions": decisions.take(f"stack:{kind}")}
-            for kind, count in (view.get("roof_stacks") or {}).items()
-        ],
-        "roof_choices": decisions.take("roofs"),
-        "fish": fish,
-        "fish_deck": view.get("fish_deck", 0),
-        "fish_deck_decisions": decisions.take("fish:deck"),
-        "buildings": [
-            {"id": card, "title": i18n.view_text(titles.get(card) or ""), "decisions": decisions.take(f"card:{card}")}
-            for card in view.get("building_supply", [])
-        ],
-        "building_deck": view.get("building_deck", 0),
-        "building_deck_decisions": decisions.take("card:deck"),
+        "buttons": decisions.buttons("roofs") + decisions.buttons("supplies") + decisions.buttons("reserve"),
     }
 
 
 def _seat(seat: dict[str, Any], view: dict[str, Any], decisions: _Decisions | None) -> dict[str, Any]:
     """One player's board; `decisions` only for the viewer's own seat."""
     number = int(seat["seat"])
+    s = f"s{number}"
     phase = view.get("phase")
 
-    def take(spot: str) -> list[Decision]:
-        return decisions.take(spot) if decisions is not None else []
+    def hit(*spots: str) -> dict[str, str] | None:
+        return decisions.hit("seat", *spots) if decisions is not None else None
 
-    picks = decisions.picks if decisions is not None else set()
+    def buttons(spot: str) -> list[Decision]:
+        return decisions.buttons(spot) if decisions is not None else []
+
+    coins, privilege, vp = int(seat.get("coins", 0)), int(seat.get("privilege", 0)), int(seat.get("vp", 0))
     moves = int(seat.get("moves", 0))
-    preparation = []
-    seen: set[str] = set()
-    for colour in seat.get("preparation", []):
-        pick = f"build:{colour}"
-        preparation.append({"cube": cube(str(colour)), "pick": pick if pick in picks and colour not in seen else None})
-        seen.add(colour)
-    roofs = []
-    for text in seat.get("roofs", []):
-        roof = tile(str(text))
-        pick = f"roof:{roof['id']}"
-        roofs.append(roof | {"pick": pick if pick in picks else None, "decisions": take(f"tile:{text}")})
+    sources = ", ".join(f"{_(name)} {points}" for name, points in (seat.get("vp_by_source") or {}).items() if points)
+    track = "".join(
+        f'<rect x="{6 + k * 52}" y="3" width="48" height="24" rx="5" class="{"bu-made" if k < moves else "bu-move"}"/>'
+        f'<text x="{30 + k * 52}" y="20" font-size="13" text-anchor="middle">{"✔" if k < moves else ""}'
+        f"{'+' if MOVE_COSTS[k] < 0 else '−'}{abs(MOVE_COSTS[k])}</text>"
+        for k in range(MAX_MOVES)
+    )
+    counters = [
+        _html(
+            f"{s}-coins",
+            i18n.ngettext("%(num)s coin", "%(num)s coins", coins) % {"num": coins},
+            f"{_icon('bu-coin')} {coins}",
+            css="bu-counter",
+        ),
+        _html(
+            f"{s}-vp",
+            _("%(vp)s VP") % {"vp": vp} + (f" ({sources})" if sources else ""),
+            f"{_icon('bu-vp')} {escape(_('%(vp)s VP') % {'vp': vp})}",
+            css="bu-counter",
+        ),
+        _html(
+            f"{s}-privilege",
+            i18n.ngettext("%(num)s privilege point", "%(num)s privilege points", privilege) % {"num": privilege},
+            _press(hit("privilege"), f"{_icon('bu-privilege')} {privilege}"),
+            css="bu-counter",
+        ),
+        _html(
+            f"{s}-moves",
+            _("moves made this turn: %(num)s of %(total)s") % {"num": moves, "total": MAX_MOVES},
+            f'<svg class="bu-moves" viewBox="0 0 214 30" aria-hidden="true">{track}</svg>',
+            css="bu-counter",
+        ),
+    ]
+    preparation = list(seat.get("preparation", []))
+    prepared = []
+    for k in range(PREPARATION_SPACES):
+        c = cube(str(preparation[k])) if k < len(preparation) else None
+        what = c["name"] if c else _("empty")
+        prepared.append(
+            _html(
+                f"{s}-prep-{k + 1}",
+                _("preparation space %(number)s: %(cube)s") % {"number": k + 1, "cube": what},
+                _cube_icon(c),
+            )
+        )
+    held = [(colour, count) for colour, count in (seat.get("reserve") or {}).items() if count]
+    piles = "".join(
+        _press(hit(f"reserve:{colour}"), f'{_block_icon(colour, 28)}<span class="bu-n">×{count}</span>')
+        for colour, count in held
+    )
+    reserve = [
+        _html(
+            f"{s}-reserve",
+            _("cube reserve: %(cubes)s")
+            % {"cubes": ", ".join(f"{count} {_(colour)}" for colour, count in held) or _("empty")},
+            piles or escape(_("empty")),
+        )
+    ]
+    roofs = list(seat.get("roofs", []))
+    spaces = []
+    for k in range(max(3, len(roofs))):
+        if k < len(roofs):
+            laid = tile(str(roofs[k]))
+            drawing, what = _press(hit(f"tile:{roofs[k]}"), _roof_icon(laid)), laid["words"]
+        else:
+            drawing, what = '<span class="bu-tile bu-empty-tile"></span>', _("empty")
+        spaces.append(
+            _html(f"{s}-roof-{k + 1}", _("roof space %(number)s: %(tile)s") % {"number": k + 1, "tile": what}, drawing)
+        )
+    hand = sorted((seat.get("hand") or {}).items())
+    hidden = int(seat.get("hidden_fish", 0))
+    shown = _fish_cards(hand)
+    if hidden:
+        face_down = i18n.ngettext("%(num)s card face down", "%(num)s cards face down", hidden) % {"num": hidden}
+        shown += f'<span class="bu-fishcard bu-deck">{escape(face_down)}</span>'
+    from_deck = sorted((seat.get("from_deck") or {}).items())
+    if from_deck:
+        unseen = ", ".join(f"{_(kind)} ×{n}" for kind, n in from_deck)
+        shown += escape(" (" + _("drawn from the deck, unseen by the others: %(cards)s") % {"cards": unseen} + ")")
+    sold = sorted((seat.get("sold") or {}).items())
+    titles: dict[str, str] = view.get("building_cards") or {}
+    cards = "".join(
+        f'<span class="bu-building"><b>{escape(card)}</b> {escape(i18n.view_text(titles.get(card) or ""))}</span> '
+        for card in seat.get("cards", [])
+    )
+    none = escape(_("none"))
+    holdings = [
+        _html(f"{s}-hand", _("fish cards in hand"), f"{escape(_('Fish in hand:'))} {shown or none}", css="bu-holding"),
+        _html(
+            f"{s}-sold",
+            _("sold fish cards"),
+            f"{escape(_('Sold:'))} {_fish_cards(sold, ' bu-sold') or none}",
+            css="bu-holding",
+        ),
+        _html(f"{s}-cards", _("building cards"), f"{escape(_('Building cards:'))} {cards or none}", css="bu-holding"),
+    ]
+    ring = _ring(seat)
     return {
         "seat": number,
+        "key": s,
         "mine": decisions is not None,
         "letter": seat.get("letter"),
         "start_player": view.get("start_player") == number,
         "acting": view.get("actor") == number
         or (phase == "cube pyramid construction" and not seat.get("pyramid_ready")),
-        "coins": seat.get("coins", 0),
-        "privilege": seat.get("privilege", 0),
-        "privilege_decisions": take("privilege"),
-        "vp": seat.get("vp", 0),
-        "vp_by_source": [(name, points) for name, points in (seat.get("vp_by_source") or {}).items() if points],
-        "moves": [
-            {
-                "number": k + 1,
-                "gain": -MOVE_COSTS[k] if MOVE_COSTS[k] < 0 else 0,
-                "cost": max(MOVE_COSTS[k], 0),
-                "made": k < moves,
-            }
-            for k in range(MAX_MOVES)
-        ],
-        "moves_made": moves,
-        "end": take("end"),
         "boat": seat.get("boat"),
-        "ring": _ring(seat) | {"decisions": take("ring")},
-        "pyramid": _pyramid(seat.get("pyramid"), take),
+        "counters": counters,
+        "ring": _html(
+            f"{s}-ring",
+            ring["words"],
+            '<svg viewBox="-110 -110 220 220" aria-hidden="true"><circle r="104" class="bu-ring-base"/>'
+            f'<circle r="60" class="bu-wheel"/>{ring["svg"]}'
+            f'<text class="bu-axis bu-small" x="0" y="4">{escape(_("time wheel"))}</text></svg>',
+            "div",
+            "bu-ring",
+        ),
+        "pyramid": _pyramid(seat, hit),
         "pyramid_ready": bool(seat.get("pyramid_ready")),
         "slots_decided": seat.get("pyramid_slots_decided", 0),
         "slots": SLOTS,
-        "reserve": [
-            {"cube": cube(colour), "count": count, "decisions": take(f"reserve:{colour}")}
-            for colour, count in (seat.get("reserve") or {}).items()
+        "groups": [
+            (_("Preparation area"), prepared),
+            (_("Cube reserve"), reserve),
+            (_("Roof spaces"), spaces),
         ],
-        "reserve_decisions": take("reserve"),
-        "preparation": preparation,
-        "preparation_spaces": PREPARATION_SPACES,
-        "roofs": roofs,
-        "roof_decisions": take("roofs"),
-        "hand": sorted((seat.get("hand") or {}).items()),
-        "hidden_fish": seat.get("hidden_fish", 0),
-        "from_deck": sorted((seat.get("from_deck") or {}).items()),
-        "sold": sorted((seat.get("sold") or {}).items()),
-        "cards": [
-            (card, i18n.view_text((view.get("building_cards") or {}).get(card) or "")) for card in seat.get("cards", [])
-        ],
-        "visible_coins": seat.get("visible_coins", 0),
-        "visible_fountains": seat.get("visible_fountains", 0),
+        "holdings": holdings,
+        "buttons": buttons("seat") + buttons("reserve") + buttons("boat") + buttons("ring") + buttons("end"),
     }
 
 
 def _ring(seat: dict[str, Any]) -> dict[str, Any]:
-    """The schedule ring from the time wheel's first arrow clockwise: three arrow houses, then the
-    nine sectors, workers filling sectors 1..n."""
+    """The schedule ring, its twelve houses where they lie, and the time wheel over it: three arrows
+    at the empty houses it points at, then sectors 1–9 clockwise, workers filling sectors 1..n."""
+    number = int(seat["seat"])
     ring = seat.get("ring") or {}
     houses = ring.get("houses") or []
     arrows, workers = int(ring.get("arrows", 0)), int(ring.get("workers", 0))
-    sectors = []
-    for offset in range(len(houses)):
-        house = houses[(arrows + offset) % len(houses)]
+    parts, pointed = [], []
+    for index, house in enumerate(houses):
+        offset = (index - arrows) % HOUSES
         sector = offset - ARROWS + 1
-        sectors.append(
-            {
-                "arrow": offset + 1 if offset < ARROWS else None,
-                "sector": sector if sector >= 1 else None,
-                "cube": cube(str(house["colour"])),
-                "symbol": house.get("symbol"),
-                "worker": 1 <= sector <= workers,
-            }
+        x, y = _RING[index]
+        colour = str(house["colour"])
+        symbol = "coin" if house.get("symbol") == "coin" else "fountain"
+        parts.append(f'<use href="#bu-rh-{colour}-{symbol}" x="{x - 16}" y="{y - 18}" width="32" height="34"/>')
+        if 1 <= sector <= workers:
+            parts.append(
+                f'<use href="#bu-man" class="bu-p{number} bu-onring" x="{x - 9}" y="{y - 15}" width="18" height="21"/>'
+            )
+        ix, iy = _WHEEL[index]
+        if offset < ARROWS:
+            pointed.append(_(colour))
+            parts.append(f'<use href="#bu-arrow-{index}" x="{ix - 10}" y="{iy - 10}" width="20" height="20"/>')
+        else:
+            parts.append(f'<text class="bu-sector" x="{ix}" y="{iy + 4}">{sector}</text>')
+    words = _(
+        "schedule ring: %(workers)s workers on it, %(empty)s empty sectors; visible %(coins)s coins and "
+        "%(fountains)s fountains; the arrows point at %(arrows)s"
+    ) % {
+        "workers": workers,
+        "empty": HOUSES - ARROWS - workers,
+        "coins": seat.get("visible_coins", 0),
+        "fountains": seat.get("visible_fountains", 0),
+        "arrows": ", ".join(pointed),
+    }
+    return {"words": words, "svg": "".join(parts)}
+
+
+def _slot_box(slot: int) -> tuple[float, float, float]:
+    """Where a pyramid slot is drawn, seen from above: its corner and size."""
+    pad = 8
+    if slot < 9:
+        return pad + (slot % 3) * 62, pad + (slot // 3) * 62, _BASE
+    if slot < 13:
+        k = slot - 9
+        return pad + 61 + (k % 2) * 62 - _MIDDLE / 2, pad + 61 + (k // 2) * 62 - _MIDDLE / 2, _MIDDLE
+    return pad + 92 - _TOP / 2, pad + 92 - _TOP / 2, _TOP
+
+
+def _pyramid(seat: dict[str, Any], hit: Any) -> list[Piece]:
+    """The cube pyramid seen from above, the base first so the upper layers lie over it, each base
+    cube's mark toward its uncovered edge. While another seat builds in secret, the slots it has
+    decided are drawn face down."""
+    pyramid: list[str | None] | None = seat.get("pyramid")
+    decided = int(seat.get("pyramid_slots_decided", 0))
+    free = set(free_slots(pyramid)) if pyramid is not None else set()
+    words = {
+        "secret": _("decided in secret"),
+        "hidden": _("a covered cube, face down"),
+        None: _("empty"),
+        "free": " (" + _("free") + ")",
+        "slot": _("pyramid slot %(slot)s: %(what)s"),
+    }
+    drawn = []
+    for slot, name in enumerate(SLOT_NAMES):
+        x, y, size = _slot_box(slot)
+        shown = ("secret" if slot < decided else None) if pyramid is None else pyramid[slot]
+        c = cube("hidden" if shown == "secret" else shown)
+        h = hit(f"slot:{name}")
+        parts = []
+        if slot >= 9 and c is not None:
+            parts.append(f'<rect class="bu-shadow" x="{x + 4}" y="{y + 5}" width="{size}" height="{size}" rx="5"/>')
+        if c is not None and slot < 9:
+            gx, gy = x + size / 2 + ((slot % 3) - 1) * 16, y + size / 2 + 6 + ((slot // 3) - 1) * 16
+            parts.append(_marked_block(c, x, y, size, glyph=(gx, gy)))
+        elif c is not None or slot < 9 or h is not None:
+            parts.append(_block(c, x, y, size))
+        parts.append(_hit(h, x, y, size, size, rx=5))
+        if shown in ("secret", "hidden") or c is None:
+            what = words[shown if shown in ("secret", "hidden") else None]
+        else:
+            what = c["name"] + (words["free"] if slot in free else "")
+        drawn.append(
+            _piece(f"s{seat['seat']}-slot-{name}", words["slot"] % {"slot": name, "what": what}, "".join(parts))
         )
-    return {"sectors": sectors, "workers": workers, "empty": HOUSES - ARROWS - workers}
+    return drawn
 
 
-def _pyramid(
-    pyramid: list[str | None] | None, take: Callable[[str], list[Decision]]
-) -> list[list[list[dict[str, Any]]]] | None:
-    """The cube pyramid by layer (base 3×3, middle 2×2, top), each slot with its decisions; None
-    while it is built in secret."""
-    if pyramid is None:
-        return None
-    layers = []
-    for layer in LAYERS:
-        width = {9: 3, 4: 2, 1: 1}[len(layer)]
-        rows = [
-            [
-                {"name": SLOT_NAMES[slot], "cube": cube(pyramid[slot]), "decisions": take(f"slot:{SLOT_NAMES[slot]}")}
-                for slot in layer[start : start + width]
-            ]
-            for start in range(0, len(layer), width)
-        ]
-        layers.append(rows)
-    return layers
+def pieces(view: dict[str, Any]) -> dict[str, Hashable]:
+    """Every piece the board draws, by its key, with what it shows."""
+    drawn: dict[str, Hashable] = {
+        "round": (view.get("season"), view.get("round"), view.get("season_turn")),
+        "phase": (
+            view.get("phase"),
+            view.get("actor"),
+            tuple(int(s["seat"]) for s in view.get("seats", []) if not s.get("pyramid_ready"))
+            if view.get("phase") == "cube pyramid construction"
+            else (),
+            view.get("ended_by"),
+        ),
+        "pending": _frozen(view.get("pending") or {}),
+        "start-player": view.get("start_player"),
+    }
+    for space, colours in (view.get("action_board") or {}).items():
+        drawn[f"action-{space.replace(' ', '-')}"] = tuple(colours)
+    island = view["main_island"]
+    houses = island.get("houses", {})
+    for name in island.get("pits", []):
+        stack = houses.get(name) or {}
+        drawn[f"sq-{name}"] = (tuple(stack.get("cubes", [])), tuple(stack.get("roofs", [])))
+    for roof in island.get("roof_tiles", []):
+        drawn[f"roof-{roof['first']}-{roof['second']}"] = (roof["tile"], roof["floor"])
+    drawn["removed-roofs"] = tuple(view.get("removed_roofs", []))
+    for name, isle in (view.get("islands") or {}).items():
+        drawn[f"isle-{name.lower()}-docks"] = tuple(isle.get("docks", []))
+        drawn[f"isle-{name.lower()}-workers"] = tuple(isle.get("workers", []))
+    for name, ships in (view.get("ports") or {}).items():
+        drawn[f"port-{name}"] = tuple(ships)
+    for name, square in (view["workshops"].get("squares") or {}).items():
+        drawn[f"ws-{name}"] = (square["colour"], bool(square.get("coin")), square.get("worker"))
+    for colour, count in (view.get("cube_supply") or {}).items():
+        drawn[f"supply-{colour}"] = count
+    for kind, count in (view.get("roof_stacks") or {}).items():
+        drawn[f"stack-{kind}"] = count
+    for k, kind in enumerate(view.get("fish_supply", [])):
+        drawn[f"fish-{k + 1}"] = kind
+    drawn["fish-deck"] = view.get("fish_deck", 0)
+    for k, card in enumerate(view.get("building_supply", [])):
+        drawn[f"card-{k + 1}"] = card
+    drawn["card-deck"] = view.get("building_deck", 0)
+    for seat in view.get("seats", []):
+        drawn.update(_seat_pieces(seat))
+    return drawn
+
+
+def _seat_pieces(seat: dict[str, Any]) -> dict[str, Hashable]:
+    s = f"s{seat['seat']}"
+    ring = seat.get("ring") or {}
+    drawn: dict[str, Hashable] = {
+        f"{s}-coins": seat.get("coins", 0),
+        f"{s}-vp": (seat.get("vp", 0), _frozen(seat.get("vp_by_source") or {})),
+        f"{s}-privilege": seat.get("privilege", 0),
+        f"{s}-moves": seat.get("moves", 0),
+        f"{s}-boat": seat.get("boat"),
+        f"{s}-ring": (ring.get("arrows"), ring.get("workers")),
+        f"{s}-hand": (_frozen(seat.get("hand") or {}), seat.get("hidden_fish", 0), _frozen(seat.get("from_deck"))),
+        f"{s}-sold": _frozen(seat.get("sold") or {}),
+        f"{s}-cards": tuple(seat.get("cards", [])),
+    }
+    pyramid = seat.get("pyramid")
+    decided = int(seat.get("pyramid_slots_decided", 0))
+    for slot, name in enumerate(SLOT_NAMES):
+        drawn[f"{s}-slot-{name}"] = ("secret" if slot < decided else None) if pyramid is None else pyramid[slot]
+    preparation = list(seat.get("preparation", []))
+    for k in range(PREPARATION_SPACES):
+        drawn[f"{s}-prep-{k + 1}"] = preparation[k] if k < len(preparation) else None
+    drawn[f"{s}-reserve"] = tuple((colour, count) for colour, count in (seat.get("reserve") or {}).items() if count)
+    roofs = list(seat.get("roofs", []))
+    for k in range(max(3, len(roofs))):
+        drawn[f"{s}-roof-{k + 1}"] = roofs[k] if k < len(roofs) else None
+    return drawn
+
+
+def _frozen(value: Any) -> Hashable:
+    """A view's value made hashable, in the same order."""
+    if isinstance(value, dict):
+        return tuple((key, _frozen(item)) for key, item in value.items())
+    if isinstance(value, list | tuple):
+        return tuple(_frozen(item) for item in value)
+    return value  # type: ignore[no-any-return]
