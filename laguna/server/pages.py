@@ -65,7 +65,7 @@ def table_context(
     actions = [str(a) for a in state.legal_actions(viewer)] if viewer is not None and viewer in owing else []
     described = [(a, label(table.game, a)) for a in actions]
     names = [seat.shown for seat in table.seats]
-    said = [(d, [i18n.translate(e.message, names) for e in d.events]) for d in snapshot.decided if d.events]
+    said = [(d, [i18n.translate(e.message, names) for e in d.events]) for d in snapshot.decided]
     if mine:
         changed = snapshot.changed_since(mine)
     else:
