@@ -72,6 +72,7 @@ def test_a_drawn_board_plays_on_a_desktop_and_a_phone(browser: Browser, server: 
         assert sorted(look["changed"]) == sorted(look["expected"]), f"{where}: the glow is not the bot's decisions"
         glowed += bool(look["changed"])
         if turns == TURNS - 1:
+            page.evaluate("() => window.scrollTo(0, document.querySelector('.board-wrap').offsetTop)")
             shot(page, f"board-{game_id}-{width}", full_page=False)
             shot(page, f"board-{game_id}-{width}-full")
         decide(page, rng)
