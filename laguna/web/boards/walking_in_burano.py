@@ -293,7 +293,9 @@ def label(action: str) -> str:
         visits = i18n.gettext("%(character)s visits") % {"character": _character(m.group(2))}
         return f"{_house_words(int(m.group(1)))}: {visits}"
     if m := _RETURN.fullmatch(action):
-        return i18n.gettext("return %(card)s") % {"card": m.group(1)}
+        card_id = m.group(1)
+        back = i18n.gettext("return %(card)s") % {"card": card_id}
+        return f"{back} ({i18n.gettext('floor')} {card_id[1:2]})"  # to the bottom of that floor's deck
     if m := _REMOVE.fullmatch(action):
         return f"{_character(m.group(1))}: {i18n.gettext('remove')}"
     if action == "done":
