@@ -189,6 +189,8 @@ def _place(decision: Decision) -> str:
         return "privilege"
     if kind in ("forgo", "dispatch"):
         return "boat"
+    if kind == "cube-none":
+        return "supplies"
     return str(kind)
 
 
@@ -276,7 +278,7 @@ def label(action: str) -> str:
         "end": _("end the turn"),
         "privilege-coin": _("privilege point: take 1 coin"),
         "forgo": _("forgo: the action ends"),
-        "done": _("done"),
+        "done": _("that is all: go on"),
         "bonus-privilege": _("roof bonus: 2 privilege points"),
         "cube-none": _("take no cube instead"),
     }
