@@ -89,8 +89,8 @@ def test_every_legal_decision_is_on_the_board(players: int) -> None:
             assert _actions(page) == set(actions), (step, view["phase"])
             assert '<div class="board burano">' in page
             phases.add(view["phase"])
-        for seat in onlookers.draw(players, owing, state.view(None)["phase"], state.is_terminal()):
-            assert not _actions(render_board("burano", state.view(seat), [])), (step, seat)
+        for onlooker in onlookers.draw(players, owing, state.view(None)["phase"], state.is_terminal()):
+            assert not _actions(render_board("burano", state.view(onlooker), [])), (step, onlooker)
     assert {"player turn", "cube pyramid construction", "lace making"} <= phases
     assert onlookers.every_one_checked(players)
 

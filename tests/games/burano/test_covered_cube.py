@@ -140,6 +140,7 @@ def test_the_board_draws_another_seats_centre_face_down() -> None:
     colour = state.boards[0].pyramid[CENTRE].value
     other = render_board("burano", state.view(1), [])
     owner = render_board("burano", state.view(0), [])
+
     def centre(page: str, seat: int) -> str:
         start = page.index(f'data-piece="s{seat}-slot-b5"')
         return page[start : page.index("</g>", start)]
