@@ -17,12 +17,13 @@ from laguna.core import GameRecord, replay
 from laguna.server import service as service_module
 from laguna.server.service import SeatRequest
 from laguna.server.store import HUMAN, INVITED
-from laguna.web.boards import render_board
+from laguna.web.boards import changes, pieces, render_board
 from tests.server.test_app import _client, _sign_up, app  # noqa: F401
 
 LOG_LINE = re.compile(r'<li data-step="(\d+)"')
 SCORE_SHEET = re.compile(r'<table id="score-sheet">.*?</table>', re.S)
 BOARDS = re.compile(r'<div class="board-wrap">(.*)<aside>', re.S)
+CHANGED = re.compile(r'data-piece="([^"]+)" data-changed=""')
 GAMES = ["walking-in-burano", "murano"]
 
 
@@ -51,9 +52,27 @@ def _record(client: TestClient, table_id: str) -> GameRecord:
 
 
 def _boards(page: str) -> str:
+    """The boards of a page as drawn, without their highlights (tested on their own)."""
     found = BOARDS.search(page)
     assert found is not None, page
-    return found.group(1)
+    return found.group(1).replace(' data-changed=""', "")
+
+
+@pytest.mark.parametrize("game_id", ["walking-in-burano-roll-and-write", "burano"])
+def test_a_replay_step_glows_where_its_decision_changed_the_board(app: Any, game_id: str) -> None:  # noqa: F811
+    with _client(app) as ada, _client(app) as bob:
+        table_id = _finished_table(app, game_id, 7, {"Ada": ada, "Bob": bob})
+        record = _record(ada, table_id)
+        glowed = 0
+        for step in range(0, len(record.actions) + 1, 7):
+            page = ada.get(f"/t/{table_id}/replay/main?step={step}&seat=2").text
+            view = replay(record, step).view(1)
+            expected = (
+                changes(pieces(game_id, replay(record, step - 1).view(1)), pieces(game_id, view)) if step else set()
+            )
+            assert set(CHANGED.findall(page)) == expected, step
+            glowed += bool(expected)
+        assert glowed > len(record.actions) // 14
 
 
 @pytest.mark.parametrize("game_id", GAMES)
