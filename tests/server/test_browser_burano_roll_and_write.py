@@ -25,7 +25,7 @@ def test_a_player_plays_a_bot_to_the_score_sheet(browser: Browser, server: str) 
         decisions += 1
         if decisions == 15:
             shot(page, "walking-in-burano-roll-and-write-mid")
-            assert page.locator(".board.rw .player[data-seat='0'] .symbol.circled").count() > 0
+            assert page.locator(".board.rw .player[data-seat='0'] [data-piece] use[href='#rw-circled']").count() > 0
     assert decisions > 10
     page.wait_for_selector("#score-sheet")
     assert "★ 1" in page.inner_text("#score-sheet")
@@ -50,16 +50,16 @@ def test_a_picked_character_stays_picked_while_the_other_player_decides(browser:
     """The invitation is secret and simultaneous: the other player's decision redraws the board live
     while this player has a character picked, and the character stays picked, its places shown."""
     fabi, gino = meet(browser, server, GAME_ID, "Fabi", "Gino")
-    while (page := wait_turn_or_end([fabi, gino])) is not None and not page.locator(".board.rw .invitation").count():
+    while (page := wait_turn_or_end([fabi, gino])) is not None and not page.locator(".board.rw .rw-invitation").count():
         if page is fabi:
             assert take(fabi, "flip").ok  # 2 coins a boat, enough for a character's 3
         else:
             decide(gino)
-    fabi.wait_for_selector(".board.rw .to-invite button.pick")
-    gino.wait_for_selector(".board.rw .invitation")
+    fabi.wait_for_selector(".board.rw .rw-cards .card.pick")
+    gino.wait_for_selector(".board.rw .rw-invitation")
     places = fabi.locator(".board.rw button.act[data-pick-of]:visible")
     assert places.count() == 0  # no character picked: no place to invite one to is shown
-    character = fabi.locator(".board.rw .to-invite button.pick").first
+    character = fabi.locator(".board.rw .rw-cards .card.pick").first
     letter = (character.get_attribute("data-pick") or "").split()[1]
     character.click()
     shown = places.evaluate_all("bs => bs.map(b => b.dataset.action)")
@@ -68,6 +68,10 @@ def test_a_picked_character_stays_picked_while_the_other_player_decides(browser:
     decide(gino)
     fabi.wait_for_function("v => Number(document.querySelector('#main-inner').dataset.version) > v", arg=before)
     assert places.evaluate_all("bs => bs.map(b => b.dataset.action)") == shown
-    assert fabi.locator(".board.rw .to-invite button.pick.picked").count() == 1
+    assert fabi.locator(".board.rw .rw-cards .card.pick.picked").count() == 1
     assert take(fabi, shown[0]).ok  # both have decided: the character is revealed under its building
-    fabi.wait_for_selector(f".board.rw .player.mine .character-space [data-character='{letter}']")
+    fabi.wait_for_function(  # the letter written in a character space of the player's sheet
+        """letter => [...document.querySelectorAll(".board.rw .player.mine [data-piece*='-space-'] text.letter")]
+            .some((written) => written.textContent === letter)""",
+        arg=letter,
+    )

@@ -222,7 +222,7 @@ def _building_name(colour: str) -> str:
 
 
 def _character_name(letter: str) -> str:
-    return f"{letter} {i18n.gettext(_TITLES[letter])}" if letter in _TITLES else letter
+    return f"{i18n.gettext(_TITLES[letter])} ({letter})" if letter in _TITLES else letter
 
 
 def _symbol_name(symbol_id: str) -> str:
