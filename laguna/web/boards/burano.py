@@ -445,7 +445,7 @@ def _rounds_track(view: dict[str, Any]) -> list[dict[str, Any]]:
         for _turn in range(turns):
             number += 1
             spaces.append(
-                {"number": number, "season": season, "x": 21 + (number - 1) * 30, "now": number == view.get("round")}
+                {"number": number, "season": season, "x": 4 + (number - 1) * 30, "now": number == view.get("round")}
             )
     return spaces
 
@@ -514,7 +514,6 @@ def _main_island(view: dict[str, Any], decisions: _Decisions) -> dict[str, Any]:
                     storey += ", " + roofed_words % {"colour": roof["name"]}
                     bottom -= GABLE
                 words.append(storey)
-            parts.append(f'<text class="bu-name" x="{x + 9}" y="{y + 17}">{name}</text>')
             parts.append(_hit(decisions.hit("island", f"island:{name}"), x + 3, y + 3, 94, 94))
             title = square_words % {"square": name}
             if name == fountain:
@@ -564,7 +563,7 @@ def _waters(view: dict[str, Any], decisions: _Decisions, boat: str | None) -> di
     for a, b in view.get("routes", []):
         (x1, y1), (x2, y2) = _WATER_SPOTS.get(a, (0, 0)), _WATER_SPOTS.get(b, (0, 0))
         if x1 == x2 and abs(y1 - y2) > 200:  # around the port between them
-            path = f"M{x1 - 60},{y1} C{x1 - 140},{y1} {x2 - 140},{y2} {x2 - 60},{y2}"
+            path = f"M{x1 - 70},{y1 + 30} C{x1 - 112},{y1 + 110} {x2 - 112},{y2 - 110} {x2 - 70},{y2 - 30}"
         else:
             path = f"M{x1},{y1} L{x2},{y2}"
         routes.append({"path": path, "words": _("sailing route %(a)s – %(b)s") % {"a": _(a), "b": _(b)}})
@@ -677,7 +676,6 @@ def _workshops(view: dict[str, Any], decisions: _Decisions) -> dict[str, Any]:
         parts = [
             f'<use href="#bu-lace" class="bu-f-{c["colour"]}" x="{x}" y="{y}" width="100" height="100"/>'
             f'<text class="bu-mark" x="{x + 20}" y="{y + 24}">{c["mark"]}</text>'
-            f'<text class="bu-name" x="{x + 80}" y="{y + 94}">{name}</text>'
         ]
         words = square_words % {"square": name, "colour": c["name"]}
         if square.get("coin"):
@@ -783,6 +781,7 @@ def _supplies(view: dict[str, Any], decisions: _Decisions) -> dict[str, Any]:
             '<svg class="bu-icon" viewBox="0 0 40 40" width="34" height="34" aria-hidden="true">'
             f'<rect x="3" y="8" width="34" height="26" rx="4" class="bu-tileback"/>'
             f'<use href="#bu-k-{kind}" x="11" y="12" width="18" height="18"/></svg><span class="bu-n">×{count}</span>'
+            f'<span class="bu-kind">{escape(_(kind))}</span>'
         )
         stacks.append(
             _html(f"stack-{kind}", words % {"num": count, "kind": _(kind)}, _press(hit(f"stack:{kind}"), drawing))
@@ -1001,7 +1000,7 @@ def _ring(seat: dict[str, Any]) -> dict[str, Any]:
         parts.append(f'<use href="#bu-rh-{colour}-{symbol}" x="{x - 16}" y="{y - 18}" width="32" height="34"/>')
         if 1 <= sector <= workers:
             parts.append(
-                f'<use href="#bu-man" class="bu-p{number} bu-onring" x="{x - 9}" y="{y - 15}" width="18" height="21"/>'
+                f'<use href="#bu-man" class="bu-p{number} bu-onring" x="{x - 7}" y="{y + 1}" width="14" height="16"/>'
             )
         ix, iy = _WHEEL[index]
         if offset < ARROWS:
