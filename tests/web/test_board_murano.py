@@ -1,19 +1,24 @@
 """The Murano web board: at positions of seeded random games, every legal decision of the seat is a
 button on its board and nothing else is; the other seats and a spectator see no buttons; the board
-agrees with the view."""
+agrees with the view; every piece it draws carries its key and its words, and what a decision changes
+glows; every decision has a label in words."""
 
 from __future__ import annotations
 
 import html
 import random
 import re
+from collections.abc import Iterator
+from html.parser import HTMLParser
 from typing import Any
 
 import pytest
 
+from laguna import i18n
 from laguna.core import get_game
-from laguna.web.boards import render_board
-from laguna.web.boards.murano import board
+from laguna.web import boards
+from laguna.web.boards import changes, murano, pieces, render_board
+from laguna.web.boards.murano import board, label
 from tests.random_play import random_positions
 from tests.web.onlookers import SPECTATOR, Onlookers
 
@@ -143,3 +148,160 @@ def test_colours_are_doubled_by_letters() -> None:
         assert f">{mark}<" in page
     for colour, letter in (("red", "R"), ("green", "G"), ("blue", "B")):
         assert re.search(rf'href="#mu-bead" class="mu-k-{colour}"/><text[^>]*>{letter}</text>', page)
+
+
+class _Pieces(HTMLParser):
+    """The pieces of a drawn board: each ``data-piece`` element's key, and whether it has words (an
+    ``aria-label``, or a ``<title>`` as its first child)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.keys: list[str] = []
+        self.wordless: list[str] = []
+        self.waiting: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if self.waiting is not None:
+            if tag != "title":
+                self.wordless.append(self.waiting)
+            self.waiting = None
+        found = dict(attrs)
+        key = found.get("data-piece")
+        if key is None:
+            return
+        self.keys.append(key)
+        if not found.get("aria-label"):
+            self.waiting = key
+
+
+def _drawn(page: str) -> _Pieces:
+    parser = _Pieces()
+    parser.feed(page)
+    return parser
+
+
+def _positions(players: int, every: int) -> Iterator[Any]:
+    """Positions of a seeded random game (with the rule options that bring every decision), every few
+    steps and the last."""
+    for step, state in enumerate(random_positions("murano", players, players, _options(1))):
+        if step % every == 0 or state.is_terminal():
+            yield state
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_piece_is_drawn_with_its_words(players: int) -> None:
+    for state in _positions(players, every=7):
+        for seat in (*state.to_act()[:1], None):
+            view = state.view(seat)
+            actions = (
+                [str(a) for a in state.legal_actions(seat)] if seat is not None and not state.is_terminal() else []
+            )
+            page = render_board("murano", view, actions, changed=frozenset(["s0-gold"]))
+            drawn = _drawn(page)
+            keys = pieces("murano", view)
+            assert set(keys) == set(drawn.keys), set(keys) ^ set(drawn.keys)
+            assert len(drawn.keys) == len(set(drawn.keys))
+            assert not drawn.wordless, drawn.wordless
+            assert _actions(page) == set(actions)
+            for key in keys:
+                assert re.fullmatch(r"[a-z0-9._:-]+", key), key
+
+
+def test_what_changed_glows() -> None:
+    state = _final_state(3, 5)
+    view = state.view(None)
+    built = next(f"cell-{s['id']}" for island in view["islands"] for s in island["spaces"] if s["tile"])
+    page = render_board("murano", view, [], changed=frozenset([built, "s1-gold", "space-4"]))
+    assert page.count("data-changed") == 3
+    for key in (built, "s1-gold", "space-4"):
+        assert f'data-piece="{key}" data-changed=""' in page
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_decision_has_a_translated_label(players: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A decision's label is built from a message marked for translation, never its notation."""
+    monkeypatch.setattr(i18n, "gettext", lambda message: f"«{message}»")
+    monkeypatch.setattr(i18n, "ngettext", lambda one, many, n: f"«{one if n == 1 else many}»")
+    seen: set[str] = set()
+    for state in random_positions("murano", players, players, _options(1)):
+        for seat in state.to_act():
+            for action in map(str, state.legal_actions(seat)):
+                if action in seen:
+                    continue
+                seen.add(action)
+                marked = label(action)
+                assert marked.startswith("«") and marked.endswith("»") and marked != action, (action, marked)
+                assert boards.label("murano", action) == marked
+    assert len({action.split()[0] for action in seen}) >= 15
+
+
+def test_labels_read_as_the_board_names_things() -> None:
+    assert label("act 7") == "space 7: build"
+    assert label("pass 6") == "pass on space 6 (take 2 gold): +1 gold"
+    assert label("sail 7 9 red") == "the red ship sails from space 7 to 9"
+    assert label("build shop-red donato.4") == "build a red shop on San Donato, space 4"
+    assert label("build palace-2 mattia.1") == "build a palace with 2 crests on Sacca Mattia, space 1"
+    assert label("gondola pietro grey") == "gondolier on the grey gondola at San Pietro Martire"
+    assert label("card X10") == "keep Lighthouse"
+    assert label("sell green 3") == "sell 3 green beads"
+    assert label("produce 0") == "only sell, produce nothing"
+    for action in ("lighthouse", "decline", "street", "done", "keep", "dismiss", "hire", "shop top", "palace look"):
+        assert label(action) != action
+    with i18n.language("ru"):
+        assert label("hire") == i18n.gettext("hire a gondolier")
+
+
+HIDDEN = re.compile(r"s\d-(shops|palaces|characters)|drawn-\d|seen|final-tile")
+"""The pieces that show what only some seats see: others' face-down tiles and character cards, the
+cards drawn, the stack looked through, the building bought in a final turn."""
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_pieces_agree_where_the_views_agree(players: int) -> None:
+    for state in _positions(players, every=11):
+        public = pieces("murano", state.view(None))
+        for viewer in range(players):
+            seen = pieces("murano", state.view(viewer))
+            differing = {key for key in seen if public.get(key, "absent") != seen[key]}
+            differing |= set(public) - set(seen)
+            assert all(HIDDEN.fullmatch(key) for key in differing), differing
+
+
+UNDRAWN = ("phase", "actor", "turns", "ships_moved", "ships_to_sail", "built", "last_turns", "ended_by", "looking")
+"""What the public view holds that the board tells in its status line rather than draws as a piece."""
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_decision_that_changes_the_view_changes_a_piece(players: int) -> None:
+    state = GAME.new_game(players, _options(1), players)
+    rng = random.Random(players)
+    before = state.view(None)
+    while not state.is_terminal():
+        seat = state.to_act()[0]
+        action = rng.choice(state.legal_actions(seat))
+        state.apply(seat, action)
+        after = state.view(None)
+        if {k: v for k, v in after.items() if k not in UNDRAWN} != {
+            k: v for k, v in before.items() if k not in UNDRAWN
+        }:
+            old, new = pieces("murano", before), pieces("murano", after)
+            assert changes(old, new) or set(old) != set(new), str(action)
+        before = after
+
+
+def test_a_building_tile_is_picked_before_its_space() -> None:
+    """Each tile the seat may build is a piece to pick; its spaces wait on the islands, hidden until
+    it is picked."""
+    for state in random_positions("murano", 3, 2):
+        seat = state.to_act()[0] if not state.is_terminal() else None
+        actions = [str(a) for a in state.legal_actions(seat)] if seat is not None else []
+        if any(a.startswith("build ") for a in actions):
+            break
+    else:
+        pytest.fail("no build in the game")
+    page = render_board("murano", state.view(seat), actions)
+    for action in (a for a in actions if a.startswith("build ")):
+        tile = action.split()[1]
+        assert f'class="pick mu-tilebtn" data-pick="{tile}"' in page
+        assert f'data-action="{action}" data-pick-of="{tile}" hidden' in page
+    assert murano.board(state.view(seat), actions)["other"] == []

@@ -252,8 +252,8 @@ def _spaces(view: dict[str, Any], decisions: _Decisions) -> list[dict[str, Any]]
                 "key": f"space-{number}",
                 "css": css,
                 "action": action,
-                "inner": _space_inner(i18n.current(), number, action, black, red, target),
-                "words": _space_words_of(i18n.current(), number, action, black, red, target),
+                "inner": _space_inner(i18n.current(), number, action, black=black, red=red, target=target),
+                "words": _space_words_of(i18n.current(), number, action, black=black, red=red, target=target),
                 "black": black,
                 "red": red,
                 "price": price if choosing else None,
@@ -290,7 +290,9 @@ def _island(island: dict[str, Any], colours: dict[int, str], decisions: _Decisio
         "columns": columns,
         "rows": [
             [
-                _cell(at[(row, column)], str(island.get("name", island["id"])), colours, decisions) if (row, column) in at else None
+                _cell(at[(row, column)], str(island.get("name", island["id"])), colours, decisions)
+                if (row, column) in at
+                else None
                 for column in range(1, columns + 1)
             ]
             for row in range(1, rows + 1)
@@ -329,7 +331,7 @@ def _cell(space: dict[str, Any], island_name: str, colours: dict[int, str], deci
         "key": None if value is None else f"cell-{space['id']}",
         "css": f"cell mu-cell {'paved' if street else 'brown'}{' built' if value is not None else ''}",
         "inner": _cell_inner(drawing, number),
-        "words": _cell_words(i18n.current(), island_name, number, street, *drawing),
+        "words": _cell_words(i18n.current(), island_name, number, street, drawing),
         "decisions": bool(here),
         "places": [d for d in here if d["kind"] == "place"],
         "builds": [d for d in here if d["kind"] == "build"],
@@ -412,8 +414,16 @@ def _seat(
     def take(*place: Hashable) -> list[Decision]:
         return decisions.take(*place) if decisions else []
 
-    def part(name: str, words: str, inner: Markup, css: str = "", found: list[Decision] | None = None) -> dict[str, Any]:
-        return {"key": f"{key}-{name}", "css": f"mu-part {css}", "words": words, "inner": inner, "decisions": found or []}
+    def part(
+        name: str, words: str, inner: Markup, css: str = "", found: list[Decision] | None = None
+    ) -> dict[str, Any]:
+        return {
+            "key": f"{key}-{name}",
+            "css": f"mu-part {css}",
+            "words": words,
+            "inner": inner,
+            "decisions": found or [],
+        }
 
     gold, vp, markers = int(seat.get("gold", 0)), int(seat.get("vp", 0)), int(seat.get("markers", 0))
     sources = "".join(
@@ -457,7 +467,8 @@ def _seat(
         ),
         part(
             "factories",
-            ngettext("%(num)s glass factory to build", "%(num)s glass factories to build", factories) % {"num": factories},
+            ngettext("%(num)s glass factory to build", "%(num)s glass factories to build", factories)
+            % {"num": factories},
             held_svg("factory", factories),
             "mu-held",
             take("produce"),
@@ -512,7 +523,11 @@ def pieces(view: dict[str, Any]) -> dict[str, Hashable]:
     """Every piece the board draws for `view`, by the key it carries, with what it shows."""
     drawn: dict[str, Hashable] = {}
     for space in view.get("action_spaces", []):
-        drawn[f"space-{space['number']}"] = (int(space["ships"]), bool(space["red"]), view.get("target") == space["number"])
+        drawn[f"space-{space['number']}"] = (
+            int(space["ships"]),
+            bool(space["red"]),
+            view.get("target") == space["number"],
+        )
     for name, count in (view.get("stacks") or {}).items():
         drawn["stack-" + name.replace("_", "-")] = count
     for colour, count in (view.get("bag") or {}).items():
@@ -606,15 +621,25 @@ def label(action: str) -> str:
     gettext, ngettext = i18n.gettext, i18n.ngettext
     if kind in ("act", "pass"):
         what = gettext(actions.get(int(d["space"]), ""))
-        template = gettext("space %(number)s: %(action)s") if kind == "act" else gettext("pass on space %(number)s (%(action)s): +1 gold")
+        template = (
+            gettext("space %(number)s: %(action)s")
+            if kind == "act"
+            else gettext("pass on space %(number)s (%(action)s): +1 gold")
+        )
         return template % {"number": d["space"], "action": what}
     if kind == "lighthouse":
         return gettext("lighthouse: the red ship sails on")
     if kind == "sail":
         if d.get("ship") == "red":
-            return gettext("the red ship sails from space %(start)s to %(end)s") % {"start": d["start"], "end": d["space"]}
+            return gettext("the red ship sails from space %(start)s to %(end)s") % {
+                "start": d["start"],
+                "end": d["space"],
+            }
         if d.get("ship") == "black":
-            return gettext("a black ship sails from space %(start)s to %(end)s") % {"start": d["start"], "end": d["space"]}
+            return gettext("a black ship sails from space %(start)s to %(end)s") % {
+                "start": d["start"],
+                "end": d["space"],
+            }
         return gettext("the ship sails from space %(start)s to %(end)s") % {"start": d["start"], "end": d["space"]}
     if kind == "buy":
         return _buy_words(d["stack"], d["choice"])
@@ -632,18 +657,23 @@ def label(action: str) -> str:
     if kind == "place":
         return gettext("place it on %(space)s") % {"space": _space_words(d["cell"])}
     if kind == "build":
-        return gettext("build a %(tile)s on %(space)s") % {"tile": tile_name(d["tile"]), "space": _space_words(d["cell"])}
+        return gettext("build a %(tile)s on %(space)s") % {
+            "tile": tile_name(d["tile"]),
+            "space": _space_words(d["cell"]),
+        }
     if kind == "card":
-        return gettext("keep %(card)s") % {"card": gettext(titles.get(d["card"], d["card"]))}
+        return gettext("keep %(card)s") % {"card": gettext(titles.get(d["card"]) or d["card"])}
     if kind == "done":
-        return gettext("done")
+        return gettext("build no more")
     if kind == "income":
         return gettext("income at %(island)s") % {"island": islands.get(d["island"], d["island"])}
     if kind == "produce":
         count = int(d["count"])
         if not count:
             return gettext("only sell, produce nothing")
-        return ngettext("produce in %(num)s glass factory", "produce in %(num)s glass factories", count) % {"num": count}
+        return ngettext("produce in %(num)s glass factory", "produce in %(num)s glass factories", count) % {
+            "num": count
+        }
     if kind == "sell":
         count = int(d["count"])
         return ngettext("sell %(num)s %(colour)s bead", "sell %(num)s %(colour)s beads", count) % {
@@ -661,7 +691,11 @@ def label(action: str) -> str:
     if kind == "score":
         island = islands.get(d["island"], d["island"])
         if "amount" in d:
-            return gettext("score %(card)s at %(island)s, %(amount)s") % {"card": d["card"], "island": island, "amount": d["amount"]}
+            return gettext("score %(card)s at %(island)s, %(amount)s") % {
+                "card": d["card"],
+                "island": island,
+                "amount": d["amount"],
+            }
         return gettext("score %(card)s at %(island)s") % {"card": d["card"], "island": island}
     if kind == "skip":
         return gettext("leave %(card)s unscored") % {"card": d["card"]}
@@ -714,10 +748,13 @@ def tile_svg(
             )
     elif kind == "shop":
         inner = f'<use href="#mu-shop" class="mu-k-{escape(colour or "")}"/>'
-        inner += f'<text class="mu-letter" x="9" y="35" font-size="10" text-anchor="middle">{capital(colour or "")}</text>'
+        inner += (
+            f'<text class="mu-letter" x="9" y="35" font-size="10" text-anchor="middle">{capital(colour or "")}</text>'
+        )
     elif kind == "palace":
         inner = '<use href="#mu-palace"/>' + "".join(
-            f'<use href="#mu-crest" x="{20 - crests * 5 + i * 10}" y="15" width="10" height="11"/>' for i in range(crests)
+            f'<use href="#mu-crest" x="{20 - crests * 5 + i * 10}" y="15" width="10" height="11"/>'
+            for i in range(crests)
         )
     elif kind in ("factory", "special", "back-shop", "back-palace"):
         inner = f'<use href="#mu-{kind}"/>'
@@ -742,7 +779,7 @@ def _drawn_tile(value: Hashable, colours: dict[int, str]) -> tuple[str, str | No
 
 
 @functools.lru_cache(maxsize=512)
-def _space_inner(language: str, number: int, action: str, black: int, red: bool, target: bool) -> Markup:
+def _space_inner(language: str, number: int, action: str, *, black: int, red: bool, target: bool) -> Markup:
     """What an action space shows, in `language` (the one in force, a key of the cache): its number,
     its action drawn and named, its ships, the mark of an action under way and the arrow onwards."""
     inner = Markup('<span class="mu-num">%s</span>') % number + action_svg(ICONS.get(action, "mu-i-build"))
@@ -754,7 +791,7 @@ def _space_inner(language: str, number: int, action: str, black: int, red: bool,
 
 
 @functools.lru_cache(maxsize=512)
-def _space_words_of(language: str, number: int, action: str, black: int, red: bool, target: bool) -> str:
+def _space_words_of(language: str, number: int, action: str, *, black: int, red: bool, target: bool) -> str:
     """An action space in words, in `language` (the one in force, a key of the cache)."""
     words = i18n.gettext("action space %(number)s: %(action)s") % {"number": number, "action": i18n.gettext(action)}
     if black or red:
@@ -775,7 +812,9 @@ def action_svg(icon: str) -> Markup:
 def ships_svg(black: int, red: bool) -> Markup:
     """The ships on an action space: black ones, and the red one with its pennant."""
     ship = _svg('<use href="#mu-ship"/>', "mu-shipic mu-k-blackship", "0 0 40 34")
-    return Markup(ship * black) + (_svg('<use href="#mu-ship-red"/>', "mu-shipic mu-k-redship", "0 0 40 34") if red else "")
+    return Markup(ship * black) + (
+        _svg('<use href="#mu-ship-red"/>', "mu-shipic mu-k-redship", "0 0 40 34") if red else ""
+    )
 
 
 @functools.lru_cache(maxsize=8)
@@ -784,9 +823,15 @@ def gondolier_svg(colour: str) -> Markup:
     return _svg('<use href="#mu-gondolier"/>', f"mu-fig mu-k-{escape(colour)}", "0 0 24 40")
 
 
-COIN = Markup('<svg class="mu-ic-m" viewBox="0 0 20 20" aria-hidden="true" focusable="false"><use href="#mu-coin"/></svg>')
-STAR = Markup('<svg class="mu-ic-m" viewBox="0 0 20 20" aria-hidden="true" focusable="false"><use href="#mu-vp"/></svg>')
-CARD_BACK = Markup('<svg class="mu-back" viewBox="0 0 30 42" aria-hidden="true" focusable="false"><use href="#mu-card-back"/></svg>')
+COIN = Markup(
+    '<svg class="mu-ic-m" viewBox="0 0 20 20" aria-hidden="true" focusable="false"><use href="#mu-coin"/></svg>'
+)
+STAR = Markup(
+    '<svg class="mu-ic-m" viewBox="0 0 20 20" aria-hidden="true" focusable="false"><use href="#mu-vp"/></svg>'
+)
+CARD_BACK = Markup(
+    '<svg class="mu-back" viewBox="0 0 30 42" aria-hidden="true" focusable="false"><use href="#mu-card-back"/></svg>'
+)
 
 
 def _count(drawing: Markup, count: int) -> Markup:
@@ -857,17 +902,13 @@ def _cell_words(
     island: str,
     number: str,
     street: bool,
-    kind: str,
-    colour: str | None,
-    owner: str | None,
-    crests: int,
-    customers: tuple[str, ...],
+    tile: tuple[str, str | None, str | None, int, tuple[str, ...]],
 ) -> str:
     """An island space in words, in `language` (the one in force, a key of the cache)."""
-    if not kind:
+    if not tile[0]:
         shown = i18n.gettext("paved space") if street else i18n.gettext("building space")
     else:
-        shown = tile_words(kind, colour, owner, crests, customers)
+        shown = tile_words(*tile)
     return f"{island} {number}: {shown}"
 
 
@@ -900,5 +941,8 @@ def _gondola_words(language: str, colour: str, seat: str | None, scored: bool) -
     if seat is None:
         return i18n.gettext("%(gondola)s: free") % {"gondola": gondola}
     if scored:
-        return i18n.gettext("%(gondola)s: gondolier of %(player)s, scored") % {"gondola": gondola, "player": colour_words(seat)}
+        return i18n.gettext("%(gondola)s: gondolier of %(player)s, scored") % {
+            "gondola": gondola,
+            "player": colour_words(seat),
+        }
     return i18n.gettext("%(gondola)s: gondolier of %(player)s") % {"gondola": gondola, "player": colour_words(seat)}
