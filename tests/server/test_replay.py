@@ -102,7 +102,7 @@ def test_a_replay_steps_from_the_set_up_to_the_score_sheet(app: Any, game_id: st
         final = ada.get(f"/t/{table_id}/replay?step={last}&seat=1").text
         table_page = ada.get(f"/t/{table_id}").text
         finished_board = str(render_board(game_id, replay(record).view(0), [], record.seats))
-        assert finished_board in table_page and finished_board in _boards(final)
+        assert finished_board in _boards(table_page) and finished_board in _boards(final)
         sheet = SCORE_SHEET.search(table_page)
         assert sheet is not None and "★ 1" in sheet.group(0)
         assert SCORE_SHEET.findall(final) == [sheet.group(0)]
