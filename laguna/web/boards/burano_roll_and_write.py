@@ -351,30 +351,25 @@ def _seat(
     sheet = seat_view.get("sheet") or {}
     circled: dict[str, int | None] = dict(seat_view.get("circled") or {})
     invited = {str(c.get("building")): c for c in seat_view.get("characters", [])}
-    floors: dict[tuple[str, int], list[dict[str, Any]]] = defaultdict(list)
-    for symbol in sheet.get("symbols", []):
-        floors[(str(symbol["building"]), int(symbol["floor"]))].append(symbol)
+    cells = _cells(sheet.get("symbols", []))
     buildings = []
     for colour in (str(b) for b in sheet.get("buildings", [])):
-        drawn = [(f"{prefix}house-{colour}", _G, _house(language, colour, colour == die))]
-        places = []
-        for floor in (3, 2, 1):
-            row = floors[(colour, floor)]
-            left = _MARGIN + (WIDTH - _MARGIN - CELL * len(row)) // 2
-            for place, symbol in enumerate(row):
-                body, pick, options = _symbol(
-                    symbol, circled, decisions, die_value, (left + CELL * place, _FLOOR_TOP[floor])
-                )
-                drawn.append((prefix + _key(str(symbol.get("id"))), _G, body))
-                places += [(pick, action, _number(language, colour, value, cost)) for action, value, cost in options]
+        row = cells.get(colour, ())
         character = invited.get(colour)
-        drawn.append(
-            (
-                f"{prefix}space-{colour}",
-                _G,
-                _space(language, colour, *((character.get("letter"), character.get("floor")) if character else ())),
+        written = character and (character.get("letter"), character.get("floor"))
+        places: list[tuple[str | None, str, Markup]] = []
+        if decisions is None or not any(cell[0] in decisions.circles for cell in row):
+            marks = tuple(circled.get(cell[0], _OPEN) for cell in row)
+            drawn: Sequence[tuple[str, Markup, Markup]] = _building(
+                language, prefix, colour, row, (marks, colour == die, written)
             )
-        )
+        else:
+            drawn = [(f"{prefix}house-{colour}", _G, _house(language, colour, colour == die))]
+            for cell, at in zip(row, _positions(row), strict=True):
+                body, pick, options = _symbol(cell, circled, decisions, die_value, at)
+                drawn.append((prefix + _key(cell[0]), _G, body))
+                places += [(pick, action, _number(language, colour, value, cost)) for action, value, cost in options]
+            drawn.append((f"{prefix}space-{colour}", _G, _space(language, colour, *(written or ()))))
         buildings.append(
             {
                 "colour": colour,
@@ -423,7 +418,7 @@ class Pieces:
     macro marks a piece."""
 
     def __init__(self, drawn: Iterable[tuple[str, Markup, Markup]]) -> None:
-        self.drawn = list(drawn)
+        self.drawn = tuple(drawn)
 
     def __call__(self, changed: Collection[str]) -> Markup:
         return Markup(
@@ -440,26 +435,18 @@ _G: Final = Markup("<g")
 
 
 def _symbol(
-    symbol: dict[str, Any],
+    cell: _Cell,
     circled: dict[str, int | None],
-    decisions: _Decisions | None,
+    decisions: _Decisions,
     die_value: int | None,
     at: tuple[int, int],
 ) -> tuple[Markup, str | None, list[tuple[str, int, int]]]:
     """A symbol where the sheet prints it (its top left corner `at`), with what the pen wrote on it, and
     how the viewer may circle it: at once when the die's own number is its only choice, else by picking
     it and then a number (each with its cost in coins). Its body, the pick and the numbers to choose."""
-    symbol_id = str(symbol.get("id", "?"))
-    kind = str(symbol.get("kind"))
-    look = (
-        kind,
-        symbol.get("floor"),
-        symbol.get("number"),
-        bool(symbol.get("coin")),
-        symbol_id in circled,
-        circled.get(symbol_id) if kind in _WRITTEN else None,
-    )
-    options = decisions.circles.get(symbol_id) if decisions else None
+    symbol_id = cell[0]
+    look = _look(cell, circled.get(symbol_id, _OPEN))
+    options = decisions.circles.get(symbol_id)
     if not options:
         return _still(i18n.current(), look, at), None, []
     words, drawing = _cell(i18n.current(), look)
@@ -477,6 +464,67 @@ def _symbol(
         )
     body = Markup(f' transform="translate({at[0]} {at[1]})"{attributes}><title>{words}</title>{_HIT}{drawing}</g>')
     return body, pick, places if pick else []
+
+
+_Cell = tuple[str, str, object, object, bool]
+"""A symbol as the sheet prints it: id, kind, floor, printed number, coin icon."""
+_OPEN: Final = -1
+"""What the pen wrote under a symbol not circled (``None``: circled, nothing written)."""
+
+
+def _cells(symbols: list[dict[str, Any]]) -> dict[str, tuple[_Cell, ...]]:
+    """The symbols of each building, by its colour, floor 3 first as the sheet prints them."""
+    found: dict[str, list[_Cell]] = defaultdict(list)
+    for symbol in sorted(symbols, key=lambda s: -int(s.get("floor") or 0)):
+        found[str(symbol.get("building"))].append(
+            (
+                str(symbol.get("id", "?")),
+                str(symbol.get("kind")),
+                symbol.get("floor"),
+                symbol.get("number"),
+                bool(symbol.get("coin")),
+            )
+        )
+    return {colour: tuple(row) for colour, row in found.items()}
+
+
+def _positions(row: tuple[_Cell, ...]) -> list[tuple[int, int]]:
+    """Where each symbol of a building is drawn: its floor's row, the row centred."""
+    placed = []
+    for floor in (3, 2, 1):
+        count = sum(1 for cell in row if cell[2] == floor)
+        left = _MARGIN + (WIDTH - _MARGIN - CELL * count) // 2
+        placed += [(left + CELL * place, _FLOOR_TOP[floor]) for place in range(count)]
+    return placed
+
+
+def _look(cell: _Cell, mark: int | None) -> _Look:
+    """How a symbol looks, with the pen's `mark` on it (`_OPEN`, or what was written when circled)."""
+    _, kind, floor, printed, coin = cell
+    written = mark if kind in _WRITTEN and mark != _OPEN else None
+    return kind, floor, printed, coin, mark != _OPEN, written
+
+
+@functools.lru_cache(maxsize=4096)
+def _building(
+    language: str,
+    prefix: str,
+    colour: str,
+    row: tuple[_Cell, ...],
+    now: tuple[tuple[int | None, ...], bool, tuple[object, object] | None],
+) -> tuple[tuple[str, Markup, Markup], ...]:
+    """A building the viewer cannot mark now, as pieces: its drawing, its symbols and its character
+    space, as they are `now`: the pen's marks on the symbols, whether its die is in use, the character
+    (letter and floor) written under it. A sheet changes one building at a time, so the others are
+    drawn once."""
+    marks, in_use, character = now
+    drawn = [(f"{prefix}house-{colour}", _G, _house(language, colour, in_use))]
+    drawn += [
+        (prefix + _key(cell[0]), _G, _still(language, _look(cell, mark), at))
+        for cell, mark, at in zip(row, marks, _positions(row), strict=True)
+    ]
+    drawn.append((f"{prefix}space-{colour}", _G, _space(language, colour, *(character or ()))))
+    return tuple(drawn)
 
 
 _HIT: Final = Markup('<rect width="44" height="58" rx="6" class="hit"/>')
