@@ -183,8 +183,9 @@ def test_labels_read_as_the_board_names_things() -> None:
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_pieces_agree_where_the_views_agree(players: int) -> None:
     """Every seat and a spectator see the same pieces but for what only some of them see: a pyramid's
-    covered centre or secret construction, and the fish cards drawn from the deck."""
-    private = re.compile(r"s\d-(slot-[bmt]\d?|hand)")
+    covered centre or secret construction (and so the cubes of the reserve left to stack), and the fish
+    cards drawn from the deck."""
+    private = re.compile(r"s\d-(slot-[bmt]\d?|hand|reserve)")
     for state in _positions(players, every=11):
         seen = [pieces("burano", state.view(viewer)) for viewer in (*range(players), None)]
         for other in seen[1:]:

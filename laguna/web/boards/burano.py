@@ -14,13 +14,14 @@ with several is picked first, and its choices show beside the area.
 from __future__ import annotations
 
 import functools
+import html
 import math
 import re
 from collections import defaultdict
 from collections.abc import Collection, Hashable, Sequence
 from typing import Any
 
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 from laguna import i18n
 from laguna.games.burano.components import Colour
@@ -31,7 +32,23 @@ from laguna.games.burano.state import MAX_MOVES, MOVE_COSTS, PREPARATION_SPACES,
 Decision = dict[str, Any]
 Piece = tuple[str, str, str]
 """A drawn piece: its key, its element up to its key, and the rest of it."""
-_ = i18n.gettext
+
+
+def _(message: str) -> str:
+    """A message in the reader's language; a board asks for the same few hundred times."""
+    return _translated(message, i18n.current())
+
+
+@functools.cache
+def _translated(message: str, language: str) -> str:
+    with i18n.language(language):
+        return i18n.gettext(message)
+
+
+def escape(text: object) -> str:
+    """Text made safe inside an element or an attribute of the board's markup."""
+    return html.escape(str(text))
+
 
 _PLACES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(pattern), kind)
@@ -614,12 +631,16 @@ def _waters(view: dict[str, Any], decisions: _Decisions, boat: str | None) -> di
                 i18n.ngettext("%(num)s worker of %(player)s", "%(num)s workers of %(player)s", count)
                 % {"num": count, "player": _player(seat)}
             )
-        parts.append(_hit(decisions.hit("waters", *spots(name)), x - 92, y - 2, 184, 76, rx=30))
+        docks_hit = decisions.hit("waters", f"docks:{name}")
+        if docks_hit is None:  # the whole island
+            parts.append(_hit(decisions.hit("waters", *spots(name)), x - 92, y - 72, 184, 146, rx=40))
+        else:  # below its dock houses, picked to swap one
+            parts.append(_hit(decisions.hit("waters", *spots(name)), x - 92, y - 2, 184, 76, rx=30))
         title = _("island %(name)s") % {"name": name} + ": " + (", ".join(words) or _("no workers"))
         drawn.append(_piece(f"isle-{key}-workers", title, "".join(parts)))
         docks = [cube(str(c)) for c in island.get("docks", [])]
         dock_parts = [_block(c, x - 62 + k * 44, y - 64, 38) for k, c in enumerate(docks)]
-        dock_parts.append(_hit(decisions.hit("waters", f"docks:{name}"), x - 68, y - 74, 140, 72, rx=10))
+        dock_parts.append(_hit(docks_hit, x - 68, y - 74, 140, 72, rx=10))
         dock_words = _("dock houses of island %(name)s: %(colours)s") % {
             "name": name,
             "colours": ", ".join(c["name"] for c in docks if c),
@@ -898,7 +919,7 @@ def _seat(seat: dict[str, Any], view: dict[str, Any], decisions: _Decisions | No
                 _cube_icon(c),
             )
         )
-    held = [(colour, count) for colour, count in (seat.get("reserve") or {}).items() if count]
+    held = _reserve(seat)
     piles = "".join(
         _press(hit(f"reserve:{colour}"), f'{_block_icon(colour, 28)}<span class="bu-n">×{count}</span>')
         for colour, count in held
@@ -1139,11 +1160,22 @@ def _seat_pieces(seat: dict[str, Any]) -> dict[str, Hashable]:
     preparation = list(seat.get("preparation", []))
     for k in range(PREPARATION_SPACES):
         drawn[f"{s}-prep-{k + 1}"] = preparation[k] if k < len(preparation) else None
-    drawn[f"{s}-reserve"] = tuple((colour, count) for colour, count in (seat.get("reserve") or {}).items() if count)
+    drawn[f"{s}-reserve"] = tuple(_reserve(seat))
     roofs = list(seat.get("roofs", []))
     for k in range(max(3, len(roofs))):
         drawn[f"{s}-roof-{k + 1}"] = roofs[k] if k < len(roofs) else None
     return drawn
+
+
+def _reserve(seat: dict[str, Any]) -> list[tuple[str, int]]:
+    """The cubes of a cube reserve, by colour; while the pyramid is being built in sight (the viewer's
+    own), those still left to stack, as the reserve holds them all until the pyramid is done."""
+    reserve = dict(seat.get("reserve") or {})
+    if seat.get("pyramid") is not None and not seat.get("pyramid_ready"):
+        for colour in seat["pyramid"]:
+            if colour in reserve:
+                reserve[colour] -= 1
+    return [(colour, count) for colour, count in reserve.items() if count > 0]
 
 
 def _frozen(value: Any) -> Hashable:
