@@ -65,13 +65,12 @@ _KINDS: Final = {
 _WRITTEN: Final = frozenset({"plant", "chimney"})
 """The symbols with a space underneath for the number (rulebook: Using a Die)."""
 
-WIDTH: Final = 190
-"""The drawing of a building: its width, a symbol cell's, the top of each floor and of the
-character space (floor 3 on top, as on the sheet)."""
-CELL: Final = 44
+_WIDTH: Final = 190
+"""The drawing of a building (``rw-house``): its width, a symbol cell's, the margin of the floor
+numbers, the top of each floor (floor 3 on top, as on the sheet)."""
+_CELL: Final = 44
 _MARGIN: Final = 12
 _FLOOR_TOP: Final = {3: 30, 2: 90, 1: 150}
-SPACE_TOP: Final = 210
 _CANAL_SLOTS: Final = ((4, 104), (52, 104), (4, 150), (52, 150))
 """Where the boats lie beside a die on the canal (in a die's column of the stand), in placing order."""
 
@@ -260,10 +259,9 @@ def board(view: dict[str, Any], actions: Sequence[str]) -> dict[str, Any]:
         "last_round": final_round is not None and final_round == view.get("round"),
         "phase": phase,
         "ended_by": view.get("ended_by"),
-        "solo": bool(view.get("solo")),
         "turn_player": view.get("turn_player"),
         "acting": draft.get("seat") if drafting else None,
-        "die": None if die is None else {"colour": die, "value": die_value, "name": _die_name(die)},
+        "die": None if die is None else {"value": die_value, "name": _die_name(die)},
         "order": [
             {"key": f"order-{position}", "seat": seat, "step": _step(position, index), "boat": boat(seat)}
             for position, seat in enumerate(draft.get("order") or [])
@@ -275,7 +273,6 @@ def board(view: dict[str, Any], actions: Sequence[str]) -> dict[str, Any]:
         "flipped": boat(viewer) if decisions.flip and viewer is not None else None,
         "coin": decisions.coin,
         "decision": _decision(view),
-        "coin_track": int(view.get("coin_track") or 0),
         "seats": [
             _seat(
                 seat_view,
@@ -493,8 +490,8 @@ def _positions(row: tuple[_Cell, ...]) -> list[tuple[int, int]]:
     placed = []
     for floor in (3, 2, 1):
         count = sum(1 for cell in row if cell[2] == floor)
-        left = _MARGIN + (WIDTH - _MARGIN - CELL * count) // 2
-        placed += [(left + CELL * place, _FLOOR_TOP[floor]) for place in range(count)]
+        left = _MARGIN + (_WIDTH - _MARGIN - _CELL * count) // 2
+        placed += [(left + _CELL * place, _FLOOR_TOP[floor]) for place in range(count)]
     return placed
 
 
