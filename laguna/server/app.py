@@ -52,7 +52,7 @@ from laguna.server.forms import (
 )
 from laguna.server.limits import KeyedLocks, RateLimiter
 from laguna.server.live import Hub, Listener
-from laguna.server.pages import my_tables, replay_context, table_context
+from laguna.server.pages import log_context, my_tables, replay_context, table_context
 from laguna.server.security import FOREIGN, Guard
 from laguna.server.service import (
     GameNotOver,
@@ -620,6 +620,15 @@ def _routes(app: FastAPI, server: Server) -> None:
         if table.status != FINISHED:
             raise HTTPException(403, N_("a game's record is shown once the game is over"))
         return JSONResponse(server.store.record(table_id).to_json())
+
+    @app.get("/t/{table_id}/log", response_class=HTMLResponse)
+    async def whole_log(request: Request, table_id: str) -> HTMLResponse:
+        """Every decision's public lines, for a table page that shows only the newest."""
+        await _current_user(request)
+        snapshot = server.service.cached_snapshot(table_id)
+        if snapshot is None:
+            snapshot = await asyncio.to_thread(server.service.snapshot, table_id)
+        return _page(request, "log.html", **log_context(snapshot))
 
     @app.get("/t/{table_id}/replay", response_class=HTMLResponse)
     async def replay_page(request: Request, table_id: str, step: str = "", seat: str = "") -> HTMLResponse:

@@ -16,6 +16,9 @@ from laguna.server.service import Replay, Snapshot, TableError, TableService
 from laguna.server.store import FINISHED, INVITED, OPEN, PLAYING, WAITING, Store, TableInfo, User
 from laguna.web.boards import board_defs, board_style, changes, label, pieces, render_board
 
+LOG_DECISIONS = 100
+"""Decisions whose lines the table page shows (the newest); the rest are on the log's own page."""
+
 
 def read_int(text: str, what: str) -> int:
     """`text` as a whole number, or `TableError` naming `what` and quoting an excerpt of `text`."""
@@ -45,6 +48,21 @@ def whose(table: TableInfo) -> str:
         return i18n.gettext("gathering players")
     names = [table.seats[s].shown for s in table.waiting]
     return i18n.gettext("waiting for %(players)s") % {"players": ", ".join(names)}
+
+
+def log_context(snapshot: Snapshot) -> dict[str, Any]:
+    """The whole public log of a table, newest first: who made each decision and what it did."""
+    table = snapshot.table
+    names = [seat.shown for seat in table.seats]
+    return {
+        "table": table,
+        "game": get_game(table.game),
+        "entries": [
+            (number, names[d.seat], [i18n.translate(e.message, names) for e in d.events])
+            for number, d in enumerate(snapshot.decided, start=1)
+            if d.events
+        ][::-1],
+    }
 
 
 def table_context(
@@ -81,7 +99,8 @@ def table_context(
         "board_style": board_style(table.game),
         "board_defs": board_defs(table.game),
         "actions": described,
-        "log": [(decided.seat, lines, " ".join(sorted(decided.changed))) for decided, lines in said],
+        "log": [(decided.seat, lines, " ".join(sorted(decided.changed))) for decided, lines in said[-LOG_DECISIONS:]],
+        "log_earlier": max(len(said) - LOG_DECISIONS, 0),
         "outcome": state.outcome() if state.is_terminal() else None,
         "can_undo": table.status == PLAYING and viewer in snapshot.undoable,
         "invite": f"/join/{table.invite_token}",

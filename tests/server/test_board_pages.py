@@ -1,9 +1,12 @@
 """The weight of a drawn board's page: a player of a four-player table downloads under 150 kB for the
-whole table page at every point of a random game, whichever game it is, drawings and log included."""
+whole table page at every point of a random game, whichever game it is, drawings and log included;
+the page shows the newest decisions of the log, and the log's own page all of them."""
 
 from __future__ import annotations
 
+import html
 import random
+import re
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from typing import Any
@@ -13,6 +16,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import Engine
 
 from laguna.server.app import COOKIE, create_app
+from laguna.server.pages import LOG_DECISIONS
 from laguna.server.service import SeatRequest
 from laguna.server.store import HUMAN, INVITED
 
@@ -58,3 +62,32 @@ def test_a_four_player_table_page_weighs_under_150_kilobytes(app: Any, game_id: 
                     f"{user.name}'s page after {made} decisions: {len(page.content)} B"
                 )
     assert server.service.snapshot(table.id).state.is_terminal()
+
+
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+def test_the_table_shows_the_newest_decisions_and_links_the_whole_log(app: Any) -> None:
+    server = app.state.server
+    ada, bob = server.store.create_user("Ada", "h", NOW), server.store.create_user("Bob", "h", NOW)
+    table = server.service.create(ada, "murano", [SeatRequest(HUMAN), SeatRequest(INVITED, invited="Bob")], seed=4)
+    server.service.join(table.id, 1, bob)
+    server.service.start(table.id, ada)
+    rng = random.Random(4)
+    for _ in range(LOG_DECISIONS + 30):
+        snapshot = server.service.snapshot(table.id)
+        seat = snapshot.state.to_act()[0]
+        action = str(rng.choice(snapshot.state.legal_actions(seat)))
+        server.service.act(table.id, (ada, bob)[seat], seat, action, snapshot.table.version)
+    decided = server.service.snapshot(table.id).decided
+    with TestClient(app) as visitor:
+        page = visitor.get(f"/t/{table.id}").text
+        log = re.search(r'<ol id="log".*?</ol>', page, re.S)
+        assert log is not None and log.group(0).count("<li data-seat=") == LOG_DECISIONS
+        assert f"the whole log ({len(decided) - LOG_DECISIONS} earlier decisions)" in page
+        whole = visitor.get(f"/t/{table.id}/log")
+        assert whole.status_code == 200
+        numbers = [int(n) for n in re.findall(r'<li value="(\d+)">', whole.text)]
+        assert numbers == [n for n in range(len(decided), 0, -1) if decided[n - 1].events]
+        first = html.escape(str(decided[0].events[0].text).replace("Player 1", "Ada").replace("Player 2", "Bob"))
+        assert first in whole.text
+        missing = visitor.get("/t/no-such-table/log")
+        assert missing.status_code == 404 and "no-such-table" in missing.text
