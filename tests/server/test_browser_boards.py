@@ -142,3 +142,22 @@ def test_the_tab_title_and_a_notification_announce_the_turn(browser: Browser, se
     assert note["title"].startswith("▶ Your turn · Murano") and "Murano" in note["body"]
     notify.click()
     page.wait_for_selector("#notify[aria-pressed=false]")
+
+
+def test_a_spectator_sees_what_changed_since_opening_the_page(browser: Browser, server: str) -> None:
+    player = guest_plays(browser, server, "burano")
+    assert wait_turn_or_end([player], timeout=60) is player
+    onlooker = browser.new_context().new_page()
+    onlooker.goto(player.url)
+    onlooker.wait_for_selector(".board")
+    assert onlooker.locator(".board [data-changed]").count() == 0, "a page just opened has nothing new"
+    opened = int(onlooker.get_attribute("#main-inner", "data-version") or "0")
+    rng = random.Random(5)
+    while onlooker.locator(".board [data-changed]").count() == 0:
+        decide(player, rng)
+        assert wait_turn_or_end([player], timeout=60) is player
+        onlooker.wait_for_function(
+            "(version) => Number(document.querySelector('#main-inner').dataset.version) >= version",
+            arg=int(player.get_attribute("#main-inner", "data-version") or "0"),
+        )
+    assert int(onlooker.get_attribute("#main-inner", "data-version") or "0") > opened
