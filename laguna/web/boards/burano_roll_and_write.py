@@ -645,7 +645,7 @@ def _card(language: str, letter: str, invited: bool, mine: bool, pick: bool) -> 
             ' class="card pick" data-pick="invite {0}" aria-label="{0} {1}: {2}">{3}</button>'
         ).format(letter, title, i18n.gettext("pick it, then its building"), drawing)
     words = f"{letter} {title}: {i18n.gettext('invited')}" if invited else f"{letter} {title}"
-    return Markup("<div"), Markup(' class="card{}" aria-label="{}">{}</div>').format(
+    return Markup("<div"), Markup(' class="card{}" role="img" aria-label="{}">{}</div>').format(
         " invited" if invited else "", words, drawing
     )
 
