@@ -210,8 +210,8 @@ def _token(character: str) -> Markup:
     figure = "wib-tourist" if known is not None and known.is_tourist else "wib-inhabitant"
     emblem = EMBLEMS[known] if known is not None else "icon-pedestrian"
     return _svg("40 40", "wib-character") + Markup(
-        '<use href="#{0}"/><circle cx="31" cy="31" r="8.5" fill="#fff" stroke="#5a4632"/>'
-        '<use href="#{1}" x="24.5" y="24.5" width="13" height="13"/></svg>'
+        '<use href="#{0}"/><circle cx="30" cy="30" r="10" fill="#fff" stroke="#5a4632"/>'
+        '<use href="#{1}" x="22" y="22" width="16" height="16"/></svg>'
     ).format(figure, emblem)
 
 
@@ -358,6 +358,8 @@ class Spot:
     drawing: Markup
     places: tuple[tuple[str, str, str], ...] = ()
     empty: bool = False
+    card: str | None = None
+    """The id of the floor card shown, if any."""
 
 
 @dataclass(slots=True)
@@ -470,7 +472,7 @@ def _slot(key: str, where: str, face: dict[str, Any] | None, empty: str) -> Spot
     drawn = card(face)
     if drawn is None:
         return Spot(key, f"{where}: {empty}", Markup(""), empty=True)
-    return Spot(key, f"{where}: {drawn.words}", drawn.svg)
+    return Spot(key, f"{where}: {drawn.words}", drawn.svg, card=drawn.id)
 
 
 def _status(view: dict[str, Any]) -> str:
@@ -572,7 +574,7 @@ def _house(
         here = tuple(place for place in places if floors_in_hand.get(place[1]) == floor)
         key = f"{prefix}-h{column}-f{floor}"
         if drawn is not None:
-            spaces.append(Spot(key, f"{where}: {drawn.words}", drawn.svg, here))
+            spaces.append(Spot(key, f"{where}: {drawn.words}", drawn.svg, here, card=drawn.id))
         elif floor in scaffolds:
             spaces.append(Spot(key, f"{where}: {i18n.gettext('scaffold')}", _scaffold(floor), here))
         else:
