@@ -16,7 +16,7 @@ from laguna import i18n
 from laguna.web.boards import changes, pieces, render_board
 from laguna.web.boards.walking_in_burano import label
 from tests.random_play import random_positions
-from tests.web.onlookers import SPECTATOR, Onlookers
+from tests.web.onlookers import Onlookers
 
 GAME = "walking-in-burano"
 GAMES = [(2, 1), (3, 2), (4, 3), (1, 4)]
@@ -164,7 +164,7 @@ def test_every_decision_is_named_in_words_of_the_readers_language() -> None:
                 with i18n.language("ru"):
                     russian = label(notation)
                 assert CYRILLIC.search(russian), f"{notation!r} reads {russian!r} in Russian"
-                kinds.add(notation.split()[0])
+                kinds.add(notation.split(maxsplit=1)[0])
     assert kinds == {"take", "place", "done", "visit", "return", "remove"}, kinds
 
 
