@@ -1,6 +1,7 @@
 """Murano in a real browser: a player plays a bot, and two players play each other, to the score sheet
 by clicking on the board (a ship's move on its action space, a building tile picked and then its
-space). The decisions are drawn at random among the buttons shown, so the games end like random games
+space); a guest plays on a phone, where the board fits the screen and every decision is a finger's
+width. The decisions are drawn at random among the buttons shown, so the games end like random games
 do. Screenshots go to test-output/screenshots/."""
 
 from __future__ import annotations
@@ -9,7 +10,16 @@ import random
 
 from playwright.sync_api import Browser, Page
 
-from tests.server.browsing import create_table, decide, finished, meet, shot, sign_up, wait_turn_or_end
+from tests.server.browsing import (
+    create_table,
+    decide,
+    finished,
+    guest_plays,
+    meet,
+    shot,
+    sign_up,
+    wait_turn_or_end,
+)
 
 
 def _start(page: Page) -> None:
@@ -52,3 +62,31 @@ def test_two_players_play_murano_to_the_score_sheet(browser: Browser, server: st
     for page in (ada, bob):
         page.reload()
         page.wait_for_selector("#score-sheet")
+
+
+_FIT = """() => {
+  const small = [...document.querySelectorAll(".board .act[data-action], .board .pick[data-pick]")]
+    .filter((element) => element.checkVisibility())
+    .filter((element) => {
+      const box = element.getBoundingClientRect();
+      return box.width < 40 || box.height < 40;
+    })
+    .map((element) => element.dataset.action || element.dataset.pick);
+  return { small, wide: document.documentElement.scrollWidth > window.innerWidth };
+}"""
+"""The decisions and pieces to pick smaller than a fingertip (40 × 40 px), and whether the page is
+wider than the screen."""
+
+
+def test_a_guest_plays_murano_on_a_phone(browser: Browser, server: str) -> None:
+    page = guest_plays(browser, server, "murano", width=390)
+    rng = random.Random(3)
+    decisions = 0
+    while decisions < 40 and wait_turn_or_end([page], timeout=60) is not None:
+        fit = page.evaluate(_FIT)
+        assert not fit["wide"] and not fit["small"], fit
+        decide(page, rng)
+        decisions += 1
+    assert decisions == 40
+    assert page.locator(".board.murano .space").count() == 18
+    shot(page, "murano-phone")

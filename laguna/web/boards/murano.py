@@ -16,7 +16,7 @@ from __future__ import annotations
 import functools
 import re
 from collections import defaultdict
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from markupsafe import Markup, escape
@@ -195,11 +195,12 @@ def board(view: dict[str, Any], actions: Sequence[str]) -> dict[str, Any]:
         "triggered_by": view.get("triggered_by"),
         "last_turns": list(view.get("last_turns", [])),
         "ended_by": view.get("ended_by"),
-        "target": view.get("target"),
+        "target": view.get("target") or None,
         "built": view.get("built", 0),
         "spaces": _spaces(view, decisions),
         "lighthouse": decisions.take("lighthouse"),
         "islands": [_island(island, colours, decisions) for island in view.get("islands", [])],
+        "island_names": {island["id"]: island.get("name", island["id"]) for island in view.get("islands", [])},
         "stacks": [
             {
                 "name": name,
@@ -284,22 +285,65 @@ def _island(island: dict[str, Any], colours: dict[int, str], decisions: _Decisio
     at = {(int(s["row"]), int(s["column"])): s for s in spaces}
     rows = max((row for row, _ in at), default=0)
     columns = max((column for _, column in at), default=0)
+    name = str(island.get("name", island["id"]))
+    grid = [
+        [
+            _cell(at[(row, column)], name, colours, decisions) if (row, column) in at else None
+            for column in range(1, columns + 1)
+        ]
+        for row in range(1, rows + 1)
+    ]
+    gondolas = [_gondola(island["id"], gondola, colours, decisions) for gondola in island.get("gondolas", [])]
     return {
         "id": island["id"],
-        "name": island.get("name", island["id"]),
+        "name": name,
         "columns": columns,
-        "rows": [
-            [
-                _cell(at[(row, column)], str(island.get("name", island["id"])), colours, decisions)
-                if (row, column) in at
-                else None
-                for column in range(1, columns + 1)
-            ]
-            for row in range(1, rows + 1)
-        ],
-        "gondolas": [_gondola(island["id"], gondola, colours, decisions) for gondola in island.get("gondolas", [])],
+        "rows": grid,
+        "cells": _runs([cell for row in grid for cell in row], _still_cell),
+        "gondolas": _runs(gondolas, _still_gondola),
         "decisions": decisions.take("island", island["id"]),
     }
+
+
+def _runs(items: list[dict[str, Any] | None], still: Callable[[dict[str, Any] | None], Markup | None]) -> list[Any]:
+    """`items` as the template draws them: each run of items that are no piece and take no decision
+    (water, an empty space, a free gondola) joined into one finished drawing, since a board redraws
+    dozens of them on every decision; the others as they are, for the template to mark and fill."""
+    runs: list[Any] = []
+    for item in items:
+        drawing = still(item)
+        if drawing is None:
+            runs.append(item)
+        elif runs and isinstance(runs[-1], Markup):
+            runs[-1] += drawing
+        else:
+            runs.append(drawing)
+    return runs
+
+
+def _still_cell(cell: dict[str, Any] | None) -> Markup | None:
+    """An island space with no tile and no decision, or water, drawn whole."""
+    if cell is None:
+        return Markup('<div class="mu-water"></div>')
+    if cell["key"] is not None or cell["decisions"]:
+        return None
+    return Markup('<div class="%s" data-cell="%s" role="img" aria-label="%s">%s</div>') % (
+        cell["css"],
+        cell["id"],
+        cell["words"],
+        cell["inner"],
+    )
+
+
+def _still_gondola(gondola: dict[str, Any] | None) -> Markup | None:
+    """A free gondola no decision goes to, drawn whole."""
+    if gondola is None or gondola["seat"] is not None or gondola["decisions"]:
+        return None
+    return Markup('<div class="gondola mu-gondola" data-gondola="%s" role="img" aria-label="%s">%s</div>') % (
+        gondola["colour"],
+        gondola["words"],
+        gondola["svg"],
+    )
 
 
 def _gondola(island: str, gondola: dict[str, Any], colours: dict[int, str], decisions: _Decisions) -> dict[str, Any]:
@@ -728,7 +772,7 @@ def _disc(colour: str, letters: str, x: float, y: float, r: float = 7) -> str:
 
 
 def _svg(inner: str, css: str = "mu-tile", box: str = "0 0 40 40") -> Markup:
-    return Markup(f'<svg class="{css}" viewBox="{box}" aria-hidden="true" focusable="false">{inner}</svg>')
+    return Markup(f'<svg class="{css}" viewBox="{box}" aria-hidden="true">{inner}</svg>')
 
 
 @functools.lru_cache(maxsize=512)
@@ -823,15 +867,9 @@ def gondolier_svg(colour: str) -> Markup:
     return _svg('<use href="#mu-gondolier"/>', f"mu-fig mu-k-{escape(colour)}", "0 0 24 40")
 
 
-COIN = Markup(
-    '<svg class="mu-ic-m" viewBox="0 0 20 20" aria-hidden="true" focusable="false"><use href="#mu-coin"/></svg>'
-)
-STAR = Markup(
-    '<svg class="mu-ic-m" viewBox="0 0 20 20" aria-hidden="true" focusable="false"><use href="#mu-vp"/></svg>'
-)
-CARD_BACK = Markup(
-    '<svg class="mu-back" viewBox="0 0 30 42" aria-hidden="true" focusable="false"><use href="#mu-card-back"/></svg>'
-)
+COIN = Markup('<svg class="mu-ic-m" viewBox="0 0 20 20" aria-hidden="true"><use href="#mu-coin"/></svg>')
+STAR = Markup('<svg class="mu-ic-m" viewBox="0 0 20 20" aria-hidden="true"><use href="#mu-vp"/></svg>')
+CARD_BACK = Markup('<svg class="mu-back" viewBox="0 0 30 42" aria-hidden="true"><use href="#mu-card-back"/></svg>')
 
 
 def _count(drawing: Markup, count: int) -> Markup:
