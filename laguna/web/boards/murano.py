@@ -305,7 +305,7 @@ def _island(island: dict[str, Any], colours: dict[int, str], decisions: _Decisio
     }
 
 
-def _runs(items: list[dict[str, Any] | None], still: Callable[[dict[str, Any] | None], Markup | None]) -> list[Any]:
+def _runs(items: Sequence[dict[str, Any] | None], still: Callable[[dict[str, Any] | None], Markup | None]) -> list[Any]:
     """`items` as the template draws them: each run of items that are no piece and take no decision
     (water, an empty space, a free gondola) joined into one finished drawing, since a board redraws
     dozens of them on every decision; the others as they are, for the template to mark and fill."""
