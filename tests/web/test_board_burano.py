@@ -149,10 +149,16 @@ def test_what_changed_glows() -> None:
     assert 'data-piece="s1-coins" data-changed=""' in page
 
 
+def _forget_translations() -> None:
+    """The board keeps its words per language: forget them around a test that marks them."""
+    for remembered in (burano._cube, burano._tile, burano._label, burano._translated):
+        remembered.cache_clear()
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_every_decision_has_a_translated_label(players: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """A decision's label is built from a message marked for translation, never its notation."""
-    burano._cube.cache_clear()
+    _forget_translations()
     monkeypatch.setattr(burano, "_", lambda message: f"«{message}»")
     monkeypatch.setattr(i18n, "ngettext", lambda one, many, n: f"«{one if n == 1 else many}»")
     try:
@@ -167,7 +173,7 @@ def test_every_decision_has_a_translated_label(players: int, monkeypatch: pytest
                     assert marked.startswith("«") and marked.endswith("»"), (action, marked)
                     assert boards.label("burano", action) == marked
     finally:
-        burano._cube.cache_clear()
+        _forget_translations()
     assert len({action.split()[0] for action in seen}) >= 15
 
 

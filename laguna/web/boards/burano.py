@@ -148,7 +148,13 @@ def _cube(colour: str, language: str) -> dict[str, str]:
 
 
 def tile(text: str) -> dict[str, Any]:
-    """A roof tile ``islands:pink-blue``: its kind and its two halves."""
+    """A roof tile ``islands:pink-blue``: its kind, its two halves and its words (shared: not to be
+    changed)."""
+    return _tile(text, i18n.current())
+
+
+@functools.lru_cache(maxsize=512)
+def _tile(text: str, language: str) -> dict[str, Any]:
     kind, _sep, colours = text.partition(":")
     first, _sep, second = colours.partition("-")
     halves = [cube(first), cube(second)]
@@ -169,8 +175,9 @@ def _at(name: str) -> tuple[int, int]:
     return ord(name[0]) - ord("a"), int(name[1:]) - 1
 
 
+@functools.lru_cache(maxsize=4096)
 def _decision(action: str) -> Decision:
-    """An action in notation with its parts."""
+    """An action in notation with its parts (shared: not to be changed)."""
     for pattern, kind in _PLACES:
         if m := pattern.fullmatch(action):
             return {"action": action, "kind": kind, **m.groupdict()}
@@ -213,6 +220,11 @@ def _place(decision: Decision) -> str:
 
 def label(action: str) -> str:
     """A decision in the reader's language, as its button on the board and the list beside it say it."""
+    return _label(action, i18n.current())
+
+
+@functools.lru_cache(maxsize=4096)
+def _label(action: str, language: str) -> str:
     d = _decision(action)
     kind = d["kind"]
 
