@@ -57,7 +57,7 @@
     const piece = [...document.querySelectorAll("[data-pick]")].find((element) => element.dataset.pick === picked);
     if (!piece) picked = null;
     document.querySelectorAll("[data-pick-of]").forEach((element) => {
-      element.hidden = element.dataset.pickOf !== picked;
+      element.toggleAttribute("hidden", element.dataset.pickOf !== picked); // SVG elements have no .hidden
     });
     document.querySelectorAll("[data-pick]").forEach((element) => {
       element.classList.toggle("picked", element === piece);
