@@ -22,6 +22,8 @@ from collections.abc import Callable, Collection, Hashable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from jinja2 import pass_context
+from jinja2.runtime import Context
 from markupsafe import Markup
 
 from laguna import i18n
@@ -103,6 +105,18 @@ def score_line(game_id: str, name: str) -> str:
 
 ENVIRONMENT.globals["score_line"] = score_line
 """The score sheet is drawn for every game by one template."""
+
+
+@pass_context
+def piece_mark(context: Context, key: str) -> Markup:
+    """The attributes of a drawn piece: its key, and whether it glows (its key is among the template's
+    `changed`). A function rather than a macro: a board marks hundreds of pieces."""
+    if key in context.get("changed", ()):
+        return Markup('data-piece="{}" data-changed=""').format(key)
+    return Markup('data-piece="{}"').format(key)
+
+
+ENVIRONMENT.globals["piece_mark"] = piece_mark
 
 
 @functools.cache
