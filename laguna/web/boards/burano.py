@@ -318,6 +318,36 @@ def _ship_name(ship: str) -> str:
     return " + ".join(_(kind) for kind in ship.split("-"))
 
 
+def _spot_words(spot: str) -> str:
+    """The piece a spot of the board is, in words."""
+    kind, _sep, name = spot.partition(":")
+    words = {
+        "island": _("square %(name)s"),
+        "workshop": _("workshop square %(name)s"),
+        "docks": _("dock houses of island %(name)s"),
+        "slot": _("pyramid slot %(name)s"),
+        "reserve": _("%(name)s cubes of the reserve"),
+        "supply": _("%(name)s cubes of the supply"),
+        "stack": _("%(name)s roof tiles"),
+        "tile": _("roof tile %(name)s"),
+        "fish": _("fish card %(name)s"),
+        "card": _("building card %(name)s"),
+    }
+    if kind == "water":
+        return (
+            _("left port")
+            if name == "left"
+            else _("right port")
+            if name == "right"
+            else _("island %(name)s") % {"name": name}
+        )
+    if kind in ("reserve", "supply", "stack", "fish"):
+        name = _(name)
+    if kind == "privilege":
+        return _("privilege points")
+    return words[kind] % {"name": name} if kind in words else spot
+
+
 class _Decisions:
     """The seat's legal decisions sorted by the spot on the board where they go. A spot with one
     decision takes it when pressed; a spot with several is picked, and its choices wait in the tray
@@ -342,7 +372,8 @@ class _Decisions:
             return {"action": found[0]["action"], "label": found[0]["label"]}
         pick = f"choose:{spots[0]}"
         self.trays[area] += [d | {"pick": pick} for d in found]
-        return {"pick": pick, "label": _("choose among %(num)s decisions here") % {"num": len(found)}}
+        words = _("%(piece)s: choose among %(num)s decisions") % {"piece": _spot_words(spots[0]), "num": len(found)}
+        return {"pick": pick, "label": words}
 
     def buttons(self, spot: str) -> list[Decision]:
         """The decisions of a spot drawn as buttons of their own."""
