@@ -122,9 +122,11 @@ class _Decisions:
     def __init__(self, actions: Sequence[str], mover: bool) -> None:
         self._at: dict[Hashable, list[Decision]] = defaultdict(list)
         self.build_tiles: list[str] = []
+        self.all: list[Decision] = []
         for action in actions:
             decision = _parse(action)
             self._at[_place_of(decision, mover)].append(decision)
+            self.all.append(decision)
             if decision["kind"] == "build" and decision["tile"] not in self.build_tiles:
                 self.build_tiles.append(decision["tile"])
 
@@ -215,6 +217,7 @@ def board(view: dict[str, Any], actions: Sequence[str]) -> dict[str, Any]:
         "seen": _seen(view, decisions),
         "final_tile": view.get("final_tile"),
         "final_svg": held_svg(str(view["final_tile"])) if view.get("final_tile") else None,
+        "final_name": tile_name(str(view["final_tile"])) if view.get("final_tile") else None,
         "street": _street(view),
         "bag": [(colour, capital(colour), count) for colour, count in (view.get("bag") or {}).items()],
         "drawn": _drawn(view, decisions),
@@ -224,6 +227,9 @@ def board(view: dict[str, Any], actions: Sequence[str]) -> dict[str, Any]:
         "seats": [_seat(seat, view, colours, decisions if seat["seat"] == viewer else None) for seat in seats],
     }
     model["other"] = decisions.rest()
+    names = model["island_names"]
+    for decision in decisions.all:
+        decision["text"], decision["css"] = _button(decision, str(view.get("phase")), names)
     return model
 
 
@@ -244,7 +250,9 @@ def _spaces(view: dict[str, Any], decisions: _Decisions) -> list[dict[str, Any]]
         action = str(space.get("action", "?"))
         black = ships - (1 if red else 0)
         target = view.get("target") == number
-        here = [decision | {"price": price} for decision in decisions.take("space", number)]
+        here = decisions.take("space", number)
+        for decision in here:
+            decision["price"] = price
         css = f"space mu-sp {PLACES[index % SPACES]}"
         css += (" occupied" if ships else "") + (" target" if target else "") + (" mine" if here else "")
         model.append(
@@ -276,6 +284,7 @@ def _tile_of(tile: str) -> dict[str, Any]:
         "colour_mark": capital(detail) if kind == "shop" else None,
         "crests": int(detail) if kind == "palace" and detail.isdigit() else 0,
         "svg": held_svg(tile),
+        "name": tile_name(tile),
     }
 
 
@@ -352,13 +361,17 @@ def _gondola(island: str, gondola: dict[str, Any], colours: dict[int, str], deci
     seat = gondola.get("seat")
     seat_colour = colours.get(int(seat), "?") if seat is not None else None
     scored = bool(gondola.get("scored"))
+    drawing = gondola_svg(colour, seat_colour, scored)
+    here = decisions.take("gondola", island, colour)
+    for decision in here:
+        decision["svg"] = drawing
     return {
         "key": f"gondola-{island}-{colour}",
         "colour": colour,
         "seat": seat,
-        "svg": gondola_svg(colour, seat_colour, scored),
+        "svg": drawing,
         "words": _gondola_words(i18n.current(), colour, seat_colour, scored),
-        "decisions": decisions.take("gondola", island, colour),
+        "decisions": here,
     }
 
 
@@ -398,10 +411,14 @@ def _seen(view: dict[str, Any], decisions: _Decisions) -> list[dict[str, Any]] |
     kinds: dict[str, int] = {}
     for item in seen:
         kinds[str(item)] = kinds.get(str(item), 0) + 1
-    return [
-        {"tile": _tile_of(f"{looking}-{item}"), "count": count, "decisions": decisions.take("seen", item)}
-        for item, count in kinds.items()
-    ]
+    seen_tiles = []
+    for item, count in kinds.items():
+        tile = _tile_of(f"{looking}-{item}")
+        here = decisions.take("seen", item)
+        for decision in here:
+            decision["tile_svg"], decision["count"] = tile["svg"], count
+        seen_tiles.append({"tile": tile, "count": count, "decisions": here})
+    return seen_tiles
 
 
 def _street(view: dict[str, Any]) -> dict[str, Any] | None:
@@ -619,6 +636,78 @@ def _tile_value(tile: dict[str, Any]) -> Hashable:
     if kind == "palace":
         return ("palace", tile.get("crests"))
     return (kind, tile.get("owner"), tile.get("colour"))
+
+
+def _button(d: Decision, phase: str, islands: dict[str, str]) -> tuple[Markup, str]:
+    """A decision's button where the board shows it: its words, with a drawing where one helps, and
+    its style."""
+    kind = d["kind"]
+    gettext, ngettext = i18n.gettext, i18n.ngettext
+    if kind == "act":
+        if d.get("price"):
+            return Markup("▶ ") + COIN_S + gettext("use: %(price)s gold") % {"price": d["price"]}, "mu-go"
+        return Markup("▶ %s") % gettext("use: free"), "mu-go"
+    if kind == "pass":
+        return Markup("%s") % gettext("pass: +1") + COIN_S, "mu-pass"
+    if kind == "lighthouse":
+        return ships_svg(0, True) + gettext("lighthouse: the red ship sails on"), "mu-go"
+    if kind == "sail":
+        red = d.get("ship") == "red"
+        ship = ships_svg(0 if red else 1, red) if "ship" in d else Markup("")
+        if phase == "choose the ship to move":
+            return ship + (gettext("the red ship sails") if red else gettext("a black ship sails")), "mu-go"
+        if "ship" in d:
+            return ship + (gettext("red ship here") if red else gettext("black ship here")), "mu-go"
+        return Markup("%s") % (gettext("sail here from %(start)s") % {"start": d["start"]}), "mu-go"
+    if kind == "buy" and d["choice"] in ("top", "look"):
+        return Markup("%s") % (
+            gettext("top tile: 2 gold") if d["choice"] == "top" else gettext("look through: 4 gold")
+        ), "mu-buy"
+    if kind == "buy":
+        count = Markup('<span class="mu-times">×%s</span>') % d["count"] if d.get("count", 1) > 1 else Markup("")
+        name = Markup('<span class="mu-sr">%s</span>') % tile_name(f"{d['stack']}-{d['choice']}")
+        return d.get("tile_svg", Markup("")) + count + name, "mu-tilebtn"
+    if kind == "gondola":
+        words = gettext("place a gondolier on the %(colour)s gondola") % {"colour": gettext(d["colour"])}
+        return d["svg"] + Markup('<span class="mu-sr">%s</span>') % words, "mu-gonbtn"
+    if kind in ("place", "build"):
+        if kind == "place":
+            words = gettext("place it here")
+        else:
+            words = gettext("build the %(tile)s here") % {"tile": tile_name(d["tile"])}
+        return Markup('<span class="mu-sr">%s</span>') % words, "mu-place"
+    if kind == "income":
+        return COIN_S + gettext("income here"), "mu-go"
+    if kind == "produce":
+        count = int(d["count"])
+        if not count:
+            return Markup("%s") % gettext("only sell, produce nothing"), "mu-go"
+        return Markup("%s") % (ngettext("produce in %(num)s", "produce in %(num)s", count) % {"num": count}), "mu-go"
+    if kind == "sell":
+        gold = {"1": 5, "2": 12, "3": 20}.get(d["count"], "?")
+        return Markup("%s → %s") % (gettext("sell %(num)s") % {"num": d["count"]}, gold) + COIN_S, "mu-go"
+    if kind in ("dismiss", "hire"):
+        words = gettext("dismiss one: +3") if kind == "dismiss" else gettext("hire one: −3")
+        return Markup("%s") % words + COIN_S, "mu-go"
+    if kind == "score":
+        island = islands.get(d["island"], d["island"])
+        if "amount" in d:
+            words = gettext("score at %(island)s, %(amount)s") % {"island": island, "amount": d["amount"]}
+        else:
+            words = gettext("score at %(island)s") % {"island": island}
+        return Markup("%s") % words, "mu-go"
+    plain = {
+        "street": (gettext("draw a street tile"), "mu-buy"),
+        "recruit": (gettext("recruit"), "mu-go"),
+        "card": (gettext("keep this card"), "mu-go"),
+        "decline": (gettext("recruit none"), "mu-no"),
+        "keep": (gettext("sell no beads"), "mu-no"),
+        "return": (gettext("return one to the bag"), "mu-go"),
+        "skip": (gettext("leave unscored"), "mu-no"),
+        "done": (gettext("build no more"), "mu-no"),
+    }
+    words, css = plain.get(kind, (d["action"], "mu-go"))
+    return Markup("%s") % words, css
 
 
 # ---------------------------------------------------------------- the decisions in words
@@ -867,6 +956,7 @@ def gondolier_svg(colour: str) -> Markup:
     return _svg('<use href="#mu-gondolier"/>', f"mu-fig mu-k-{escape(colour)}", "0 0 24 40")
 
 
+COIN_S = Markup('<svg class="mu-ic-s" viewBox="0 0 20 20" aria-hidden="true"><use href="#mu-coin"/></svg>')
 COIN = Markup('<svg class="mu-ic-m" viewBox="0 0 20 20" aria-hidden="true"><use href="#mu-coin"/></svg>')
 STAR = Markup('<svg class="mu-ic-m" viewBox="0 0 20 20" aria-hidden="true"><use href="#mu-vp"/></svg>')
 CARD_BACK = Markup('<svg class="mu-back" viewBox="0 0 30 42" aria-hidden="true"><use href="#mu-card-back"/></svg>')
