@@ -319,14 +319,18 @@ def _runs(items: Sequence[dict[str, Any] | None], still: Callable[[dict[str, Any
     (water, an empty space, a free gondola) joined into one finished drawing, since a board redraws
     dozens of them on every decision; the others as they are, for the template to mark and fill."""
     runs: list[Any] = []
+    still_run: list[Markup] = []
     for item in items:
         drawing = still(item)
-        if drawing is None:
-            runs.append(item)
-        elif runs and isinstance(runs[-1], Markup):
-            runs[-1] += drawing
-        else:
-            runs.append(drawing)
+        if drawing is not None:
+            still_run.append(drawing)
+            continue
+        if still_run:
+            runs.append(Markup("").join(still_run))
+            still_run = []
+        runs.append(item)
+    if still_run:
+        runs.append(Markup("").join(still_run))
     return runs
 
 
@@ -336,12 +340,12 @@ def _still_cell(cell: dict[str, Any] | None) -> Markup | None:
         return Markup('<div class="mu-water"></div>')
     if cell["key"] is not None or cell["decisions"]:
         return None
-    return Markup('<div class="%s" data-cell="%s" role="img" aria-label="%s">%s</div>') % (
-        cell["css"],
-        cell["id"],
-        cell["words"],
-        cell["inner"],
-    )
+    return _still_space(cell["css"], cell["id"], cell["words"], cell["inner"])
+
+
+@functools.lru_cache(maxsize=1024)
+def _still_space(css: str, space: str, words: str, inner: Markup) -> Markup:
+    return Markup('<div class="%s" data-cell="%s" role="img" aria-label="%s">%s</div>') % (css, space, words, inner)
 
 
 def _still_gondola(gondola: dict[str, Any] | None) -> Markup | None:
