@@ -35,7 +35,6 @@ _CHARACTER_LINE = re.compile(r"A\. (?P<character>.+) \(house (?P<house>\d+)\)")
 
 FLOORS = (3, 2, 1)
 """Floors top down, as a house and the supply rows stand."""
-HOUSES = 5
 
 ICONS = {
     "flowers": "icon-flower",
@@ -364,6 +363,8 @@ class Spot:
 
 @dataclass(slots=True)
 class Column:
+    """A supply column: its three spaces top down and the takes it offers."""
+
     number: int
     slots: list[Spot]
     takes: list[Take]
@@ -384,6 +385,8 @@ class Pile:
 
 @dataclass(slots=True)
 class House:
+    """A house of a player's area: its spaces top down and the street in front with its visitor."""
+
     column: int
     complete: bool
     spaces: list[Spot]
