@@ -112,8 +112,12 @@ def piece_mark(context: Context, key: str) -> Markup:
     """The attributes of a drawn piece: its key, and whether it glows (its key is among the template's
     `changed`). A function rather than a macro: a board marks hundreds of pieces."""
     if key in context.get("changed", ()):
-        return Markup('data-piece="{}" data-changed=""').format(key)
-    return Markup('data-piece="{}"').format(key)
+        return _CHANGED % key
+    return _PIECE % key
+
+
+_PIECE = Markup('data-piece="%s"')
+_CHANGED = Markup('data-piece="%s" data-changed=""')
 
 
 ENVIRONMENT.globals["piece_mark"] = piece_mark
