@@ -351,33 +351,27 @@ def _seat(
     cells = _cells(sheet.get("symbols", []))
     buildings = []
     for colour in (str(b) for b in sheet.get("buildings", [])):
-        row = cells.get(colour, ())
+        row, at = cells.get(colour, _NO_ROW)
         character = invited.get(colour)
         written = character and (character.get("letter"), character.get("floor"))
         places: list[tuple[str | None, str, Markup]] = []
         if decisions is None or not any(cell[0] in decisions.circles for cell in row):
             marks = tuple(circled.get(cell[0], _OPEN) for cell in row)
-            drawn: Sequence[tuple[str, Markup, Markup]] = _building(
-                language, prefix, colour, row, (marks, colour == die, written)
-            )
+            drawn = _building(language, prefix, colour, row, (marks, colour == die, written))
         else:
-            drawn = [(f"{prefix}house-{colour}", _G, _house(language, colour, colour == die))]
-            for cell, at in zip(row, _positions(row), strict=True):
-                body, pick, options = _symbol(cell, circled, decisions, die_value, at)
-                drawn.append((prefix + _key(cell[0]), _G, body))
+            body = [(f"{prefix}house-{colour}", _G, _house(language, colour, colour == die))]
+            for cell, place in zip(row, at, strict=True):
+                symbol, pick, options = _symbol(cell, circled, decisions, die_value, place)
+                body.append((prefix + _key(cell[0]), _G, symbol))
                 places += [(pick, action, _number(language, colour, value, cost)) for action, value, cost in options]
-            drawn.append((f"{prefix}space-{colour}", _G, _space(language, colour, *(written or ()))))
+            body.append((f"{prefix}space-{colour}", _G, _space(language, colour, *(written or ()))))
+            drawn = Pieces(body)
+        invites = [
+            (f"invite {letter}", action, _invitation(language, letter, floor))
+            for action, letter, floor in (decisions.invites.get(colour, []) if decisions else [])
+        ]
         buildings.append(
-            {
-                "colour": colour,
-                "in_use": colour == die,
-                "pieces": Pieces(drawn),
-                "places": places,
-                "invites": [
-                    (f"invite {letter}", action, _invitation(language, letter, floor))
-                    for action, letter, floor in (decisions.invites.get(colour, []) if decisions else [])
-                ],
-            }
+            {"colour": colour, "in_use": colour == die, "pieces": drawn, "places": places, "invites": invites}
         )
     letters = {str(c.get("letter")) for c in invited.values()}
     gained, spent = int(seat_view.get("gained") or 0), int(seat_view.get("spent") or 0)
@@ -399,6 +393,7 @@ def _seat(
         "boats_words": _boats_words(boats, flipped),
         "decided": bool(seat_view.get("decided")),
         "buildings": buildings,
+        "sheet": _Sheet(buildings),
         "cards": Pieces(
             (
                 f"{prefix}card-{_key(letter)}",
@@ -412,20 +407,67 @@ def _seat(
 class Pieces:
     """Drawn pieces, each ``(key, head, body)``: ``head`` opens its element, ``body`` follows its
     attributes. Called with the keys to highlight, it writes them all, each marked as the ``mark``
-    macro marks a piece."""
+    macro marks a piece; written once without highlights, and again only where one of its keys glows."""
+
+    __slots__ = ("_keys", "_plain", "drawn")
 
     def __init__(self, drawn: Iterable[tuple[str, Markup, Markup]]) -> None:
         self.drawn = tuple(drawn)
+        self._keys: frozenset[str] | None = None
+        self._plain: Markup | None = None
 
     def __call__(self, changed: Collection[str]) -> Markup:
+        if changed:
+            if self._keys is None:
+                self._keys = frozenset(key for key, _, _ in self.drawn)
+            if not self._keys.isdisjoint(changed):
+                return self._write(changed)
+        if self._plain is None:
+            self._plain = self._write(())
+        return self._plain
+
+    def _write(self, changed: Collection[str]) -> Markup:
         return Markup(
             "".join(
-                f'{head} data-piece="{key}" data-changed=""{body}'
+                f'{head} data-piece="{escape(key)}" data-changed=""{body}'
                 if key in changed
-                else f'{head} data-piece="{key}"{body}'
+                else f'{head} data-piece="{escape(key)}"{body}'
                 for key, head, body in self.drawn
             )
         )
+
+
+class _Sheet:
+    """A player's game sheet, its buildings side by side (each with the numbers and letters the viewer
+    may write there), written as the template would; called with the keys to highlight."""
+
+    __slots__ = ("drawn",)
+
+    def __init__(self, buildings: Iterable[dict[str, Any]]) -> None:
+        self.drawn = [(_opening(b["colour"], b["in_use"]), b["pieces"], _closing(b)) for b in buildings]
+
+    def __call__(self, changed: Collection[str]) -> Markup:
+        return Markup("".join([f"{opening}{drawn(changed)}{closing}" for opening, drawn, closing in self.drawn]))
+
+
+@functools.lru_cache(maxsize=64)
+def _opening(colour: str, in_use: bool) -> str:
+    in_use_class = " in-use" if in_use else ""
+    return f'\n<div class="building h-{escape(colour)}{in_use_class}">\n<svg viewBox="0 0 190 236" class="house">'
+
+
+def _closing(building: dict[str, Any]) -> str:
+    if not building["places"] and not building["invites"]:
+        return "\n</svg>\n</div>"
+    buttons = [_act(action, content, "number", pick) for pick, action, content in building["places"]]
+    buttons += [_act(action, content, "invite", pick) for pick, action, content in building["invites"]]
+    return f'\n</svg>\n<div class="places">{"".join(buttons)}\n</div>\n</div>'
+
+
+def _act(action: str, content: Markup, css: str, pick: str | None) -> str:
+    """A button that sends a decision, as the ``act`` macro writes it."""
+    picked = f' data-pick-of="{escape(pick)}" hidden' if pick else ""
+    return f'<button type="button" class="act {css}" data-action="{escape(action)}"{picked}>{content}</button>'
 
 
 _G: Final = Markup("<g")
@@ -465,12 +507,32 @@ def _symbol(
 
 _Cell = tuple[str, str, object, object, bool]
 """A symbol as the sheet prints it: id, kind, floor, printed number, coin icon."""
+_NO_ROW: Final[tuple[tuple[_Cell, ...], tuple[tuple[int, int], ...]]] = ((), ())
 _OPEN: Final = -1
 """What the pen wrote under a symbol not circled (``None``: circled, nothing written)."""
 
 
-def _cells(symbols: list[dict[str, Any]]) -> dict[str, tuple[_Cell, ...]]:
-    """The symbols of each building, by its colour, floor 3 first as the sheet prints them."""
+def _cells(symbols: list[dict[str, Any]]) -> dict[str, tuple[tuple[_Cell, ...], tuple[tuple[int, int], ...]]]:
+    """The symbols of each building, by its colour, floor 3 first as the sheet prints them, with where
+    each is drawn. A sheet is printed once for the game: worked out once per sheet."""
+    try:
+        printed = tuple(tuple(symbol.items()) for symbol in symbols)
+    except (AttributeError, TypeError):
+        return _layout(symbols)
+    try:
+        return _printed(printed)
+    except TypeError:  # a symbol the view describes with something unhashable
+        return _layout(symbols)
+
+
+@functools.lru_cache(maxsize=64)
+def _printed(
+    printed: tuple[tuple[tuple[str, Any], ...], ...],
+) -> dict[str, tuple[tuple[_Cell, ...], tuple[tuple[int, int], ...]]]:
+    return _layout([dict(symbol) for symbol in printed])
+
+
+def _layout(symbols: list[dict[str, Any]]) -> dict[str, tuple[tuple[_Cell, ...], tuple[tuple[int, int], ...]]]:
     found: dict[str, list[_Cell]] = defaultdict(list)
     for symbol in sorted(symbols, key=lambda s: -int(s.get("floor") or 0)):
         found[str(symbol.get("building"))].append(
@@ -482,7 +544,7 @@ def _cells(symbols: list[dict[str, Any]]) -> dict[str, tuple[_Cell, ...]]:
                 bool(symbol.get("coin")),
             )
         )
-    return {colour: tuple(row) for colour, row in found.items()}
+    return {colour: (tuple(row), tuple(_positions(tuple(row)))) for colour, row in found.items()}
 
 
 def _positions(row: tuple[_Cell, ...]) -> list[tuple[int, int]]:
@@ -509,7 +571,7 @@ def _building(
     colour: str,
     row: tuple[_Cell, ...],
     now: tuple[tuple[int | None, ...], bool, tuple[object, object] | None],
-) -> tuple[tuple[str, Markup, Markup], ...]:
+) -> Pieces:
     """A building the viewer cannot mark now, as pieces: its drawing, its symbols and its character
     space, as they are `now`: the pen's marks on the symbols, whether its die is in use, the character
     (letter and floor) written under it. A sheet changes one building at a time, so the others are
@@ -521,7 +583,7 @@ def _building(
         for cell, mark, at in zip(row, marks, _positions(row), strict=True)
     ]
     drawn.append((f"{prefix}space-{colour}", _G, _space(language, colour, *(character or ()))))
-    return tuple(drawn)
+    return Pieces(drawn)
 
 
 _HIT: Final = Markup('<rect width="44" height="58" rx="6" class="hit"/>')
