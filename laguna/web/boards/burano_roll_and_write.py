@@ -16,7 +16,7 @@ from __future__ import annotations
 import functools
 import re
 from collections import defaultdict
-from collections.abc import Collection, Hashable, Iterable, Sequence
+from collections.abc import Callable, Collection, Hashable, Iterable, Sequence
 from typing import Any, Final
 
 from markupsafe import Markup, escape
@@ -268,7 +268,7 @@ def board(view: dict[str, Any], actions: Sequence[str]) -> dict[str, Any]:
         ]
         if drafting
         else [],
-        "dice": _dice(view, decisions, die, viewer),
+        "stand": _Stand(_dice(view, decisions, die, viewer)),
         "flip": decisions.flip,
         "flipped": boat(viewer) if decisions.flip and viewer is not None else None,
         "coin": decisions.coin,
@@ -300,7 +300,6 @@ def _dice(view: dict[str, Any], decisions: _Decisions, die: str | None, viewer: 
     spectators = set(view.get("spectators") or [])
     dice = []
     for column, (colour, value) in enumerate((view.get("dice") or {}).items()):
-        letter, mark = _colour_mark(colour)
         boats: list[dict[str, Any]] = []
         if colour in spectators:
             boats.append({"key": f"canal-{colour}-spectator", "seat": None})
@@ -314,11 +313,7 @@ def _dice(view: dict[str, Any], decisions: _Decisions, die: str | None, viewer: 
         dice.append(
             {
                 "colour": colour,
-                "letter": letter,
-                "mark": mark,
-                "value": value,
-                "x": column * 100,
-                "in_use": colour == die,
+                "drawn": _die(i18n.current(), column, colour, value, colour == die),
                 "name": _die_name(colour),
                 "boats": boats,
                 "boat": action,
@@ -326,6 +321,69 @@ def _dice(view: dict[str, Any], decisions: _Decisions, die: str | None, viewer: 
             }
         )
     return dice
+
+
+@functools.lru_cache(maxsize=1024)
+def _die(language: str, column: int, colour: str, value: object, in_use: bool) -> tuple[str, str, str]:
+    """A die on its stand (in its column), as a piece: its key, the opening of its element (after the
+    column's), and the rest after its key."""
+    del language  # a key of the cache: the words are in the language in force
+    letter, mark = _colour_mark(colour)
+    tag = f"{escape(letter)} {escape(mark)}"
+    opening = f'\n<g transform="translate({column * 100} 0)" class="d-{escape(colour)}">\n<g class="die'
+    opening += ' in-use"' if in_use else '"'
+    words = f"{escape(_die_name(colour))} ({tag}): {escape(value)}"
+    if in_use:
+        words += f", {i18n.gettext('in use')}"
+    drawn = f"><title>{words}</title>"
+    if in_use:
+        drawn += '<rect x="15" y="5" width="70" height="66" rx="14" class="in-use-ring"/>'
+    drawn += '\n<use href="#rw-die" x="22" y="10" width="56" height="56"/>'
+    if value:
+        drawn += f'<use href="#rw-pips-{escape(value)}" x="22" y="10" width="56" height="56" class="pips"/>'
+    drawn += f'\n<text x="50" y="86" class="die-tag">{tag}</text></g>'
+    return f"die-{colour}", opening, drawn
+
+
+class _Stand:
+    """The dice on their stand with the boats beside them on the canal and the places for the viewer's
+    boat, written as the template would; called with the seats' names and the keys to highlight."""
+
+    __slots__ = ("dice",)
+
+    def __init__(self, dice: list[dict[str, Any]]) -> None:
+        self.dice = dice
+
+    def __call__(self, seat_name: Callable[[int], str], changed: Collection[str]) -> Markup:
+        drawn: list[str] = []
+        for die in self.dice:
+            key, opening, rest = die["drawn"]
+            drawn.append(_marked(opening, key, rest, changed))
+            for token in die["boats"]:
+                if token["seat"] is None:
+                    words = Markup(i18n.gettext("The spectator's boat: a boat beside it costs a coin"))
+                else:
+                    words = Markup(i18n.gettext("Boat of %(seat)s beside %(die)s")) % {
+                        "seat": seat_name(token["seat"]),
+                        "die": die["name"],
+                    }
+                drawn.append(_marked("\n<g", token["key"], f"><title>{words}</title>{token['boat']}</g>", changed))
+            if die["boat"]:
+                words = Markup(i18n.gettext("Place a boat beside %(die)s")) % {"die": die["name"]}
+                drawn.append(
+                    f'\n<g class="act place-boat" data-action="{escape(die["boat"])}" role="button" tabindex="0"'
+                    f' aria-label="{words}"><rect x="3" y="99" width="94" height="98" rx="8" class="hit"/>'
+                    f'<g class="ghost">{die["ghost"]}</g></g>'
+                )
+            drawn.append("\n</g>")
+        return Markup("".join(drawn))
+
+
+def _marked(opening: str, key: str, rest: str, changed: Collection[str]) -> str:
+    """A piece's element marked as the ``mark`` macro marks it: its key, and whether it glows."""
+    if key in changed:
+        return f'{opening} data-piece="{escape(key)}" data-changed=""{rest}'
+    return f'{opening} data-piece="{escape(key)}"{rest}'
 
 
 def _seat(
@@ -387,21 +445,70 @@ def _seat(
         "layout": seat_view.get("layout") or sheet.get("name"),
         "coins": coins,
         "record": _track(int(view.get("coin_track") or 0), gained, spent, filled),
-        "record_words": _record_words(coins, gained, spent, filled, bool(view.get("solo"))),
         "boat": boat(seat),
-        "boats": _boats(seat, boats, flipped),
-        "boats_words": _boats_words(boats, flipped),
-        "decided": bool(seat_view.get("decided")),
+        "marks": _marks(
+            language,
+            seat,
+            (boats, flipped),
+            bool(seat_view.get("decided")) if view.get("phase") == "invite" else None,
+            (coins, gained, spent, filled, bool(view.get("solo")), int(view.get("coin_track") or 0)),
+        ),
         "buildings": buildings,
         "sheet": _Sheet(buildings),
-        "cards": Pieces(
-            (
-                f"{prefix}card-{_key(letter)}",
-                *_card(language, letter, letter in letters, decisions is not None, letter in inviting),
-            )
-            for letter in _TITLES
-        ),
+        "cards": _cards(language, prefix, frozenset(letters), decisions is not None, frozenset(inviting)),
     }
+
+
+@functools.lru_cache(maxsize=1024)
+def _marks(
+    language: str,
+    seat: int,
+    boats: tuple[tuple[str, ...], int],
+    decided: bool | None,
+    record: tuple[int, int, int, int, bool, int],
+) -> Pieces:
+    """The marks of a player's record beside the name, as pieces: the boats this round, the secret
+    invitation decided or not (`decided`: ``None`` but while the invitation lasts), the record sheet's
+    coins."""
+    del language  # a key of the cache: the words are in the language in force
+    prefix = f"s{seat}-"
+    placed, flipped = boats
+    coins, gained, spent, filled, solo, track = record
+    drawn = [
+        (
+            prefix + "boats",
+            '<span class="rw-boats" role="img"',
+            f' aria-label="{escape(_boats_words(placed, flipped))}"><svg viewBox="0 0 96 40" aria-hidden="true">'
+            f"{_boats(seat, placed, flipped)}</svg></span>",
+        )
+    ]
+    if decided is not None:
+        if decided:
+            opening = '\n<span class="rw-invitation decided" role="img"'
+            words, shown = i18n.gettext("Invitation decided"), "✓ " + i18n.gettext("decided")
+        else:
+            opening = '\n<span class="rw-invitation" role="img"'
+            words, shown = i18n.gettext("Invitation not decided yet"), "… " + i18n.gettext("deciding")
+        drawn.append((prefix + "invitation", opening, f' aria-label="{words}">{shown}</span>'))
+    drawn.append(
+        (
+            prefix + "coins",
+            '\n<span class="rw-record" role="img"',
+            f' aria-label="{escape(_record_words(coins, gained, spent, filled, solo))}"><span class="coin-count">'
+            f'<svg viewBox="0 0 24 24" aria-hidden="true"><use href="#icon-coin"/></svg>{coins}</span>'
+            f"{_track(track, gained, spent, filled)}</span>",
+        )
+    )
+    return Pieces(drawn)
+
+
+@functools.lru_cache(maxsize=1024)
+def _cards(language: str, prefix: str, invited: frozenset[str], mine: bool, inviting: frozenset[str]) -> Pieces:
+    """A player's character cards, as pieces: crossed out once invited, the viewer's to pick."""
+    return Pieces(
+        (f"{prefix}card-{_key(letter)}", *_card(language, letter, letter in invited, mine, letter in inviting))
+        for letter in _TITLES
+    )
 
 
 class Pieces:
@@ -411,7 +518,7 @@ class Pieces:
 
     __slots__ = ("_keys", "_plain", "drawn")
 
-    def __init__(self, drawn: Iterable[tuple[str, Markup, Markup]]) -> None:
+    def __init__(self, drawn: Iterable[tuple[str, str, str]]) -> None:
         self.drawn = tuple(drawn)
         self._keys: frozenset[str] | None = None
         self._plain: Markup | None = None
