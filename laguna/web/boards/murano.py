@@ -16,33 +16,88 @@ from __future__ import annotations
 import functools
 import re
 from collections import defaultdict
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any
 
+from jinja2 import pass_context
+from jinja2.runtime import Context
 from markupsafe import Markup, escape
 
 from laguna import i18n
 from laguna.games.murano.loader import load_components
 from laguna.games.murano.ships import SPACES, ship_costs
+from laguna.i18n import N_
+from laguna.web.templating import ENVIRONMENT
 
 PLAYER_MARKS: dict[str, str] = {"orange": "Or", "grey": "Gy", "brown": "Br", "white": "Wh"}
 TURN_PHASE = "choose an action or pass"
 STACKS = ("streets", "shops", "palaces", "factories", "specials", "characters", "special_cards")
 """The view's tile stacks and decks, in the order the harbour shows them."""
-ICONS: dict[str, str] = {
-    "take 2 gold": "mu-i-gold",
-    "buy a glass factory": "mu-factory",
-    "buy a shop": "mu-shop",
-    "buy a palace": "mu-palace",
-    "buy a special building": "mu-special",
-    "recruit a character": "mu-i-recruit",
-    "place a gondolier": "mu-i-gondola",
-    "build": "mu-i-build",
-    "income": "mu-i-income",
-    "production": "mu-i-production",
-    "gondolier": "mu-gondolier",
+STACK_NAMES: dict[str, str] = {
+    "streets": N_("streets"),
+    "shops": N_("shops"),
+    "palaces": N_("palaces"),
+    "factories": N_("glass factories"),
+    "specials": N_("special buildings"),
+    "characters": N_("character cards"),
+    "special_cards": N_("special building cards"),
 }
-"""The drawing of each action on its action space."""
+STACK_ICONS: dict[str, str] = {
+    "streets": "mu-street",
+    "shops": "mu-back-shop",
+    "palaces": "mu-back-palace",
+    "factories": "mu-factory",
+    "specials": "mu-special",
+    "characters": "mu-card-back",
+    "special_cards": "mu-card-back",
+}
+"""Each stack's words and the drawing its pile shows."""
+COLOUR_NAMES: dict[str, str] = {
+    "red": N_("red"),
+    "blue": N_("blue"),
+    "grey": N_("grey"),
+    "green": N_("green"),
+    "orange": N_("orange"),
+    "brown": N_("brown"),
+    "white": N_("white"),
+}
+PHASES = frozenset(
+    (
+        N_("preliminary character card"),
+        N_("choose an action or pass"),
+        N_("sail the blocking ships on"),
+        N_("choose the ship to move"),
+        N_("choose the tile to buy"),
+        N_("choose a character card"),
+        N_("choose a gondola"),
+        N_("build"),
+        N_("place the street tile"),
+        N_("choose a special building card"),
+        N_("choose the island for income"),
+        N_("choose how many glass factories produce"),
+        N_("sell glass beads"),
+        N_("dismiss or hire a gondolier"),
+        N_("place the building bought in the final turn"),
+        N_("return a glass bead"),
+        N_("final scoring"),
+        N_("game over"),
+    )
+)
+"""The phases the status line names in words (each its own word in the catalogues)."""
+ICONS: dict[str, str] = {
+    N_("take 2 gold"): "mu-i-gold",
+    N_("buy a glass factory"): "mu-factory",
+    N_("buy a shop"): "mu-shop",
+    N_("buy a palace"): "mu-palace",
+    N_("buy a special building"): "mu-special",
+    N_("recruit a character"): "mu-i-recruit",
+    N_("place a gondolier"): "mu-i-gondola",
+    N_("build"): "mu-i-build",
+    N_("income"): "mu-i-income",
+    N_("production"): "mu-i-production",
+    N_("gondolier"): "mu-gondolier",
+}
+"""The drawing of each action on its action space (each action its own word in the catalogues)."""
 
 WIDE = (7, 4)
 NARROW = (4, 7)
@@ -181,15 +236,23 @@ PLACES = _places()
 
 
 def board(view: dict[str, Any], actions: Sequence[str]) -> dict[str, Any]:
-    """The board model of `view` with the seat's decisions `actions` in place."""
-    decisions = _Decisions(actions, view.get("phase") == "choose the ship to move")
-    colours = {int(seat["seat"]): str(seat.get("colour", "?")) for seat in view.get("seats", [])}
+    """The board model of `view` with the seat's decisions `actions` in place; the repeated pieces
+    (action spaces, stacks, island spaces, gondolas, the players' areas) as what they show, for the
+    drawing functions below to draw."""
+    phase = view.get("phase")
+    decisions = _Decisions(actions, phase == "choose the ship to move")
+    in_view = view.get("seats", [])
+    colours = {int(seat["seat"]): str(seat.get("colour", "?")) for seat in in_view}
     viewer = view.get("viewer")
-    seats = sorted(view.get("seats", []), key=lambda s: (s["seat"] != viewer, s["seat"]))
+    seats = sorted(in_view, key=lambda s: (s["seat"] != viewer, s["seat"]))
+    islands = view.get("islands", [])
+    stacks = view.get("stacks", {})
+    final_tile = view.get("final_tile")
     model = {
         "players": view.get("players"),
         "board_side": view.get("board_side"),
-        "phase": view.get("phase"),
+        "phase": phase,
+        "phase_words": Markup(i18n.gettext(phase)) if phase in PHASES else phase,
         "actor": view.get("actor"),
         "viewer": viewer,
         "turns": int(view.get("turns", 0)),
@@ -201,25 +264,20 @@ def board(view: dict[str, Any], actions: Sequence[str]) -> dict[str, Any]:
         "built": view.get("built", 0),
         "spaces": _spaces(view, decisions),
         "lighthouse": decisions.take("lighthouse"),
-        "islands": [_island(island, colours, decisions) for island in view.get("islands", [])],
-        "island_names": {island["id"]: island.get("name", island["id"]) for island in view.get("islands", [])},
+        "islands": [_island(island, colours, decisions) for island in islands],
+        "island_names": {island["id"]: island.get("name", island["id"]) for island in islands},
         "stacks": [
-            {
-                "name": name,
-                "key": "stack-" + name.replace("_", "-"),
-                "count": view["stacks"][name],
-                "decisions": decisions.take("stack", name),
-            }
+            {"name": name, "count": stacks[name], "decisions": decisions.take("stack", name)}
             for name in STACKS
-            if name in view.get("stacks", {})
+            if name in stacks
         ],
         "looking": view.get("looking"),
         "seen": _seen(view, decisions),
-        "final_tile": view.get("final_tile"),
-        "final_svg": held_svg(str(view["final_tile"])) if view.get("final_tile") else None,
-        "final_name": tile_name(str(view["final_tile"])) if view.get("final_tile") else None,
+        "final_tile": final_tile,
+        "final_svg": held_svg(str(final_tile)) if final_tile else None,
+        "final_name": tile_name(str(final_tile)) if final_tile else None,
         "street": _street(view),
-        "bag": [(colour, capital(colour), count) for colour, count in (view.get("bag") or {}).items()],
+        "bag": tuple((view.get("bag") or {}).items()),
         "drawn": _drawn(view, decisions),
         "decline": decisions.take("decline"),
         "done": decisions.take("done"),
@@ -228,8 +286,9 @@ def board(view: dict[str, Any], actions: Sequence[str]) -> dict[str, Any]:
     }
     model["other"] = decisions.rest()
     names = model["island_names"]
+    phase_text = str(phase)
     for decision in decisions.all:
-        decision["text"], decision["css"] = _button(decision, str(view.get("phase")), names)
+        decision["text"], decision["css"] = _button(decision, phase_text, names)
     return model
 
 
@@ -241,33 +300,27 @@ def _spaces(view: dict[str, Any], decisions: _Decisions) -> list[dict[str, Any]]
     actor = view.get("actor")
     gold = next((int(s.get("gold", 0)) for s in view.get("seats", []) if s.get("seat") == actor), 0)
     choosing = view.get("phase") == TURN_PHASE and actor is not None
+    target = view.get("target")
     model = []
     for index, space in enumerate(spaces):
         number = int(space.get("number", index + 1))
-        ships = int(space.get("ships", 0))
+        ships = occupied[index]
         red = bool(space.get("red"))
         price = costs[index] if ships else 0
-        action = str(space.get("action", "?"))
-        black = ships - (1 if red else 0)
-        target = view.get("target") == number
         here = decisions.take("space", number)
         for decision in here:
             decision["price"] = price
-        css = f"space mu-sp {PLACES[index % SPACES]}"
-        css += (" occupied" if ships else "") + (" target" if target else "") + (" mine" if here else "")
         model.append(
             {
+                "index": index,
                 "number": number,
                 "key": f"space-{number}",
-                "css": css,
-                "action": action,
-                "inner": _space_inner(i18n.current(), number, action, black=black, red=red, target=target),
-                "words": _space_words_of(i18n.current(), number, action, black=black, red=red, target=target),
-                "black": black,
+                "action": str(space.get("action", "?")),
+                "black": ships - (1 if red else 0),
                 "red": red,
                 "price": price if choosing else None,
                 "dear": choosing and price > gold,
-                "target": target,
+                "target": target == number,
                 "decisions": here,
             }
         )
@@ -288,119 +341,54 @@ def _tile_of(tile: str) -> dict[str, Any]:
     }
 
 
+Drawing = tuple[str, str | None, str | None, int, tuple[str, ...]]
+"""A tile as the arguments of `tile_svg`: kind, colour, owner's colour, crests, customers."""
+NO_TILE: Drawing = ("", None, None, 0, ())
+
+
 def _island(island: dict[str, Any], colours: dict[int, str], decisions: _Decisions) -> dict[str, Any]:
-    """An island as a grid of its spaces (water where there is none), its gondolas and its decisions."""
-    spaces: list[dict[str, Any]] = list(island.get("spaces", []))
-    at = {(int(s["row"]), int(s["column"])): s for s in spaces}
+    """An island as a grid of its spaces (water where there is none), its gondolas and its decisions.
+    A space is (id, paved, its tile drawn, built, its decisions); a gondola (colour, the seat of its
+    gondolier, that seat's colour, scored, its decisions)."""
+    at = {(int(s["row"]), int(s["column"])): s for s in island.get("spaces", [])}
     rows = max((row for row, _ in at), default=0)
     columns = max((column for _, column in at), default=0)
-    name = str(island.get("name", island["id"]))
-    grid = [
-        [
-            _cell(at[(row, column)], name, colours, decisions) if (row, column) in at else None
-            for column in range(1, columns + 1)
-        ]
-        for row in range(1, rows + 1)
-    ]
-    gondolas = [_gondola(island["id"], gondola, colours, decisions) for gondola in island.get("gondolas", [])]
+    take = decisions.take
+    grid: list[list[tuple[str, bool, Drawing, bool, list[Decision]] | None]] = []
+    for row in range(1, rows + 1):
+        line: list[tuple[str, bool, Drawing, bool, list[Decision]] | None] = []
+        for column in range(1, columns + 1):
+            space = at.get((row, column))
+            if space is None:
+                line.append(None)
+                continue
+            tile = space.get("tile")
+            drawing = NO_TILE if tile is None else _drawn_tile(_tile_value(tile), colours)
+            here = take("cell", space["id"])
+            line.append((str(space["id"]), bool(space.get("street")), drawing, tile is not None, here))
+        grid.append(line)
+    gondolas = []
+    for gondola in island.get("gondolas", []):
+        colour = str(gondola.get("colour", "?"))
+        seat = gondola.get("seat")
+        seat_colour = colours.get(int(seat), "?") if seat is not None else None
+        scored = bool(gondola.get("scored"))
+        here = take("gondola", island["id"], colour)
+        for decision in here:
+            decision["svg"] = gondola_svg(colour, seat_colour, scored)
+        gondolas.append((colour, seat, seat_colour, scored, here))
     return {
         "id": island["id"],
-        "name": name,
+        "name": str(island.get("name", island["id"])),
         "columns": columns,
         "rows": grid,
-        "cells": _runs([cell for row in grid for cell in row], _still_cell),
-        "gondolas": _runs(gondolas, _still_gondola),
-        "decisions": decisions.take("island", island["id"]),
-    }
-
-
-def _runs(items: Sequence[dict[str, Any] | None], still: Callable[[dict[str, Any] | None], Markup | None]) -> list[Any]:
-    """`items` as the template draws them: each run of items that are no piece and take no decision
-    (water, an empty space, a free gondola) joined into one finished drawing, since a board redraws
-    dozens of them on every decision; the others as they are, for the template to mark and fill."""
-    runs: list[Any] = []
-    still_run: list[Markup] = []
-    for item in items:
-        drawing = still(item)
-        if drawing is not None:
-            still_run.append(drawing)
-            continue
-        if still_run:
-            runs.append(Markup("").join(still_run))
-            still_run = []
-        runs.append(item)
-    if still_run:
-        runs.append(Markup("").join(still_run))
-    return runs
-
-
-def _still_cell(cell: dict[str, Any] | None) -> Markup | None:
-    """An island space with no tile and no decision, or water, drawn whole."""
-    if cell is None:
-        return Markup('<div class="mu-water"></div>')
-    if cell["key"] is not None or cell["decisions"]:
-        return None
-    return _still_space(cell["css"], cell["id"], cell["words"], cell["inner"])
-
-
-@functools.lru_cache(maxsize=1024)
-def _still_space(css: str, space: str, words: str, inner: Markup) -> Markup:
-    return Markup('<div class="%s" data-cell="%s" role="img" aria-label="%s">%s</div>') % (css, space, words, inner)
-
-
-def _still_gondola(gondola: dict[str, Any] | None) -> Markup | None:
-    """A free gondola no decision goes to, drawn whole."""
-    if gondola is None or gondola["seat"] is not None or gondola["decisions"]:
-        return None
-    return Markup('<div class="gondola mu-gondola" data-gondola="%s" role="img" aria-label="%s">%s</div>') % (
-        gondola["colour"],
-        gondola["words"],
-        gondola["svg"],
-    )
-
-
-def _gondola(island: str, gondola: dict[str, Any], colours: dict[int, str], decisions: _Decisions) -> dict[str, Any]:
-    """A gondola of an island in its player colour, with the gondolier on it if any."""
-    colour = str(gondola.get("colour", "?"))
-    seat = gondola.get("seat")
-    seat_colour = colours.get(int(seat), "?") if seat is not None else None
-    scored = bool(gondola.get("scored"))
-    drawing = gondola_svg(colour, seat_colour, scored)
-    here = decisions.take("gondola", island, colour)
-    for decision in here:
-        decision["svg"] = drawing
-    return {
-        "key": f"gondola-{island}-{colour}",
-        "colour": colour,
-        "seat": seat,
-        "svg": drawing,
-        "words": _gondola_words(i18n.current(), colour, seat_colour, scored),
-        "decisions": here,
-    }
-
-
-def _cell(space: dict[str, Any], island_name: str, colours: dict[int, str], decisions: _Decisions) -> dict[str, Any]:
-    """A space of an island: paved or a building space, and the tile on it with its owner's mark."""
-    tile = space.get("tile")
-    here = decisions.take("cell", space["id"])
-    number = str(space["id"]).rpartition(".")[2]
-    value = None if tile is None else _tile_value(tile)
-    street = bool(space.get("street"))
-    drawing = _drawn_tile(value, colours)
-    return {
-        "id": space["id"],
-        "key": None if value is None else f"cell-{space['id']}",
-        "css": f"cell mu-cell {'paved' if street else 'brown'}{' built' if value is not None else ''}",
-        "inner": _cell_inner(drawing, number),
-        "words": _cell_words(i18n.current(), island_name, number, street, drawing),
-        "decisions": bool(here),
-        "places": [d for d in here if d["kind"] == "place"],
-        "builds": [d for d in here if d["kind"] == "build"],
+        "gondolas": gondolas,
+        "decisions": take("island", island["id"]),
     }
 
 
 @functools.lru_cache(maxsize=1024)
-def _cell_inner(drawing: tuple[str, str | None, str | None, int, tuple[str, ...]], number: str) -> Markup:
+def _cell_inner(drawing: Drawing, number: str) -> Markup:
     """What an island space shows: its tile, if any, and its number."""
     return (tile_svg(*drawing) if drawing[0] else Markup("")) + Markup('<span class="mu-cellno">%s</span>') % number
 
@@ -467,107 +455,36 @@ def _drawn(view: dict[str, Any], decisions: _Decisions) -> dict[str, Any] | None
 def _seat(
     seat: dict[str, Any], view: dict[str, Any], colours: dict[int, str], decisions: _Decisions | None
 ) -> dict[str, Any]:
-    """One player's area, as the pieces it draws; `decisions` only for the viewer's own seat."""
+    """One player's area; `decisions` only for the viewer's own seat. Its parts are (name, what the
+    part shows, its decisions), drawn by `_part`."""
     number = int(seat["seat"])
     colour = colours[number]
-    key = f"s{number}"
     texts = view.get("cards") or {}
     titles = view.get("special_cards") or {}
     characters = seat.get("characters", 0)
-    gettext, ngettext = i18n.gettext, i18n.ngettext
 
     def take(*place: Hashable) -> list[Decision]:
         return decisions.take(*place) if decisions else []
 
-    def part(
-        name: str, words: str, inner: Markup, css: str = "", found: list[Decision] | None = None
-    ) -> dict[str, Any]:
-        return {
-            "key": f"{key}-{name}",
-            "css": f"mu-part {css}",
-            "words": words,
-            "inner": inner,
-            "decisions": found or [],
-        }
-
-    gold, vp, markers = int(seat.get("gold", 0)), int(seat.get("vp", 0)), int(seat.get("markers", 0))
-    sources = "".join(
-        f", {i18n.view_text(source)} {points}" for source, points in (seat.get("vp_by_source") or {}).items() if points
-    )
-    hand = int(seat.get("gondoliers", 0))
-    factories, specials = int(seat.get("factories", 0)), int(seat.get("specials", 0))
     shops, palaces = seat.get("shops", 0), seat.get("palaces", 0)
-    if isinstance(shops, list):
-        shop_words = gettext("shops to build: %(list)s") % {
-            "list": ", ".join(gettext(c) for c in shops) or gettext("none")
-        }
-        shop_svg = Markup("").join(held_svg(f"shop-{c}") for c in shops)
-    else:
-        shop_words = ngettext("%(num)s shop face down", "%(num)s shops face down", shops) % {"num": shops}
-        shop_svg = held_svg("back-shop", shops)
-    if isinstance(palaces, list):
-        palace_words = gettext("palaces to build: %(list)s") % {
-            "list": ", ".join(ngettext("%(num)s crest", "%(num)s crests", c) % {"num": c} for c in palaces)
-            or gettext("none")
-        }
-        palace_svg = Markup("").join(held_svg(f"palace-{c}") for c in palaces)
-    else:
-        palace_words = ngettext("%(num)s palace face down", "%(num)s palaces face down", palaces) % {"num": palaces}
-        palace_svg = held_svg("back-palace", palaces)
-    parts = [
-        part("gold", ngettext("%(num)s gold", "%(num)s gold", gold) % {"num": gold}, _count(COIN, gold), "mu-big-num"),
-        part("vp", (ngettext("%(num)s VP", "%(num)s VP", vp) % {"num": vp}) + sources, _count(STAR, vp), "mu-big-num"),
-        part(
-            "markers",
-            ngettext("%(num)s marker placed", "%(num)s markers placed", markers) % {"num": markers},
-            _count(_marker_svg(colour), markers),
-            "mu-big-num",
-        ),
-        part(
-            "gondoliers",
-            ngettext("%(num)s gondolier in hand", "%(num)s gondoliers in hand", hand) % {"num": hand},
-            Markup(gondolier_svg(colour) * hand) if hand else _none(gettext("no gondolier in hand")),
-            "mu-wide",
-            take("dismiss") + take("hire"),
-        ),
-        part(
-            "factories",
-            ngettext("%(num)s glass factory to build", "%(num)s glass factories to build", factories)
-            % {"num": factories},
-            held_svg("factory", factories),
-            "mu-held",
-            take("produce"),
-        ),
-        part(
-            "specials",
-            ngettext("%(num)s special building to build", "%(num)s special buildings to build", specials)
-            % {"num": specials},
-            held_svg("special", specials),
-            "mu-held",
-        ),
-        part("shops", shop_words, shop_svg, "mu-held"),
-        part("palaces", palace_words, palace_svg, "mu-held"),
-        *(
-            part(
-                f"bead-{bead}",
-                ngettext("%(num)s %(colour)s glass bead", "%(num)s %(colour)s glass beads", count)
-                % {"num": count, "colour": gettext(bead)},
-                _count(bead_svg(bead), count),
-                "mu-bead-pile",
-                take("bead", bead),
-            )
-            for bead, count in (seat.get("beads") or {}).items()
-        ),
+    parts: list[tuple[str, Hashable, list[Decision]]] = [
+        ("gold", int(seat.get("gold", 0)), []),
+        ("vp", (int(seat.get("vp", 0)), tuple((seat.get("vp_by_source") or {}).items())), []),
+        ("markers", (colour, int(seat.get("markers", 0))), []),
+        ("gondoliers", (colour, int(seat.get("gondoliers", 0))), take("dismiss") + take("hire")),
+        ("factories", int(seat.get("factories", 0)), take("produce")),
+        ("specials", int(seat.get("specials", 0)), []),
+        ("shops", tuple(shops) if isinstance(shops, list) else shops, []),
+        ("palaces", tuple(palaces) if isinstance(palaces, list) else palaces, []),
     ]
+    parts += [(f"bead-{bead}", count, take("bead", bead)) for bead, count in (seat.get("beads") or {}).items()]
     return {
         "seat": number,
-        "key": key,
+        "key": f"s{number}",
         "colour": colour,
-        "mark": player_mark(colour),
-        "colour_words": colour_words(colour),
         "mine": decisions is not None,
         "acting": view.get("actor") == number,
-        "gold": gold,
+        "gold": int(seat.get("gold", 0)),
         "parts": parts,
         "keep": take("keep"),
         "characters": [
@@ -577,11 +494,417 @@ def _seat(
         if isinstance(characters, list)
         else None,
         "character_count": len(characters) if isinstance(characters, list) else int(characters),
-        "backs": Markup(CARD_BACK * int(characters)) if not isinstance(characters, list) else None,
         "special_cards": [(card, i18n.view_text(titles.get(card, ""))) for card in seat.get("special_cards", [])],
         "start_player": view.get("start_player") == number,
         "triggered": view.get("triggered_by") == number,
     }
+
+
+# ---------------------------------------------------------------- the board drawn
+# The pieces a board repeats are drawn here rather than in the template, since a board draws hundreds
+# on every decision: each piece kept drawn (`functools.lru_cache`) by what it shows, the language in
+# force and whether it glows, so that no view, language or highlight leaks into another's drawing.
+# Words from a view or a player are escaped; a translation is trusted as the template trusts it.
+
+
+def _mark(key: str, glow: bool) -> str:
+    """The attributes of a drawn piece, as `piece_mark` writes them."""
+    return f'data-piece="{escape(key)}" data-changed=""' if glow else f'data-piece="{escape(key)}"'
+
+
+def _act(decision: Decision, pick: str | None = None) -> str:
+    """A decision's button (the `act` macro), shown once the piece `pick` is picked where given."""
+    picked = f' data-pick-of="{escape(pick)}" hidden' if pick else ""
+    return (
+        f'<button type="button" class="act {escape(decision["css"])}" data-action="{escape(decision["action"])}"'
+        f"{picked}>{decision['text']}</button>"
+    )
+
+
+def _choices(decisions: Sequence[Decision]) -> str:
+    """Decisions' buttons together, where a piece takes them."""
+    if not decisions:
+        return ""
+    return '<span class="choices">' + "".join(map(_act, decisions)) + "</span>"
+
+
+def draw_act(decision: Decision) -> Markup:
+    return Markup(_act(decision))
+
+
+def draw_choices(decisions: Sequence[Decision]) -> Markup:
+    return Markup(_choices(decisions))
+
+
+def _said(message: str) -> Markup:
+    """A word as the template says it (`_()`): its translation trusted, and read as a format."""
+    return Markup(i18n.gettext(message)) % {}
+
+
+@pass_context
+def draw_lagoon(context: Context, model: dict[str, Any]) -> Markup:
+    """The action spaces with their ships and decisions."""
+    changed = context.get("changed", ())
+    language = i18n.current()
+    lighthouse = _choices(model["lighthouse"])
+    out = []
+    for space in model["spaces"]:
+        here = space["decisions"]
+        out.append(
+            _space_open(
+                language,
+                space["index"],
+                space["number"],
+                space["action"],
+                black=space["black"],
+                red=space["red"],
+                target=space["target"],
+                mine=bool(here),
+                glow=space["key"] in changed,
+            )
+        )
+        if space["red"] and lighthouse:
+            out.append(lighthouse)
+        if here:
+            out.append(_choices(here))
+        out.append("</div>")
+    return Markup("".join(out))
+
+
+@functools.lru_cache(maxsize=1024)
+def _space_open(
+    language: str, index: int, number: int, action: str, *, black: int, red: bool, target: bool, mine: bool, glow: bool
+) -> str:
+    """An action space up to its decisions, in `language`."""
+    css = f"space mu-sp {PLACES[index % SPACES]}"
+    css += (" occupied" if black or red else "") + (" target" if target else "") + (" mine" if mine else "")
+    words = _space_words_of(language, number, action, black=black, red=red, target=target)
+    inner = _space_inner(language, number, action, black=black, red=red, target=target)
+    return (
+        f'\n<div class="{css}" data-space="{number}" {_mark(f"space-{number}", glow)} role="group"'
+        f' aria-label="{escape(words)}">{inner}'
+    )
+
+
+@pass_context
+def draw_stacks(context: Context, model: dict[str, Any]) -> Markup:
+    """The tile stacks and decks with their decisions."""
+    changed = context.get("changed", ())
+    language = i18n.current()
+    out = []
+    for stack in model["stacks"]:
+        name = stack["name"]
+        out.append(_stack_open(language, name, stack["count"], "stack-" + name.replace("_", "-") in changed))
+        out.append(_choices(stack["decisions"]))
+        out.append("</div>")
+    return Markup("".join(out))
+
+
+@functools.lru_cache(maxsize=512)
+def _stack_open(language: str, name: str, count: int, glow: bool) -> str:
+    """A stack up to its decisions, in `language`: a pile of up to three of its tiles, its count."""
+    title = _said(STACK_NAMES[name]) if name in STACK_NAMES else escape(name)
+    icon = STACK_ICONS.get(name, "")
+    if count:
+        pile = f'<use href="#{icon}" x="6" y="0" width="40" height="40" opacity=".55"/>' if count > 2 else ""
+        pile += f'<use href="#{icon}" x="4" y="3" width="40" height="40" opacity=".8"/>' if count > 1 else ""
+        pile += f'<use href="#{icon}" x="2" y="6" width="40" height="40"/>'
+    else:
+        pile = '<rect x="4" y="8" width="38" height="38" rx="4" fill="none" stroke="#777" stroke-dasharray="4 3"/>'
+    shown = escape(count) if count else _said(N_("empty"))
+    return (
+        f'\n<div class="stack mu-stack{"" if count else " empty"}" data-stack="{escape(name)}"'
+        f' {_mark("stack-" + name.replace("_", "-"), glow)} role="group" aria-label="{title}: {shown}">\n'
+        f'<svg class="mu-pile" viewBox="0 0 48 48" aria-hidden="true">{pile}</svg>\n'
+        f'<span class="mu-count">{escape(count)}</span>\n<span class="mu-cap">{title}</span>\n'
+    )
+
+
+@pass_context
+def draw_bag(context: Context, model: dict[str, Any]) -> Markup:
+    """The glass beads in the bag, by colour."""
+    changed = context.get("changed", ())
+    language = i18n.current()
+    return Markup(
+        "".join(_bag_beads(language, colour, count, f"bag-{colour}" in changed) for colour, count in model["bag"])
+    )
+
+
+@functools.lru_cache(maxsize=256)
+def _bag_beads(language: str, colour: str, count: int, glow: bool) -> str:
+    """The beads of a colour in the bag, in `language`."""
+    name = _said(COLOUR_NAMES[colour]) if colour in COLOUR_NAMES else escape(colour)
+    words = Markup(
+        i18n.ngettext("%(num)s %(colour)s bead in the bag", "%(num)s %(colour)s beads in the bag", count)
+    ) % {"num": count, "colour": name}
+    return (
+        f'<span class="mu-bead" {_mark(f"bag-{colour}", glow)} role="img" aria-label="{words}">'
+        f'<svg class="mu-beadic" viewBox="0 0 20 20" aria-hidden="true">'
+        f'<use href="#mu-bead" class="mu-k-{escape(colour)}"/><text class="mu-ink" x="10" y="13.5" font-size="9"'
+        f' text-anchor="middle">{escape(capital(colour))}</text></svg>{escape(count)}</span>'
+    )
+
+
+WATER = '<div class="mu-water"></div>'
+
+
+@pass_context
+def draw_islands(context: Context, model: dict[str, Any]) -> Markup:
+    """The islands: their spaces with the tiles built on them, their gondolas, their decisions."""
+    changed = context.get("changed", ())
+    seat_name = context["seat_name"]
+    language = i18n.current()
+    viewer = model["viewer"]
+    you = None
+    out = []
+    for island in model["islands"]:
+        ident, name = escape(island["id"]), island["name"]
+        named = escape(name)
+        out.append(
+            f'\n<div class="island mu-island" data-island="{ident}" role="group" aria-label="{named}">\n'
+            f'<h4>{named}{_choices(island["decisions"])}</h4>\n<div class="mu-map mu-cols-{island["columns"]}">'
+        )
+        for row in island["rows"]:
+            for cell in row:
+                if cell is None:
+                    out.append(WATER)
+                    continue
+                space, street, drawing, built, here = cell
+                glow = built and f"cell-{space}" in changed
+                out.append(
+                    _cell_html(
+                        language, name, space, street=street, drawing=drawing, built=built, glow=glow, chosen=bool(here)
+                    )
+                )
+                if here:
+                    out.extend(_act(d) for d in here if d["kind"] == "place")
+                    out.extend(_act(d, d["tile"]) for d in here if d["kind"] == "build")
+                    out.append("\n</div>")
+        out.append('\n</div>\n<div class="gondolas mu-gondolas">')
+        for colour, seat, seat_colour, scored, here in island["gondolas"]:
+            if seat is None and not here:
+                out.append(
+                    _gondola_html(language, island["id"], colour, seat=None, scored=scored, glow=False, chosen=False)
+                )
+                continue
+            key = f"gondola-{island['id']}-{colour}"
+            glow = key in changed
+            out.append(
+                _gondola_html(language, island["id"], colour, seat=seat_colour, scored=scored, glow=glow, chosen=True)
+            )
+            if seat is not None:
+                if seat == viewer:
+                    you = you or _said(N_("you"))
+                    out.append(f" ({you})")
+                else:
+                    out.append(f" ({escape(seat_name(seat))})")
+            out.append('">')
+            out.append("".join(map(_act, here)) if here else gondola_svg(colour, seat_colour, scored))
+            out.append("</div>")
+        out.append("\n</div>\n</div>")
+    return Markup("".join(out))
+
+
+@functools.lru_cache(maxsize=4096)
+def _cell_html(
+    language: str, island: str, space: str, *, street: bool, drawing: Drawing, built: bool, glow: bool, chosen: bool
+) -> str:
+    """An island space, in `language`: whole if no decision goes there (`chosen`), else up to its
+    decisions. Only a built space is a piece."""
+    number = space.rpartition(".")[2]
+    css = f"cell mu-cell {'paved' if street else 'brown'}{' built' if built else ''}"
+    words = escape(_cell_words(language, island, number, street, drawing))
+    inner = _cell_inner(drawing, number)
+    if not built and not chosen:
+        return f'<div class="{css}" data-cell="{escape(space)}" role="img" aria-label="{words}">{inner}</div>'
+    mark = f"{_mark(f'cell-{space}', glow)} " if built else ""
+    head = f'<div class="{css}" data-cell="{escape(space)}" {mark}role="group" aria-label="{words}">{inner}'
+    return head if chosen else head + "\n</div>"
+
+
+@functools.lru_cache(maxsize=1024)
+def _gondola_html(
+    language: str, island: str, colour: str, *, seat: str | None, scored: bool, glow: bool, chosen: bool
+) -> str:
+    """A gondola, in `language`: a free one no decision goes to whole, else up to the end of its words
+    (the caller adds who placed its gondolier and its decisions)."""
+    words = escape(_gondola_words(language, colour, seat, scored))
+    if not chosen:
+        svg = gondola_svg(colour, seat, scored)
+        return (
+            f'<div class="gondola mu-gondola" data-gondola="{escape(colour)}" role="img"'
+            f' aria-label="{words}">{svg}</div>'
+        )
+    mark = f"{_mark(f'gondola-{island}-{colour}', glow)} " if seat is not None else ""
+    return f'\n<div class="gondola mu-gondola" data-gondola="{escape(colour)}" {mark}role="group" aria-label="{words}'
+
+
+@pass_context
+def draw_players(context: Context, model: dict[str, Any]) -> Markup:
+    """Every player's area: the heading, the parts (gold, VP, markers, gondoliers, tiles, beads), the
+    character cards and the special building cards."""
+    changed = context.get("changed", ())
+    seat_name = context["seat_name"]
+    language = i18n.current()
+    out = []
+    for seat in model["seats"]:
+        key, colour, number = seat["key"], seat["colour"], seat["seat"]
+        mine, acting = seat["mine"], seat["acting"]
+        who = _said(N_("You")) if mine else escape(seat_name(number))
+        tail, disc, badges = _seat_words(language, colour, seat["start_player"], seat["triggered"])
+        out.append(
+            f'\n<section class="player mu-player mu-p-{escape(colour)}{" mine" if mine else ""}'
+            f'{" acting" if acting else ""}" data-seat="{number}">\n'
+            f'<h3 {_mark(key, key in changed)} aria-label="{who}, {tail}">{disc}'
+            f"{'▶ ' if acting else ''}{who}{badges}</h3>\n"
+            '<div class="mu-parts">'
+        )
+        for name, shown, here in seat["parts"]:
+            part = f"{key}-{name}"
+            out.append(_part(language, part, name, shown, glow=part in changed, chosen=bool(here)))
+            if here:
+                out.append(_choices(here))
+                out.append("</span>")
+        out.append("\n" + _choices(seat["keep"]) + "</div>")
+        count = seat["character_count"]
+        characters = seat["characters"]
+        out.append(_hand_open(language, key, count, characters is not None, f"{key}-characters" in changed))
+        if characters is not None:
+            out.extend(
+                f'<div class="card mu-card" data-card="{escape(card["id"])}">'
+                f'<span class="mu-card-id">{escape(card["id"])}</span>{RECRUIT_ICON}'
+                f'<span class="mu-card-text">{escape(card["text"])}</span>'
+                f"{_choices(card['decisions'])}</div>"
+                for card in characters
+            )
+        else:
+            out.append(CARD_BACK * count)
+        if not count:
+            none_words = _said(N_("no character card"))
+            out.append(f'<span class="mu-none">{none_words}</span>')
+        specials = seat["special_cards"]
+        cards_words = _said(N_("Special building cards:"))
+        listed = ", ".join(escape(title) for _, title in specials) if specials else _said(N_("none"))
+        out.append(
+            f'</div>\n<div class="mu-specials" {_mark(f"{key}-special-cards", f"{key}-special-cards" in changed)}'
+            f' role="group" aria-label="{cards_words} {listed}">'
+        )
+        out.extend(
+            f'<span class="card mu-card special" data-card="{escape(card)}">{SPECIAL_ICON}'
+            f'<span class="mu-card-text">{escape(title)}</span></span>'
+            for card, title in specials
+        )
+        out.append("</div>\n</section>")
+    return Markup("".join(out))
+
+
+RECRUIT_ICON = '<svg class="mu-card-ic" viewBox="0 0 40 40" aria-hidden="true"><use href="#mu-i-recruit"/></svg>'
+SPECIAL_ICON = '<svg class="mu-card-ic" viewBox="0 0 40 40" aria-hidden="true"><use href="#mu-special"/></svg>'
+
+
+@functools.lru_cache(maxsize=256)
+def _seat_words(language: str, colour: str, start: bool, triggered: bool) -> tuple[str, str, str]:
+    """A player's heading apart from the name, in `language`: the rest of its words, its disc, its
+    badges."""
+    tail = escape(colour_words(colour))
+    badges = ""
+    if start:
+        start_words = _said(N_("start player"))
+        tail += f", {start_words}"
+        badges += f' <span class="mu-badge">{start_words}</span>'
+    if triggered:
+        end_words = _said(N_("triggered the end"))
+        tail += f", {end_words}"
+        badges += f' <span class="mu-badge end">{end_words}</span>'
+    disc = (
+        f'<svg class="mu-disc" viewBox="0 0 20 20" aria-hidden="true"><g class="mu-k-{escape(colour)}"><circle cx="10"'
+        ' cy="10" r="9" fill="currentColor" stroke="#1d1d1d" stroke-width="1.2"/><text class="mu-ink" x="10"'
+        f' y="13.78" font-size="10.35" text-anchor="middle">{escape(player_mark(colour))}</text></g></svg>'
+    )
+    return tail, disc, badges
+
+
+@functools.lru_cache(maxsize=512)
+def _hand_open(language: str, key: str, count: int, shown: bool, glow: bool) -> str:
+    """The opening of a player's character cards, in `language`: how many, face up (`shown`) or not."""
+    if shown:
+        words = i18n.ngettext("%(num)s character card", "%(num)s character cards", count)
+    else:
+        words = i18n.ngettext("%(num)s secret character card", "%(num)s secret character cards", count)
+    said = Markup(words) % {"num": count}
+    return f'\n<div class="characters mu-hand" {_mark(f"{key}-characters", glow)} role="group" aria-label="{said}">'
+
+
+@functools.lru_cache(maxsize=4096)
+def _part(language: str, key: str, name: str, shown: Hashable, *, glow: bool, chosen: bool) -> str:
+    """A part of a player's area (`name`, showing `shown`) in `language`: whole, or up to its
+    decisions where it takes some (`chosen`)."""
+    css, words, inner = _part_drawing(name, shown)
+    head = (
+        f'<span class="mu-part {css}" {_mark(key, glow)} role="{"group" if chosen else "img"}"'
+        f' aria-label="{escape(words)}">{inner}'
+    )
+    return head if chosen else head + "</span>"
+
+
+def _part_drawing(name: str, shown: Any) -> tuple[str, str, Markup]:
+    """A part of a player's area as its style, its words and its drawing."""
+    gettext, ngettext = i18n.gettext, i18n.ngettext
+    if name == "gold":
+        return "mu-big-num", ngettext("%(num)s gold", "%(num)s gold", shown) % {"num": shown}, _count(COIN, shown)
+    if name == "vp":
+        vp, by_source = shown
+        sources = "".join(f", {i18n.view_text(source)} {points}" for source, points in by_source if points)
+        return "mu-big-num", (ngettext("%(num)s VP", "%(num)s VP", vp) % {"num": vp}) + sources, _count(STAR, vp)
+    if name == "markers":
+        colour, markers = shown
+        words = ngettext("%(num)s marker placed", "%(num)s markers placed", markers) % {"num": markers}
+        return "mu-big-num", words, _count(_marker_svg(colour), markers)
+    if name == "gondoliers":
+        colour, hand = shown
+        words = ngettext("%(num)s gondolier in hand", "%(num)s gondoliers in hand", hand) % {"num": hand}
+        drawing = Markup(gondolier_svg(colour) * hand) if hand else _none(gettext("no gondolier in hand"))
+        return "mu-wide", words, drawing
+    if name == "factories":
+        words = ngettext("%(num)s glass factory to build", "%(num)s glass factories to build", shown) % {"num": shown}
+        return "mu-held", words, held_svg("factory", shown)
+    if name == "specials":
+        words = ngettext("%(num)s special building to build", "%(num)s special buildings to build", shown) % {
+            "num": shown
+        }
+        return "mu-held", words, held_svg("special", shown)
+    if name == "shops":
+        if isinstance(shops := shown, tuple):
+            listed = ", ".join(gettext(c) for c in shops) or gettext("none")
+            drawing = Markup("").join(held_svg(f"shop-{c}") for c in shops)
+            return "mu-held", gettext("shops to build: %(list)s") % {"list": listed}, drawing
+        words = ngettext("%(num)s shop face down", "%(num)s shops face down", shops) % {"num": shops}
+        return "mu-held", words, held_svg("back-shop", shops)
+    if name == "palaces":
+        if isinstance(palaces := shown, tuple):
+            listed = ", ".join(ngettext("%(num)s crest", "%(num)s crests", c) % {"num": c} for c in palaces)
+            drawing = Markup("").join(held_svg(f"palace-{c}") for c in palaces)
+            return "mu-held", gettext("palaces to build: %(list)s") % {"list": listed or gettext("none")}, drawing
+        words = ngettext("%(num)s palace face down", "%(num)s palaces face down", palaces) % {"num": palaces}
+        return "mu-held", words, held_svg("back-palace", palaces)
+    bead = name.removeprefix("bead-")
+    words = ngettext("%(num)s %(colour)s glass bead", "%(num)s %(colour)s glass beads", shown) % {
+        "num": shown,
+        "colour": gettext(bead),
+    }
+    return "mu-bead-pile", words, _count(bead_svg(bead), shown)
+
+
+ENVIRONMENT.globals |= {
+    "murano_lagoon": draw_lagoon,
+    "murano_stacks": draw_stacks,
+    "murano_bag": draw_bag,
+    "murano_islands": draw_islands,
+    "murano_players": draw_players,
+    "murano_act": draw_act,
+    "murano_choices": draw_choices,
+}
+"""The template draws the layout and calls these for the pieces."""
 
 
 def pieces(view: dict[str, Any]) -> dict[str, Hashable]:
