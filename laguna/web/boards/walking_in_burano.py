@@ -14,11 +14,11 @@ from __future__ import annotations
 import functools
 import re
 from collections import defaultdict
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Collection, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from laguna import i18n
 from laguna.core.messages import msg
@@ -302,24 +302,29 @@ def label(action: str) -> str:
     return action
 
 
-@dataclass(slots=True)
-class Take:
-    """A take under its supply column."""
-
-    action: str
-    label: str
-    glyph: Markup
+@functools.lru_cache(maxsize=512)
+def _take(action: str, column: int, low: int, high: int, language: str) -> Markup:
+    """A take's button under its supply column, in `language` (the one in force)."""
+    del language  # a key of the cache only
+    words = escape(_take_words(column, low, high))
+    glyph = _take_glyph(low, high, TAKE_COINS.get(high - low + 1, 0))
+    return Markup(
+        f'<button type="button" class="act take" data-action="{escape(action)}" aria-label="{words}"'
+        f' title="{words}">{glyph}</button>'
+    )
 
 
 class _Decisions:
     """The seat's legal decisions sorted by where they go on the board."""
 
     def __init__(self, actions: Sequence[str]) -> None:
-        self.takes: dict[int, list[Take]] = defaultdict(list)
-        self.places: dict[int, list[tuple[str, str, str]]] = defaultdict(list)
-        """House → (decision, card picked, words)."""
-        self.characters: dict[str, tuple[str, str]] = {}
-        """Character → its visit or removal, and its words."""
+        language = i18n.current()
+        self.takes: dict[int, list[Markup]] = defaultdict(list)
+        """Supply column → its take buttons."""
+        self.places: dict[int, list[tuple[str, str]]] = defaultdict(list)
+        """House → (decision, card picked)."""
+        self.characters: dict[str, str] = {}
+        """Character → its visit or removal."""
         self.visiting: int | None = None
         self.returns: dict[str, str] = {}
         self.placeable: set[str] = set()
@@ -327,38 +332,271 @@ class _Decisions:
         for action in actions:
             if m := _TAKE.fullmatch(action):
                 column, low = int(m.group(1)), int(m.group(2))
-                high = int(m.group(3) or low)
-                coins = TAKE_COINS.get(high - low + 1, 0)
-                self.takes[column].append(Take(action, _take_words(column, low, high), _take_glyph(low, high, coins)))
+                self.takes[column].append(_take(action, column, low, int(m.group(3) or low), language))
             elif m := _PLACE.fullmatch(action):
-                self.places[int(m.group(2))].append((action, m.group(1), label(action)))
+                self.places[int(m.group(2))].append((action, m.group(1)))
                 self.placeable.add(m.group(1))
             elif m := _VISIT.fullmatch(action):
                 self.visiting = int(m.group(1))
-                self.characters[m.group(2)] = (action, label(action))
+                self.characters[m.group(2)] = action
             elif m := _REMOVE.fullmatch(action):
-                self.characters[m.group(1)] = (action, label(action))
+                self.characters[m.group(1)] = action
             elif m := _RETURN.fullmatch(action):
                 self.returns[m.group(1)] = action
             elif action == "done":
                 self.done = action
 
 
+# ---------------------------------------------------------------------- the board's pieces
+#
+# Every piece the board repeats (a deck, a supply space, a pile, a house, a card in hand, a seat's
+# counts) is drawn here as one string of markup, once for each thing it shows, in each language,
+# glowing or not: a cache keyed by all three, so that no render shares a piece with one that shows
+# something else. Untrusted text (view values, decisions) is escaped; the words a template said with
+# `_()` stay markup with their values escaped, as Jinja's gettext leaves them.
+
+_SCAFFOLD = "scaffold"
+"""A house floor with a scaffold and no card (else its card face's key, or None where it is empty)."""
+
+Glows = tuple[bool, ...]
+"""Whether each key of a piece glows in a render, in the order of its keys."""
+Draw = Callable[[Any, Glows, str], Markup]
+"""A piece's drawing from what it shows, its glows and the language (a key of its cache only)."""
+
+
+class _Drawn:
+    """Pieces of the board drawn in Python, in order: each by its drawing function, what it shows (the
+    function's arguments) and its keys; drawn for a render with whether each key glows in it (is among
+    the template's `changed`) and in the language in force."""
+
+    __slots__ = ("pieces",)
+
+    def __init__(self) -> None:
+        self.pieces: list[tuple[Draw, Hashable, tuple[str, ...]]] = []
+
+    def add(self, draw: Draw, shows: Hashable, *keys: str) -> None:
+        self.pieces.append((draw, shows, keys))
+
+    def __bool__(self) -> bool:
+        return bool(self.pieces)
+
+    def html(self, changed: Collection[str]) -> Markup:
+        """The pieces' markup, those whose keys are in `changed` glowing."""
+        language = i18n.current()
+        return Markup(
+            "".join(
+                [draw(shows, tuple([key in changed for key in keys]), language) for draw, shows, keys in self.pieces]
+            )
+        )
+
+
+def _mark(key: str, glow: bool) -> str:
+    """A piece's attributes, as `laguna.web.boards.piece_mark` writes them."""
+    return f'data-piece="{escape(key)}" data-changed=""' if glow else f'data-piece="{escape(key)}"'
+
+
+def _said(translated: str, **values: object) -> Markup:
+    """A word the template says, as Jinja's gettext leaves it: the translation as markup, its values
+    escaped."""
+    return Markup(translated) % values
+
+
+def _card_id(card_id: str) -> str:
+    return f' data-card="{escape(card_id)}"' if card_id else ""
+
+
+@functools.lru_cache(maxsize=128)
+def _deck(shows: tuple[int, int], glows: Glows, language: str) -> Markup:
+    """A deck of the supply: its back (its floor) and how many cards are left."""
+    floor, count = shows
+    del language  # a key of the cache only: the words are in the language in force
+    words = i18n.gettext("floor %(floor)s: %(count)s") % {"floor": floor, "count": count}
+    return Markup(
+        f'<div class="deck{"" if count else " empty"}" role="img" {_mark(f"deck-f{floor}", glows[0])}'
+        f' aria-label="{_said(i18n.gettext("Decks"))}: {escape(words)}">{_back(floor, count) if count else ""}</div>'
+    )
+
+
+@functools.lru_cache(maxsize=1024)
+def _slot(shows: tuple[int, int, tuple[Any, ...] | None], glows: Glows, language: str) -> Markup:
+    """A space of the supply (column and floor): its card (the key of its face), or empty."""
+    column, floor, face = shows
+    column_word = i18n.gettext("column %(number)s") % {"number": column}
+    where = f"{column_word}, {i18n.gettext('floor')} {floor}"
+    mark = _mark(f"supply-c{column}-f{floor}", glows[0])
+    if face is None:
+        words = escape(f"{where}: {i18n.gettext('empty')}")
+        return Markup(f'<div class="slot empty" role="img" {mark} aria-label="{words}"></div>')
+    drawn = _card(face, language)
+    words = escape(f"{where}: {drawn.words}")
+    return Markup(f'<div class="slot" role="img" {mark}{_card_id(drawn.id)} aria-label="{words}">{drawn.svg}</div>')
+
+
+@functools.lru_cache(maxsize=512)
+def _pile(shows: tuple[str, int, str | None], glows: Glows, language: str) -> Markup:
+    """A character pile: its token, how many cards are left, the visit or removal it offers."""
+    name, count, action = shows
+    del language  # a key of the cache only
+    title = _character(name)
+    left = i18n.ngettext("%(character)s: %(num)s card left", "%(character)s: %(num)s cards left", count)
+    words = escape(left % {"character": title, "num": count})
+    mark = _mark(f"pile-{name}", glows[0])
+    if action:
+        opening = (
+            f'<button type="button" class="act pile" data-action="{escape(action)}" {mark}'
+            f' aria-label="{escape(label(action))} — {words}">'
+        )
+    else:
+        opening = f'<div class="pile{"" if count else " gone"}" role="img" {mark} aria-label="{words}">'
+    return Markup(
+        f'{opening}{_token(name)}<span class="name">{escape(title)}</span><span class="count">×{escape(count)}</span>'
+        f"{'</button>' if action else '</div>'}"
+    )
+
+
+Floor = tuple[tuple[Any, ...] | str | None, tuple[tuple[str, str], ...]]
+"""What a house floor shows (its card face's key, a scaffold or nothing) and the placements on it."""
+
+
+@functools.lru_cache(maxsize=2048)
+def _house(shows: tuple[str, int, bool, tuple[Floor, ...], str | None, bool], glows: Glows, language: str) -> Markup:
+    """A house of a seat's area (its seat's prefix, its column, whether complete): its floors top down,
+    with the placements the seat may make there, and the street in front with its visitor, or waiting
+    for one; `glows` for the floors, then the street."""
+    prefix, column, complete, floors, visitor, waiting = shows
+    name = _house_words(column)
+    floor_word = i18n.gettext("floor")
+    parts = [f'\n<div class="house{" complete" if complete else ""}" data-house="{escape(column)}">']
+    for floor, (shown, places), glow in zip(FLOORS, floors, glows, strict=False):
+        where = f"{name}, {floor_word} {floor}"
+        mark = _mark(f"{prefix}-h{column}-f{floor}", glow)
+        if shown is None:
+            css, words, drawing = "space plot", f"{where}: {i18n.gettext('empty')}", _PLOTS[floor]
+        elif isinstance(shown, str):  # _SCAFFOLD
+            css, words, drawing = "space", f"{where}: {i18n.gettext('scaffold')}", _scaffold(floor)
+        else:
+            drawn = _card(shown, language)
+            css, words, drawing = "space", f"{where}: {drawn.words}", drawn.svg
+            mark += _card_id(drawn.id)
+        parts.append(f'<div class="{css}" role="group" {mark} aria-label="{escape(words)}">{drawing}')
+        for action, picked in places:
+            parts.append(
+                f'<button type="button" class="act place" data-action="{escape(action)}"'
+                f' data-pick-of="{escape(picked)}" hidden aria-label="{escape(label(action))}">'
+                f'<span aria-hidden="true">+</span> {escape(picked)}</button>'
+            )
+        parts.append("</div>")
+    if visitor:
+        words = i18n.gettext("visited by the %(character)s") % {"character": _character(visitor)}
+        drawing = _visitor(visitor, language)
+    elif waiting:
+        words, drawing = i18n.gettext("awaiting a visitor"), _WAITING
+    else:
+        words, drawing = i18n.gettext("no visitor"), Markup("")
+    parts.append(
+        f'\n<div class="street{" waiting" if waiting else ""}" role="img"'
+        f' {_mark(f"{prefix}-h{column}-visitor", glows[3])} aria-label="{escape(f"{name}: {words}")}">{drawing}'
+        f'<span class="house-number" aria-hidden="true">{escape(column)}</span></div>\n</div>'
+    )
+    return Markup("".join(parts))
+
+
+@functools.lru_cache(maxsize=1024)
+def _held(shows: tuple[str, tuple[Any, ...], bool, str | None], glows: Glows, language: str) -> Markup:
+    """A card in the viewer's hand (its key, its face's key): to pick for a placement, to return, or
+    only to see."""
+    key, face, pick, ret = shows
+    drawn = _card(face, language)
+    card_id, words, mark = escape(drawn.id), escape(drawn.words), _mark(key, glows[0])
+    if pick:
+        return Markup(
+            f'<button type="button" class="pick hand-card" data-pick="{card_id}" data-card="{card_id}" {mark}'
+            f' aria-label="{_said(i18n.gettext("place %(card)s…"), card=drawn.id)} {words}">{drawn.svg}</button>'
+        )
+    if ret:
+        back = _said(i18n.gettext("return %(card)s"), card=drawn.id)
+        return Markup(
+            f'<button type="button" class="act hand-card" data-action="{escape(ret)}" data-card="{card_id}" {mark}'
+            f' aria-label="{back}: {words}">{drawn.svg}<span class="badge">{back}</span></button>'
+        )
+    return Markup(
+        f'<div class="hand-card" role="img" data-card="{card_id}" {mark} aria-label="{words}">{drawn.svg}</div>'
+    )
+
+
+_START = '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><use href="#wib-start"/></svg>'
+
+
+@functools.lru_cache(maxsize=1024)
+def _head(
+    shows: tuple[str, bool, int, int, int, tuple[tuple[str, int], ...] | None], glows: Glows, language: str
+) -> Markup:
+    """A seat's counts beside its name: the start player's mark, coins, regulatory bonus tokens,
+    houses complete and, for a hand the viewer may not see (`hidden`: its cards by floor), its backs;
+    `glows` in that order."""
+    del language  # a key of the cache only
+    prefix, starts, coins, tokens, completed, hidden = shows
+    parts = []
+    if starts:
+        words = _said(i18n.gettext("start player"))
+        parts.append(
+            f'<span class="start" role="img" {_mark(f"{prefix}-start", glows[0])} aria-label="{words}">{_START}</span>'
+        )
+    coin_words = i18n.ngettext("%(num)s coin", "%(num)s coins", coins) % {"num": coins}
+    parts.append(
+        f'\n<span class="coins" role="img" {_mark(f"{prefix}-coins", glows[1])} aria-label="{escape(coin_words)}">'
+        f"{_coins(coins)}<b>{coins}</b></span>"
+    )
+    token_words = i18n.ngettext("%(num)s regulatory bonus token", "%(num)s regulatory bonus tokens", tokens) % {
+        "num": tokens
+    }
+    parts.append(
+        f'\n<span class="tokens" role="img" {_mark(f"{prefix}-tokens", glows[2])} aria-label="{escape(token_words)}">'
+        f"{_tokens(tokens, max(TOKENS - tokens, 0))}</span>"
+    )
+    houses = _said(i18n.ngettext("%(num)s house complete", "%(num)s houses complete", completed), num=completed)
+    parts.append(
+        f'\n<span class="completed" role="img" {_mark(f"{prefix}-completed", glows[3])} aria-label="{houses}">'
+        f'<span aria-hidden="true">⌂</span> {completed}/5</span>'
+    )
+    if hidden is not None:
+        floors_held = dict(hidden)
+        backs = "".join(_back(int(floor), n) for floor, n in sorted(hidden, reverse=True) if n)
+        parts.append(
+            f'\n<span class="hand hidden-hand" role="img" {_mark(f"{prefix}-hand", glows[4])}'
+            f' aria-label="{escape(_hand_words(floors_held))}">'
+            f"{backs or _said(i18n.gettext('no cards in hand'))}</span>"
+        )
+    return Markup("".join(parts))
+
+
+@dataclass(frozen=True, slots=True)
+class _Words:
+    """The template's fixed words in one language, as Jinja's gettext leaves them (markup)."""
+
+    you: Markup
+    your_hand: Markup
+    no_cards: Markup
+    supply: Markup
+    characters: Markup
+    done: Markup
+
+
+@functools.lru_cache(maxsize=8)
+def _words(language: str) -> _Words:
+    """The template's fixed words in `language` (the one in force), translated once."""
+    del language  # a key of the cache only
+    return _Words(
+        you=_said(i18n.gettext("You")),
+        your_hand=_said(i18n.gettext("Your hand")),
+        no_cards=_said(i18n.gettext("no cards in hand")),
+        supply=_said(i18n.gettext("Floor card supply")),
+        characters=_said(i18n.gettext("Character cards left")),
+        done=_said(i18n.gettext("done placing")),
+    )
+
+
 # ---------------------------------------------------------------------- the board
-
-
-@dataclass(slots=True)
-class Spot:
-    """A place that shows one thing (a supply space, a deck, a house floor, a visitor): its piece key,
-    its words and its drawing; on a house floor, the placements the seat may make there."""
-
-    key: str
-    words: str
-    drawing: Markup
-    places: tuple[tuple[str, str, str], ...] = ()
-    empty: bool = False
-    card: str | None = None
-    """The id of the floor card shown, if any."""
 
 
 @dataclass(slots=True)
@@ -366,63 +604,23 @@ class Column:
     """A supply column: its three spaces top down and the takes it offers."""
 
     number: int
-    slots: list[Spot]
-    takes: list[Take]
-
-
-@dataclass(slots=True)
-class Pile:
-    """A character pile, with the visit or removal it offers."""
-
-    key: str
-    words: str
-    drawing: Markup
-    title: str
-    count: int
-    action: str | None
-    label: str | None
-
-
-@dataclass(slots=True)
-class House:
-    """A house of a player's area: its spaces top down and the street in front with its visitor."""
-
-    column: int
-    complete: bool
-    spaces: list[Spot]
-    street: Spot
-    waiting: bool
-
-
-@dataclass(slots=True)
-class Held:
-    """A card in the viewer's hand: to pick for a placement, or to return."""
-
-    key: str
-    card: Card
-    pick: bool
-    ret: str | None
+    slots: _Drawn
+    takes: Markup
 
 
 @dataclass(slots=True)
 class SeatArea:
-    """One player's area."""
+    """One player's area: its counts (`head`), its houses, and the viewer's own hand (None for a hand
+    the viewer may not see) with its words and the seat's end of placing."""
 
     seat: int
     prefix: str
     mine: bool
     on_turn: bool
-    starts: bool
-    coins: int
-    coins_words: str
-    coins_drawing: Markup
-    tokens_words: str
-    tokens_drawing: Markup
-    completed: int
-    houses: list[House]
-    hand: list[Held] | None
+    head: _Drawn
+    houses: _Drawn
+    hand: _Drawn | None
     hand_words: str
-    hand_backs: Markup
     done: str | None
 
 
@@ -435,47 +633,33 @@ def board(view: dict[str, Any], actions: Sequence[str]) -> dict[str, Any]:
     viewer = view.get("viewer")
     seats = sorted(view.get("seats", []), key=lambda s: (s["seat"] != viewer, s["seat"]))
     decks = view.get("decks", {})
-    column_words = [i18n.gettext("column %(number)s") % {"number": n} for n in range(1, columns + 1)]
-    floor_word, empty = i18n.gettext("floor"), i18n.gettext("empty")
+    drawn_decks = _Drawn()
+    for floor in FLOORS:
+        drawn_decks.add(_deck, (floor, int(decks.get(str(floor), 0))), f"deck-f{floor}")
+    rows_down = [rows.get(str(floor)) or [None] * columns for floor in FLOORS]
+    supply_columns = []
+    for column in range(1, columns + 1):
+        slots = _Drawn()
+        for floor, row in zip(FLOORS, rows_down, strict=True):
+            face = row[column - 1]
+            slots.add(_slot, (column, floor, None if face is None else _face_key(face)), f"supply-c{column}-f{floor}")
+        supply_columns.append(Column(column, slots, Markup("".join(decisions.takes.get(column, ())))))
+    piles = _Drawn()
+    for name, count in view.get("characters", {}).items():
+        piles.add(_pile, (name, count, decisions.characters.get(name)), f"pile-{name}")
     return {
-        "round": view.get("round"),
+        "words": _words(i18n.current()),
+        "round": _said(i18n.gettext("Round %(round)s"), round=view.get("round")),
         "status": _status(view),
-        "decks": [_deck(floor, int(decks.get(str(floor), 0))) for floor in FLOORS],
-        "columns": [
-            Column(
-                column,
-                [
-                    _slot(
-                        f"supply-c{column}-f{floor}", f"{column_words[column - 1]}, {floor_word} {floor}", face, empty
-                    )
-                    for floor in FLOORS
-                    for face in [(rows.get(str(floor)) or [None] * columns)[column - 1]]
-                ],
-                decisions.takes.get(column, []),
-            )
-            for column in range(1, columns + 1)
-        ],
-        "piles": [_pile(name, count, decisions) for name, count in view.get("characters", {}).items()],
+        "decks": drawn_decks,
+        "columns": supply_columns,
+        "piles": piles,
         "visiting": decisions.visiting,
         "removing": bool(decisions.characters) and decisions.visiting is None,
         "removed": ", ".join(_character(value) for value in view.get("removed_characters", [])),
         "boxed": len(view.get("boxed_cards", [])),
         "seats": [_seat(seat_view, view, decisions if seat_view["seat"] == viewer else None) for seat_view in seats],
     }
-
-
-def _deck(floor: int, count: int) -> Spot:
-    words = i18n.gettext("floor %(floor)s: %(count)s") % {"floor": floor, "count": count}
-    if count:
-        return Spot(f"deck-f{floor}", words, _back(floor, count))
-    return Spot(f"deck-f{floor}", words, Markup(""), empty=True)
-
-
-def _slot(key: str, where: str, face: dict[str, Any] | None, empty: str) -> Spot:
-    drawn = card(face)
-    if drawn is None:
-        return Spot(key, f"{where}: {empty}", Markup(""), empty=True)
-    return Spot(key, f"{where}: {drawn.words}", drawn.svg, card=drawn.id)
 
 
 def _status(view: dict[str, Any]) -> str:
@@ -494,52 +678,73 @@ def _status(view: dict[str, Any]) -> str:
     return phase
 
 
-def _pile(name: str, count: int, decisions: _Decisions) -> Pile:
-    """A character pile: its token, how many cards are left, the visit or removal it offers."""
-    action, words = decisions.characters.get(name, (None, None))
-    title = _character(name)
-    left = i18n.ngettext("%(character)s: %(num)s card left", "%(character)s: %(num)s cards left", count)
-    return Pile(f"pile-{name}", left % {"character": title, "num": count}, _token(name), title, count, action, words)
-
-
 def _seat(seat_view: dict[str, Any], view: dict[str, Any], decisions: _Decisions | None) -> SeatArea:
     """One player's area; `decisions` only for the viewer's own seat."""
     seat = seat_view["seat"]
     prefix = f"s{seat}"
-    pending = set(view.get("pending_houses", [])) if view.get("turn") == seat else set()
+    pending = view.get("pending_houses", ()) if view.get("turn") == seat else ()
     hand = seat_view.get("hand")
-    floors = {face.get("id"): face.get("floor") for face in hand or ()}
-    houses = [_house(prefix, house, pending, decisions, floors) for house in seat_view.get("houses", [])]
     floors_held = seat_view.get("hand_floors", {})
-    coins, tokens = int(seat_view.get("coins", 0)), int(seat_view.get("tokens", 0))
+    head = _Drawn()
+    head.add(
+        _head,
+        (
+            prefix,
+            view.get("start_player") == seat,
+            int(seat_view.get("coins", 0)),
+            int(seat_view.get("tokens", 0)),
+            int(seat_view.get("completed", 0)),
+            None if hand is not None else tuple(sorted(floors_held.items())),
+        ),
+        f"{prefix}-start",
+        f"{prefix}-coins",
+        f"{prefix}-tokens",
+        f"{prefix}-completed",
+        f"{prefix}-hand",
+    )
+    in_hand = {face.get("id"): face.get("floor") for face in hand or ()}
+    houses = _Drawn()
+    for house in seat_view.get("houses", []):
+        column = house["column"]
+        floors = house.get("floors", [None, None, None])
+        scaffolds = house.get("scaffolds", ())
+        places = decisions.places.get(column, ()) if decisions else ()
+        shown: list[Floor] = []
+        for floor in FLOORS:
+            face = floors[floor - 1] if floor - 1 < len(floors) else None
+            here = tuple(place for place in places if in_hand.get(place[1]) == floor)
+            if face is not None:
+                shown.append((_face_key(face), here))
+            else:
+                shown.append((_SCAFFOLD if floor in scaffolds else None, here))
+        key = f"{prefix}-h{column}"
+        houses.add(
+            _house,
+            (prefix, column, bool(house.get("complete")), tuple(shown), house.get("character"), column in pending),
+            f"{key}-f3",
+            f"{key}-f2",
+            f"{key}-f1",
+            f"{key}-visitor",
+        )
+    held = None
+    if hand is not None:
+        held = _Drawn()
+        for n, face in enumerate(hand, start=1):
+            if face is None:
+                continue
+            card_id, key = face.get("id", "?"), f"{prefix}-hand-{n}"
+            pick = decisions is not None and card_id in decisions.placeable
+            ret = decisions.returns.get(card_id) if decisions else None
+            held.add(_held, (key, _face_key(face), pick, ret), key)
     return SeatArea(
         seat=seat,
         prefix=prefix,
         mine=decisions is not None,
         on_turn=view.get("turn") == seat,
-        starts=view.get("start_player") == seat,
-        coins=coins,
-        coins_words=i18n.ngettext("%(num)s coin", "%(num)s coins", coins) % {"num": coins},
-        coins_drawing=_coins(coins),
-        tokens_words=i18n.ngettext("%(num)s regulatory bonus token", "%(num)s regulatory bonus tokens", tokens)
-        % {"num": tokens},
-        tokens_drawing=_tokens(tokens, max(TOKENS - tokens, 0)),
-        completed=int(seat_view.get("completed", 0)),
+        head=head,
         houses=houses,
-        hand=None
-        if hand is None
-        else [
-            Held(
-                f"{prefix}-hand-{n}",
-                drawn,
-                decisions is not None and drawn.id in decisions.placeable,
-                decisions.returns.get(drawn.id) if decisions else None,
-            )
-            for n, face in enumerate(hand, start=1)
-            if (drawn := card(face)) is not None
-        ],
-        hand_words=_hand_words(floors_held),
-        hand_backs=Markup("").join(_back(int(floor), n) for floor, n in sorted(floors_held.items(), reverse=True) if n),
+        hand=held,
+        hand_words="" if hand is None else _hand_words(floors_held),
         done=decisions.done if decisions else None,
     )
 
@@ -553,46 +758,6 @@ def _hand_words(floors_held: dict[str, int]) -> str:
         if n
     ]
     return f"{words} ({', '.join(by_floor)})" if by_floor else words
-
-
-def _house(
-    prefix: str,
-    house: dict[str, Any],
-    pending: set[int],
-    decisions: _Decisions | None,
-    floors_in_hand: dict[str, int],
-) -> House:
-    """One house: its three spaces top down, its visitor, and the placements the seat may make on it."""
-    column = house["column"]
-    floors = house.get("floors", [None, None, None])
-    scaffolds = set(house.get("scaffolds", []))
-    name = _house_words(column)
-    places = decisions.places.get(column, []) if decisions else []
-    floor_word = i18n.gettext("floor")
-    spaces = []
-    for floor in FLOORS:
-        face = floors[floor - 1] if floor - 1 < len(floors) else None
-        drawn = card(face)
-        where = f"{name}, {floor_word} {floor}"
-        here = tuple(place for place in places if floors_in_hand.get(place[1]) == floor)
-        key = f"{prefix}-h{column}-f{floor}"
-        if drawn is not None:
-            spaces.append(Spot(key, f"{where}: {drawn.words}", drawn.svg, here, card=drawn.id))
-        elif floor in scaffolds:
-            spaces.append(Spot(key, f"{where}: {i18n.gettext('scaffold')}", _scaffold(floor), here))
-        else:
-            spaces.append(Spot(key, f"{where}: {i18n.gettext('empty')}", _PLOTS[floor], here, empty=True))
-    visitor = house.get("character")
-    waiting = column in pending
-    if visitor:
-        words = i18n.gettext("visited by the %(character)s") % {"character": _character(visitor)}
-        drawing = _visitor(visitor, i18n.current())
-    elif waiting:
-        words, drawing = i18n.gettext("awaiting a visitor"), _WAITING
-    else:
-        words, drawing = i18n.gettext("no visitor"), Markup("")
-    street = Spot(f"{prefix}-h{column}-visitor", f"{name}: {words}", drawing)
-    return House(column, bool(house.get("complete")), spaces, street, waiting)
 
 
 # ---------------------------------------------------------------------- pieces
