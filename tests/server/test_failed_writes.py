@@ -97,8 +97,8 @@ def _agree(service: TableService, table_id: str) -> None:
     fresh_table, fresh = TableService(Store(service.store.engine), lambda: NOW).position(table_id)
     assert cached_table == stored_table == fresh_table
     assert cached == fresh == replay(service.store.record(table_id))
-    fresh_log = TableService(Store(service.store.engine), lambda: NOW).snapshot(table_id).log
-    assert service.snapshot(table_id).log == fresh_log
+    fresh_log = TableService(Store(service.store.engine), lambda: NOW).snapshot(table_id).decided
+    assert service.snapshot(table_id).decided == fresh_log
 
 
 @pytest.mark.parametrize("stage", ["statement", "commit"])
