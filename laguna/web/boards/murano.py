@@ -184,6 +184,8 @@ class _Decisions:
             self.all.append(decision)
             if decision["kind"] == "build" and decision["tile"] not in self.build_tiles:
                 self.build_tiles.append(decision["tile"])
+        self.kinds = {place[0] for place in self._at if isinstance(place, tuple)}
+        """The kinds of place (space, cell, gondola, …) some decision goes to."""
 
     def take(self, *place: Hashable) -> list[Decision]:
         """The decisions that go at `place`, which the board then shows there."""
@@ -354,6 +356,7 @@ def _island(island: dict[str, Any], colours: dict[int, str], decisions: _Decisio
     rows = max((row for row, _ in at), default=0)
     columns = max((column for _, column in at), default=0)
     take = decisions.take
+    on_cells, on_gondolas = "cell" in decisions.kinds, "gondola" in decisions.kinds
     grid: list[list[tuple[str, bool, Drawing, bool, list[Decision]] | None]] = []
     for row in range(1, rows + 1):
         line: list[tuple[str, bool, Drawing, bool, list[Decision]] | None] = []
@@ -364,7 +367,7 @@ def _island(island: dict[str, Any], colours: dict[int, str], decisions: _Decisio
                 continue
             tile = space.get("tile")
             drawing = NO_TILE if tile is None else _drawn_tile(_tile_value(tile), colours)
-            here = take("cell", space["id"])
+            here = take("cell", space["id"]) if on_cells else []
             line.append((str(space["id"]), bool(space.get("street")), drawing, tile is not None, here))
         grid.append(line)
     gondolas = []
@@ -373,7 +376,7 @@ def _island(island: dict[str, Any], colours: dict[int, str], decisions: _Decisio
         seat = gondola.get("seat")
         seat_colour = colours.get(int(seat), "?") if seat is not None else None
         scored = bool(gondola.get("scored"))
-        here = take("gondola", island["id"], colour)
+        here = take("gondola", island["id"], colour) if on_gondolas else []
         for decision in here:
             decision["svg"] = gondola_svg(colour, seat_colour, scored)
         gondolas.append((colour, seat, seat_colour, scored, here))
