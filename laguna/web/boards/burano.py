@@ -22,6 +22,7 @@ from collections.abc import Collection, Hashable, Sequence
 from typing import Any
 
 from markupsafe import Markup
+from markupsafe import escape as _escape
 
 from laguna import i18n
 from laguna.games.burano.components import Colour
@@ -30,8 +31,9 @@ from laguna.games.burano.ring import ARROWS, HOUSES
 from laguna.games.burano.state import MAX_MOVES, MOVE_COSTS, PREPARATION_SPACES, SEASONS, TURNS
 
 Decision = dict[str, Any]
-Piece = tuple[str, str, str]
-"""A drawn piece: its key, its element up to its key, and the rest of it."""
+Piece = tuple[str | None, str, str]
+"""A drawn piece: its key, its element up to its key, and the rest of it (no key: markup drawn between
+pieces)."""
 
 
 def _(message: str) -> str:
@@ -39,7 +41,7 @@ def _(message: str) -> str:
     return _translated(message, i18n.current())
 
 
-@functools.cache
+@functools.lru_cache(maxsize=4096)
 def _translated(message: str, language: str) -> str:
     with i18n.language(language):
         return i18n.gettext(message)
@@ -140,7 +142,7 @@ def cube(colour: str | None) -> dict[str, str] | None:
     return _cube(colour, i18n.current())
 
 
-@functools.cache
+@functools.lru_cache(maxsize=256)
 def _cube(colour: str, language: str) -> dict[str, str]:
     if colour == "hidden":
         return {"colour": colour, "mark": "?", "name": _("face down")}
@@ -348,6 +350,18 @@ def _spot_words(spot: str) -> str:
     return words[kind] % {"name": name} if kind in words else spot
 
 
+Hit = tuple[str, str, str] | None
+"""What pressing a piece does: ``("action", notation, label)`` takes its one decision, ``("pick", spot,
+words)`` picks it to choose among several."""
+
+
+@functools.lru_cache(maxsize=4096)
+def _sorted(action: str, language: str) -> tuple[Decision, str]:
+    """A decision with its label, and the spot of the board it goes to (shared: not to be changed)."""
+    decision = _decision(action) | {"label": label(action)}
+    return decision, _place(decision)
+
+
 class _Decisions:
     """The seat's legal decisions sorted by the spot on the board where they go. A spot with one
     decision takes it when pressed; a spot with several is picked, and its choices wait in the tray
@@ -356,24 +370,26 @@ class _Decisions:
     def __init__(self, actions: Sequence[str], phase: str) -> None:
         self.spots: dict[str, list[Decision]] = defaultdict(list)
         self.trays: dict[str, list[Decision]] = defaultdict(list)
+        language = i18n.current()
         for action in actions:
-            decision = _decision(action) | {"label": label(action)}
-            spot = _place(decision)
+            decision, spot = _sorted(action, language)
             if spot == "done":
                 spot = _DONE_PLACES.get(phase, "other")
             self.spots[spot].append(decision)
 
-    def hit(self, area: str, *spots: str) -> dict[str, str] | None:
+    def hit(self, area: str, *spots: str) -> Hit:
         """What pressing the piece at `spots` does: its one decision, or picking it to choose."""
+        if not self.spots:
+            return None
         found = [d for spot in spots for d in self.spots.pop(spot, [])]
         if not found:
             return None
         if len(found) == 1:
-            return {"action": found[0]["action"], "label": found[0]["label"]}
+            return "action", found[0]["action"], found[0]["label"]
         pick = f"choose:{spots[0]}"
         self.trays[area] += [d | {"pick": pick} for d in found]
         words = _("%(piece)s: choose among %(num)s decisions") % {"piece": _spot_words(spots[0]), "num": len(found)}
-        return {"pick": pick, "label": words}
+        return "pick", pick, words
 
     def buttons(self, spot: str) -> list[Decision]:
         """The decisions of a spot drawn as buttons of their own."""
@@ -384,57 +400,115 @@ class _Decisions:
         self.spots.clear()
         return left
 
+    def controls(self, area: str, buttons: Sequence[Decision] = ()) -> Markup:
+        """The tray of an area's choices (hidden until their piece is picked), then its own buttons."""
+        return Markup(_tray(self.trays.get(area) or ()) + _buttons(buttons))
+
+
+def _said(message: str, **variables: object) -> Markup:
+    """Words as the board's template writes ``_(message, **variables)``: the translation trusted, every
+    variable escaped."""
+    return Markup(_(message)) % variables
+
+
+class _Words:
+    """The board's fixed words in one language, as the template writes them."""
+
+    def __init__(self) -> None:
+        self.game_state = _said("Game state")
+        self.action_board = _said("Action board")
+        self.you_decide = _said("You decide")
+        self.decides = Markup(_("%(player)s decides"))
+        """Formatted with a seat's name in the template, which escapes the name."""
+        self.building = _said("building pyramids in secret, all at once")
+        self.main_island = _said("Main island")
+        self.waters = _said("Neighbouring islands and ports")
+        self.workshops = _said("Lace workshops")
+        self.supplies = _said("Supplies")
+        self.you = _said("You")
+        self.cube_pyramid = _said("cube pyramid")
+        self.other = _said("Other decisions")
+        self.legend = _said("Colours: ♥P pink, ●B blue, ★Y yellow, ♣G green, ▲O orange, ◇W white.")
+
+
+@functools.lru_cache(maxsize=8)
+def _words(language: str) -> _Words:
+    return _Words()
+
+
+@functools.lru_cache(maxsize=4096)
+def _button(action: str, words: str, css: str = "", pick: str | None = None) -> str:
+    """A decision's button, as the boards' ``act`` macro draws it."""
+    picked = f' data-pick-of="{_escape(pick)}" hidden' if pick else ""
+    return f'<button type="button" class="act {css}" data-action="{_escape(action)}"{picked}>{_escape(words)}</button>'
+
+
+def _buttons(decisions: Sequence[Decision]) -> str:
+    if not decisions:
+        return ""
+    return '<div class="bu-buttons">' + "".join([_button(d["action"], d["label"]) for d in decisions]) + "</div>"
+
+
+def _tray(decisions: Sequence[Decision]) -> str:
+    if not decisions:
+        return ""
+    drawn = "".join([_button(d["action"], d["label"], "bu-choice", d["pick"]) for d in decisions])
+    return f'<div class="bu-tray">{drawn}</div>'
+
 
 def board(view: dict[str, Any], actions: Sequence[str]) -> dict[str, Any]:
     """The board model of `view` with the seat's decisions `actions` in place: the drawn pieces of each
-    area as SVG (drawn here, where it is many times faster than in a template), each under its key."""
+    area (drawn here, where it is many times faster than in a template), each under its key, and the
+    words around them. Pieces are kept by what they show and the language, so that a position drawn
+    again, for another seat or after a decision elsewhere, reuses them."""
+    language = i18n.current()
     phase = str(view.get("phase", ""))
     decisions = _Decisions(actions, phase)
     viewer = view.get("viewer")
     seats_view: list[dict[str, Any]] = view.get("seats", [])
     by_seat = {int(s["seat"]): s for s in seats_view}
     own = by_seat.get(viewer) if viewer is not None else None
-    season = str(view.get("season", ""))
+    over = phase == "game over"
+    phase_label, phase_text = _phase(phase, view.get("ended_by") if over else None, language)
     model: dict[str, Any] = {
-        "season": season,
-        "season_number": SEASONS.index(season) + 1 if season in SEASONS else None,
-        "seasons": len(SEASONS),
-        "round": view.get("round"),
-        "rounds": sum(TURNS),
-        "track": _rounds_track(view),
-        "season_turn": view.get("season_turn"),
-        "turns": view.get("turns"),
-        "phase": phase,
-        "actor": view.get("actor"),
+        "words": _words(language),
+        "draw": draw,
+        "headline": (
+            _headline(
+                str(view.get("season", "")), view.get("round"), view.get("season_turn"), view.get("turns"), language
+            ),
+        ),
+        "phase_label": phase_label,
+        "phase_text": phase_text,
+        "decides": None if over else view.get("actor"),
         "viewer": viewer,
-        "ended_by": view.get("ended_by"),
         "building": [n for n, s in sorted(by_seat.items()) if not s.get("pyramid_ready")]
         if phase == "cube pyramid construction"
         else [],
-        "pending": _pending(view),
+        "pending": (_pending(view, phase),),
         "action_board": [
-            {
-                "space": space,
-                "key": f"action-{space.replace(' ', '-')}",
-                "cubes": [cube(str(c)) for c in colours],
-                "svg": Markup(_block(cube(str(colours[0])), 40, 10, 36) + _block(cube(str(colours[1])), 80, 10, 36)),
-            }
-            for space, colours in (view.get("action_board") or {}).items()
+            _action_space(index, str(space), tuple(colours), language)
+            for index, (space, colours) in enumerate((view.get("action_board") or {}).items(), 1)
         ],
-        "island": _main_island(view, decisions),
-        "waters": _waters(view, decisions, str(own.get("boat")) if own else None),
-        "workshops": _workshops(view, decisions),
-        "supplies": _supplies(view, decisions),
     }
+    model |= _main_island(view, decisions, language)
+    model |= _waters(view, decisions, str(own.get("boat")) if own else None, language)
+    model |= _workshops(view, decisions, language)
+    model |= _supplies(view, decisions, language)
     ordered = sorted(seats_view, key=lambda s: (s["seat"] != viewer, s["seat"]))
-    model["seats"] = [_seat(s, view, decisions if s["seat"] == viewer else None) for s in ordered]
+    model["seats"] = [_seat(s, view, decisions if s["seat"] == viewer else None, language) for s in ordered]
     model["other"] = decisions.rest()
-    model["trays"] = decisions.trays
-    model["draw"] = draw
+    model["other_buttons"] = Markup(_buttons(model["other"]))
+    model["island_controls"] = decisions.controls("island")
+    model["waters_controls"] = decisions.controls("waters", model.pop("waters_buttons"))
+    model["workshop_controls"] = decisions.controls("workshops", model.pop("workshop_buttons"))
+    model["supply_controls"] = decisions.controls("supplies", model.pop("supply_buttons"))
+    for seat in model["seats"]:
+        seat["controls"] = decisions.controls("seat" if seat["mine"] else "", seat.pop("buttons"))
     return model
 
 
-# ---- drawing: SVG fragments, every text in them escaped ---------------------------------------------
+# ---- drawing: SVG and HTML fragments, every text in them escaped ------------------------------------
 
 
 def _block(c: dict[str, str] | None, x: float, y: float, size: float) -> str:
@@ -452,16 +526,17 @@ def _marked_block(c: dict[str, str], x: float, y: float, size: float, *, glyph: 
     )
 
 
-def _hit(h: dict[str, str] | None, x: float, y: float, width: float, height: float, *, rx: int = 8) -> str:
+def _hit(h: Hit, x: float, y: float, width: float, height: float, *, rx: int = 8) -> str:
     """A pressable spot over a drawn piece: its one decision, or picking it to choose among several."""
     if h is None:
         return ""
-    if "action" in h:
-        what = f'class="bu-hit act" data-action="{escape(h["action"])}"'
+    kind, value, words = h
+    if kind == "action":
+        what = f'class="bu-hit act" data-action="{escape(value)}"'
     else:
-        what = f'class="bu-hit pick" data-pick="{escape(h["pick"])}"'
+        what = f'class="bu-hit pick" data-pick="{escape(value)}"'
     return (
-        f'<rect {what} role="button" tabindex="0" aria-label="{escape(h["label"])}" '
+        f'<rect {what} role="button" tabindex="0" aria-label="{escape(words)}" '
         f'x="{x:g}" y="{y:g}" width="{width:g}" height="{height:g}" rx="{rx}"/>'
     )
 
@@ -475,12 +550,19 @@ def _piece(key: str, words: str, svg: str) -> Piece:
     return key, f'<g data-piece="{key}"', f">{_title(words)}{svg}</g>"
 
 
+def _fragment(html: str) -> Piece:
+    """Markup between pieces, drawn with them: no key, never highlighted."""
+    return None, html, ""
+
+
 def draw(pieces: Sequence[Piece], changed: Collection[str]) -> Markup:
     """Pieces with the attributes the ``mark`` macro of the boards writes: ``data-piece``, and
     ``data-changed`` on those in `changed`; joined here, as a template would take longer than the
     budget of a board for the hundreds of pieces of a four-player game."""
+    if not changed:
+        return Markup("".join([start + rest for _key, start, rest in pieces]))
     return Markup(
-        "".join(f'{start} data-changed=""{rest}' if key in changed else start + rest for key, start, rest in pieces)
+        "".join([f'{start} data-changed=""{rest}' if key in changed else start + rest for key, start, rest in pieces])
     )
 
 
@@ -498,88 +580,129 @@ def _token(seat: int, x: float, y: float, size: float, woman: bool = False) -> s
     )
 
 
-def _rounds_track(view: dict[str, Any]) -> list[dict[str, Any]]:
-    """The 14 spaces of the rounds track, by season, the current one marked."""
-    spaces, number = [], 0
-    for season, turns in zip(SEASONS, TURNS, strict=True):
-        for _turn in range(turns):
-            number += 1
-            spaces.append(
-                {"number": number, "season": season, "x": 4 + (number - 1) * 30, "now": number == view.get("round")}
+@functools.lru_cache(maxsize=256)
+def _headline(season: str, number: Any, season_turn: Any, turns: Any, language: str) -> Piece:
+    """The season and the round, and the rounds track: its 14 spaces by season, the current one marked."""
+    name = _said(season)
+    line = f"<strong>{_said('Burano')}</strong> · "
+    if season in SEASONS:
+        line += str(
+            _said(
+                "%(season)s, season %(number)s of %(total)s",
+                season=name,
+                number=SEASONS.index(season) + 1,
+                total=len(SEASONS),
             )
-    return spaces
+        )
+    if season_turn:
+        line += f" · {_said('turn %(turn)s of %(turns)s this season', turn=season_turn, turns=turns)}"
+    spaces, count = [], 0
+    for kind, turns_of in zip(SEASONS, TURNS, strict=True):
+        for _turn in range(turns_of):
+            count += 1
+            x, now = 4 + (count - 1) * 30 + 13, count == number
+            spaces.append(
+                f'<circle class="bu-season-{kind}{" bu-now" if now else ""}" cx="{x}" cy="15" r="{12 if now else 9}"/>'
+                f'<text x="{x}" y="19" font-size="11" text-anchor="middle">{count}</text>'
+            )
+    words = _said("%(season)s, round %(round)s of %(total)s", season=name, round=number, total=sum(TURNS))
+    return (
+        "round",
+        '<p data-piece="round"',
+        f' aria-label="{words}">{line}\n<svg class="bu-rounds" viewBox="0 0 430 30" aria-hidden="true">'
+        f"{''.join(spaces)}</svg></p>",
+    )
 
 
-def _pending(view: dict[str, Any]) -> dict[str, Any]:
-    """The details of the decision under way, for the status line."""
+@functools.lru_cache(maxsize=256)
+def _phase(phase: str, ended_by: Any, language: str) -> tuple[Markup, Markup]:
+    """The phase in words: as the status line's label, and as it starts (where a game over says why)."""
+    words = _said("Phase: %(phase)s", phase=_said(phase))
+    if phase != "game over":
+        return words, words
+    ended = f" ({_said(ended_by)})" if ended_by else ""
+    return words, Markup(f"<strong>{_said('Game over')}</strong>{ended}")
+
+
+def _pending(view: dict[str, Any], phase: str) -> Piece:
+    """The details of the decision under way, as the status line shows them."""
     pending = view.get("pending") or {}
-    return {
-        "matched": pending.get("matched", 0),
-        "fish_left": pending.get("fish_left", 0),
-        "lace_colours": [cube(str(c)) for c in pending.get("arrows", [])],
-        "sent": pending.get("sent", 0),
-        "roof": tile(str(pending["roof"])) if pending.get("roof") else None,
-        "paid": [(square, means) for square, means in pending.get("paid") or []],
-        "owed": pending.get("owed", 0),
-        "refilled": list(pending.get("refilled") or []),
-        "swapped": bool(pending.get("swapped")),
-    }
+    text = ""
+    if phase.startswith("fishing"):
+        text = str(_said("Matched dock houses: %(count)s", count=pending.get("matched", 0)))
+        if phase == "fishing: fish cards":
+            text += f" · {_said('fish cards still to take: %(count)s', count=pending.get('fish_left', 0))}"
+        if pending.get("swapped"):
+            text += f" · {_said('dock houses swapped: the boat must sail to an island')}"
+    elif phase == "lace making":
+        chips = "".join(
+            f'<span class="bu-chip bu-f-{_escape(c["colour"]) if c else ""}">{_escape(c["mark"]) if c else ""}</span> '
+            for c in (cube(str(colour)) for colour in pending.get("arrows", []))
+        )
+        sent = _said("lace makers sent: %(sent)s of 3", sent=pending.get("sent", 0))
+        text = f"{_said('Lace colours left:')} {chips or _said('none')} · {sent}"
+    elif phase == "roof bonus" and pending.get("roof"):
+        text = f"{_said('Roof just laid:')} {_escape(tile(str(pending['roof']))['words'])}"
+    elif phase == "clean-up: score for lace making":
+        paid = ", ".join(f"{_escape(square)} ({_said(means)})" for square, means in pending.get("paid") or [])
+        text = f"{_said('Paid for:')} {paid or _said('nothing yet')}"
+    elif phase == "clean-up: refill house cubes" and pending.get("owed", 0):
+        text = str(_said("Cubes still owed in a colour of choice: %(count)s", count=pending.get("owed", 0)))
+    elif phase == "clean-up: refill roof tiles":
+        kinds = list(pending.get("refilled") or [])
+        refilled = ", ".join(str(_escape(i18n.view_text(kind))) for kind in kinds) if kinds else _said("nothing yet")
+        text = f"{_said('Refilled this time:')} {refilled}"
+    return (
+        "pending",
+        '<p class="pending" data-piece="pending"',
+        f' aria-label="{_said("the decision under way")}">{text}</p>',
+    )
 
 
-def _main_island(view: dict[str, Any], decisions: _Decisions) -> dict[str, Any]:
+@functools.lru_cache(maxsize=256)
+def _action_space(index: int, space: str, colours: tuple[Any, ...], language: str) -> Piece:
+    """A space of the action board, its two houses."""
+    cubes = [cube(str(c)) for c in colours]
+    words = _said(
+        "%(action)s: %(first)s and %(second)s houses",
+        action=_said(space),
+        first=cubes[0]["name"] if cubes[0] else "",
+        second=cubes[1]["name"] if cubes[1] else "",
+    )
+    if space == "fishing":
+        icon = '<use href="#bu-boat" class="bu-boatfill" x="4" y="14" width="34" height="26"/>'
+    elif space == "earning":
+        icon = '<use href="#bu-coin" x="8" y="16" width="24" height="24"/>'
+    else:
+        icon = '<use href="#bu-woman" class="bu-lacefill" x="8" y="12" width="26" height="30"/>'
+    key = f"action-{space.replace(' ', '-')}"
+    return (
+        key,
+        f'<div class="bu-space" data-piece="{_escape(key)}"',
+        f' aria-label="{words}"><svg viewBox="0 0 120 56" aria-hidden="true">'
+        f'<rect x="1" y="1" width="118" height="54" rx="8" class="bu-space-{index}"/>{icon}'
+        f"{_block(cubes[0], 40, 10, 36)}{_block(cubes[1], 80, 10, 36)}</svg><span>{_said(space)}</span></div>",
+    )
+
+
+def _main_island(view: dict[str, Any], decisions: _Decisions, language: str) -> dict[str, Any]:
     """The main island as a map, row 1 on top: each pit with its house floor by floor from the ground,
     the roof over each roofed floor, and the roof tiles joining two squares."""
     island = view["main_island"]
     rows, columns = int(island["rows"]), int(island["columns"])
     left, top = ISLAND_MARGIN
-    pits = set(island.get("pits", []))
     houses: dict[str, Any] = island.get("houses", {})
     fountain = str(island.get("fountain") or "")
     gables: dict[tuple[str, int], float] = {}
     drawn: list[Piece] = []
-    floor_words, roofed_words, square_words = (
-        _("floor %(number)s: %(colour)s"),
-        _("roofed %(colour)s"),
-        _("square %(square)s"),
-    )
-    for row in range(rows):
-        for column in range(columns):
-            name = _square(row, column)
-            if name not in pits:
-                continue
-            x, y = left + column * CELL, top + row * CELL
-            stack = houses.get(name) or {}
-            cubes, roofs = list(stack.get("cubes", [])), list(stack.get("roofs", []))
-            parts = [f'<use href="#bu-pit" x="{x}" y="{y}" width="100" height="100"/>']
-            words = []
-            bottom = y + 97
-            for k, colour in enumerate(cubes):
-                bottom -= STOREY
-                c = cube(str(colour))
-                assert c is not None
-                parts.append(
-                    f'<use href="#bu-storey" class="bu-f-{c["colour"]}" x="{x + 12}" y="{bottom}" '
-                    f'width="76" height="{STOREY}"/>'
-                    f'<text class="bu-mark bu-m17" x="{x + 50}" y="{bottom + 19}">{c["mark"]}</text>'
-                )
-                storey = floor_words % {"number": k + 1, "colour": c["name"]}
-                roof = cube(str(roofs[k])) if k < len(roofs) and roofs[k] else None
-                if roof is not None:
-                    gables[(name, k + 1)] = bottom - GABLE / 2
-                    parts.append(
-                        f'<path class="bu-gable bu-f-{roof["colour"]}" d="M{x + 6} {bottom} L{x + 18} {bottom - GABLE} '
-                        f'H{x + 82} L{x + 94} {bottom} Z"/>'
-                        f'<text class="bu-mark bu-m10" x="{x + 50}" y="{bottom - 1.5}">{roof["mark"]}</text>'
-                    )
-                    storey += ", " + roofed_words % {"colour": roof["name"]}
-                    bottom -= GABLE
-                words.append(storey)
-            parts.append(_hit(decisions.hit("island", f"island:{name}"), x + 3, y + 3, 94, 94))
-            title = square_words % {"square": name}
-            if name == fountain:
-                title += " (" + _("below the fountain") + ")"
-            title += ": " + ("; ".join(words) if words else _("an empty house pit"))
-            drawn.append(_piece(f"sq-{name}", title, "".join(parts)))
+    for name, x, y in _pit_places(tuple(island.get("pits", [])), rows, columns):
+        stack = houses.get(name) or {}
+        h = decisions.hit("island", f"island:{name}")
+        house = tuple(stack.get("cubes", ())), tuple(stack.get("roofs", ())), name == fountain
+        piece, raised = _pit(name, (x, y), house, h, language)
+        drawn.append(piece)
+        for floor, height in raised:
+            gables[(name, floor)] = height
     for roof in island.get("roof_tiles", []):
         first, second, floor = str(roof["first"]), str(roof["second"]), int(roof["floor"])
         (c1, r1), (c2, r2) = _at(first), _at(second)
@@ -587,141 +710,309 @@ def _main_island(view: dict[str, Any], decisions: _Decisions) -> dict[str, Any]:
             bx, by = left + max(c1, c2) * CELL, gables.get((first, floor), top + r1 * CELL + 50)
         else:
             bx, by = left + c1 * CELL + 86, top + max(r1, r2) * CELL
-        laid = tile(str(roof["tile"]))
-        roof_words = _("roof tile on %(first)s and %(second)s, floor %(floor)s: %(tile)s") % {
-            "first": first,
-            "second": second,
-            "floor": floor,
-            "tile": laid["words"],
-        }
-        drawn.append(
-            _piece(
-                f"roof-{first}-{second}",
-                roof_words,
-                f'<circle class="bu-joint" cx="{bx}" cy="{by}" r="13"/>'
-                f'<use href="#bu-k-{laid["kind"]}" x="{bx - 9}" y="{by - 9}" width="18" height="18"/>',
-            )
-        )
+        drawn.append(_roof_joint((first, second, floor, str(roof["tile"])), (bx, by), language))
     return {
-        "width": left + columns * CELL + 16,
-        "height": top + rows * CELL + 16,
-        "columns": [(left + c * CELL + 50, chr(ord("a") + c)) for c in range(columns)],
-        "rows": [(top + r * CELL + 56, r + 1) for r in range(rows)],
-        "pieces": drawn,
-        "fountain_x": left + _at(fountain)[0] * CELL + 50 if fountain else None,
-        "removed": [tile(str(t)) for t in view.get("removed_roofs", [])],
+        "island_frame": _island_frame(rows, columns, fountain, language),
+        "island_pieces": drawn,
+        "removed": (_removed(tuple(str(t) for t in view.get("removed_roofs", [])), language),),
     }
 
 
-def _waters(view: dict[str, Any], decisions: _Decisions, boat: str | None) -> dict[str, Any]:
+@functools.lru_cache(maxsize=64)
+def _island_frame(rows: int, columns: int, fountain: str, language: str) -> Markup:
+    """The main island's map up to its pieces: the water, the sand, the squares' letters and numbers and
+    the fountain."""
+    left, top = ISLAND_MARGIN
+    width, height = left + columns * CELL + 16, top + rows * CELL + 16
+    letters = "".join(
+        f'<text class="bu-axis" x="{left + c * CELL + 50}" y="48">{chr(ord("a") + c)}</text>' for c in range(columns)
+    )
+    numbers = "".join(f'<text class="bu-axis" x="17" y="{top + r * CELL + 56}">{r + 1}</text>' for r in range(rows))
+    shown = ""
+    if fountain:
+        x = left + _at(fountain)[0] * CELL + 50
+        shown = (
+            f'<g aria-hidden="true"><use href="#bu-fountain" x="{x + 22}" y="2" width="26" height="26"/>'
+            f'<text class="bu-axis bu-small" x="{x + 35}" y="38">{_said("fountain")}</text></g>'
+        )
+    return Markup(
+        f'<svg class="bu-map" viewBox="0 0 {width} {height}" role="group" '
+        f'aria-label="{_said("Main island: house pits, houses and roofs")}">\n'
+        f'<rect width="{width}" height="{height}" fill="url(#bu-waves)" rx="14"/>\n'
+        f'<rect x="30" y="54" width="{width - 36}" height="{height - 60}" rx="18" class="bu-sand"/>\n'
+        f"{letters}\n{numbers}\n{shown}\n"
+    )
+
+
+@functools.lru_cache(maxsize=64)
+def _pit_places(pits: tuple[str, ...], rows: int, columns: int) -> tuple[tuple[str, int, int], ...]:
+    """The house pits of the main island, row by row, each with where it is drawn."""
+    left, top = ISLAND_MARGIN
+    present = set(pits)
+    return tuple(
+        (name, left + column * CELL, top + row * CELL)
+        for row in range(rows)
+        for column in range(columns)
+        if (name := _square(row, column)) in present
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def _pit(
+    name: str, at: tuple[int, int], house: tuple[tuple[Any, ...], tuple[Any, ...], bool], h: Hit, language: str
+) -> tuple[Piece, tuple[tuple[int, float], ...]]:
+    """A square of the main island at `at`, its house (its floors' colours, their roofs' colours, and
+    whether it lies below the fountain), and where the gable of each roofed floor is."""
+    x, y = at
+    cubes, roofs, below_fountain = house
+    parts = [f'<use href="#bu-pit" x="{x}" y="{y}" width="100" height="100"/>']
+    words, gables = [], []
+    bottom = y + 97
+    for k, colour in enumerate(cubes):
+        bottom -= STOREY
+        c = cube(str(colour))
+        assert c is not None
+        parts.append(
+            f'<use href="#bu-storey" class="bu-f-{c["colour"]}" x="{x + 12}" y="{bottom}" '
+            f'width="76" height="{STOREY}"/>'
+            f'<text class="bu-mark bu-m17" x="{x + 50}" y="{bottom + 19}">{c["mark"]}</text>'
+        )
+        storey = _("floor %(number)s: %(colour)s") % {"number": k + 1, "colour": c["name"]}
+        roof = cube(str(roofs[k])) if k < len(roofs) and roofs[k] else None
+        if roof is not None:
+            gables.append((k + 1, bottom - GABLE / 2))
+            parts.append(
+                f'<path class="bu-gable bu-f-{roof["colour"]}" d="M{x + 6} {bottom} L{x + 18} {bottom - GABLE} '
+                f'H{x + 82} L{x + 94} {bottom} Z"/>'
+                f'<text class="bu-mark bu-m10" x="{x + 50}" y="{bottom - 1.5}">{roof["mark"]}</text>'
+            )
+            storey += ", " + _("roofed %(colour)s") % {"colour": roof["name"]}
+            bottom -= GABLE
+        words.append(storey)
+    parts.append(_hit(h, x + 3, y + 3, 94, 94))
+    title = _("square %(square)s") % {"square": name}
+    if below_fountain:
+        title += " (" + _("below the fountain") + ")"
+    title += ": " + ("; ".join(words) if words else _("an empty house pit"))
+    return _piece(f"sq-{name}", title, "".join(parts)), tuple(gables)
+
+
+@functools.lru_cache(maxsize=1024)
+def _roof_joint(roof: tuple[str, str, int, str], at: tuple[float, float], language: str) -> Piece:
+    """A roof tile (its two squares, its floor, the tile) laid over two squares, drawn at `at`."""
+    first, second, floor, text = roof
+    bx, by = at
+    laid = tile(text)
+    roof_words = _("roof tile on %(first)s and %(second)s, floor %(floor)s: %(tile)s") % {
+        "first": first,
+        "second": second,
+        "floor": floor,
+        "tile": laid["words"],
+    }
+    return _piece(
+        f"roof-{first}-{second}",
+        roof_words,
+        f'<circle class="bu-joint" cx="{bx}" cy="{by}" r="13"/>'
+        f'<use href="#bu-k-{laid["kind"]}" x="{bx - 9}" y="{by - 9}" width="18" height="18"/>',
+    )
+
+
+@functools.lru_cache(maxsize=256)
+def _removed(removed: tuple[str, ...], language: str) -> Piece:
+    """The roof tiles out of the game."""
+    shown = ""
+    if removed:
+        chips = []
+        for text in removed:
+            laid = tile(text)
+            first, second = laid["halves"]
+            chips.append(
+                f'<span class="bu-chip" title="{_escape(laid["words"])}">{_escape(i18n.view_text(laid["kind"]))} '
+                f"{_escape(first['mark']) if first else ''}{_escape(second['mark']) if second else ''}</span> "
+            )
+        shown = f"{_said('Roof tiles out of the game:')} {''.join(chips)}"
+    return (
+        "removed-roofs",
+        '<div class="bu-removed" data-piece="removed-roofs"',
+        f' aria-label="{_said("Roof tiles out of the game")}">{shown}</div>',
+    )
+
+
+def _waters(view: dict[str, Any], decisions: _Decisions, boat: str | None, language: str) -> dict[str, Any]:
     """The lagoon: the neighbouring islands with their dock houses and workers, the ports with their
     merchant ships, the sailing routes between them, and the fishing boats."""
     boats: dict[str, list[int]] = defaultdict(list)
     for seat in view.get("seats", []):
         boats[str(seat.get("boat"))].append(int(seat["seat"]))
-    routes = []
-    for a, b in view.get("routes", []):
+
+    def spots(name: str, *extra: str) -> tuple[str, ...]:
+        return (f"water:{name}", *extra, *(("boat",) if name == boat else ()))
+
+    drawn = []
+    ships: dict[str, Any] = view.get("ships") or {}
+    for name, names in (view.get("ports") or {}).items():
+        about = tuple(
+            (ship, tuple(sorted((ships.get(ship) or {}).get("demand", {}).items())), (ships.get(ship) or {}).get("vp"))
+            for ship in names
+        )
+        h = decisions.hit("waters", *spots(name, *(f"ship:{s}" for s in names)))
+        drawn.append(_port(name, about, h, language))
+    for name, island in (view.get("islands") or {}).items():
+        docks_hit = decisions.hit("waters", f"docks:{name}")
+        h = decisions.hit("waters", *spots(name))
+        drawn.append(_isle(name, tuple(island.get("workers", [])), h, docks_hit is None, language))
+        drawn.append(_docks(name, tuple(island.get("docks", [])), docks_hit, language))
+    for place, seats in boats.items():
+        drawn.extend(_boat(place, k, seat, language) for k, seat in enumerate(seats))
+    routes = tuple((a, b) for a, b in view.get("routes", []))
+    return {
+        "waters_frame": _waters_frame(routes, language),
+        "waters_pieces": drawn,
+        "waters_buttons": decisions.buttons("waters"),
+    }
+
+
+@functools.lru_cache(maxsize=64)
+def _waters_frame(routes: tuple[tuple[Any, Any], ...], language: str) -> Markup:
+    """The lagoon's map up to its pieces: the water, the main island and the sailing routes."""
+    drawn = []
+    for a, b in routes:
         (x1, y1), (x2, y2) = _WATER_SPOTS.get(a, (0, 0)), _WATER_SPOTS.get(b, (0, 0))
         if x1 == x2 and abs(y1 - y2) > 200:  # around the port between them
             path = f"M{x1 - 70},{y1 + 30} C{x1 - 112},{y1 + 110} {x2 - 112},{y2 - 110} {x2 - 70},{y2 - 30}"
         else:
             path = f"M{x1},{y1} L{x2},{y2}"
-        routes.append({"path": path, "words": _("sailing route %(a)s – %(b)s") % {"a": _(a), "b": _(b)}})
+        words = _("sailing route %(a)s – %(b)s") % {"a": _(a), "b": _(b)}
+        drawn.append(f'<path class="bu-route" d="{_escape(path)}"><title>{_escape(words)}</title></path>')
+    width, height = WATERS
+    return Markup(
+        f'<svg class="bu-map" viewBox="0 0 {width} {height}" role="group" '
+        f'aria-label="{_said("The lagoon: neighbouring islands, ports and sailing routes")}">\n'
+        f'<rect width="{width}" height="{height}" fill="url(#bu-waves)" rx="14"/>\n'
+        '<g aria-hidden="true"><rect x="210" y="222" width="240" height="96" rx="40" class="bu-sand"/>'
+        f'<text class="bu-axis" x="330" y="266">{_said("Burano")}</text>'
+        f'<text class="bu-axis bu-small" x="330" y="288">{_said("main island")}</text></g>\n'
+        f"{''.join(drawn)}\n"
+    )
 
-    def spots(name: str, *extra: str) -> tuple[str, ...]:
-        return (f"water:{name}", *extra, *(("boat",) if name == boat else ()))
 
-    drawn, boat_pieces = [], []
-    ships: dict[str, Any] = view.get("ships") or {}
-    for name, names in (view.get("ports") or {}).items():
-        x, y = _WATER_SPOTS.get(name, (0, 0))
-        port = _("left port") if name == "left" else _("right port")
-        parts = [
-            f'<rect class="bu-pier" x="{x - 96}" y="{y - 78}" width="192" height="156" rx="10"/>'
-            f'<text class="bu-place" x="{x}" y="{y - 58}">⚓ {escape(port)}</text>'
-        ]
-        words = []
-        for k, ship in enumerate(names):
-            about = ships.get(ship) or {}
-            demand = " + ".join(f"{count} {_(kind)}" for kind, count in sorted(about.get("demand", {}).items()))
-            sy = y - 48 + k * 28
-            parts.append(
-                f'<use href="#bu-ship" x="{x - 90}" y="{sy}" width="30" height="22"/>'
-                f'<text class="bu-ship-text" x="{x - 56}" y="{sy + 16}">{escape(demand)} · {about.get("vp")}★</text>'
-            )
-            words.append(
-                _("merchant ship wanting %(demand)s for %(vp)s VP") % {"demand": demand, "vp": about.get("vp")}
-            )
+@functools.lru_cache(maxsize=1024)
+def _port(name: str, about: tuple[tuple[str, tuple[tuple[str, int], ...], Any], ...], h: Hit, language: str) -> Piece:
+    """A port with its merchant ships, each with what it wants and what it pays."""
+    x, y = _WATER_SPOTS.get(name, (0, 0))
+    port = _("left port") if name == "left" else _("right port")
+    parts = [
+        f'<rect class="bu-pier" x="{x - 96}" y="{y - 78}" width="192" height="156" rx="10"/>'
+        f'<text class="bu-place" x="{x}" y="{y - 58}">⚓ {escape(port)}</text>'
+    ]
+    words = []
+    for k, (_ship, demanded, vp) in enumerate(about):
+        demand = " + ".join(f"{count} {_(kind)}" for kind, count in demanded)
+        sy = y - 48 + k * 28
         parts.append(
-            _hit(decisions.hit("waters", *spots(name, *(f"ship:{s}" for s in names))), x - 96, y - 78, 192, 156, rx=10)
+            f'<use href="#bu-ship" x="{x - 90}" y="{sy}" width="30" height="22"/>'
+            f'<text class="bu-ship-text" x="{x - 56}" y="{sy + 16}">{escape(demand)} · {vp}★</text>'
         )
-        drawn.append(_piece(f"port-{name}", port + ": " + ("; ".join(words) or _("no ship")), "".join(parts)))
-    for name, island in (view.get("islands") or {}).items():
-        x, y = _WATER_SPOTS.get(name, (0, 0))
-        key = name.lower()
-        parts = [
-            f'<use href="#bu-isle" x="{x - 100}" y="{y - 80}" width="200" height="160"/>'
-            f'<text class="bu-island-letter" x="{x + 82}" y="{y - 40}">{escape(name)}</text>'
-        ]
-        words = []
-        shown = [(s, c) for s, c in enumerate(island.get("workers", [])) if c]
-        for k, (seat, count) in enumerate(shown):
-            wx = x - 70 + k * 46
-            parts.append(_token(seat, wx, y + 4, 26))
-            if count > 1:
-                parts.append(f'<text class="bu-count" x="{wx + 27}" y="{y + 28}">×{count}</text>')
-            words.append(
-                i18n.ngettext("%(num)s worker of %(player)s", "%(num)s workers of %(player)s", count)
-                % {"num": count, "player": _player(seat)}
-            )
-        docks_hit = decisions.hit("waters", f"docks:{name}")
-        if docks_hit is None:  # the whole island
-            parts.append(_hit(decisions.hit("waters", *spots(name)), x - 92, y - 72, 184, 146, rx=40))
-        else:  # below its dock houses, picked to swap one
-            parts.append(_hit(decisions.hit("waters", *spots(name)), x - 92, y - 2, 184, 76, rx=30))
-        title = _("island %(name)s") % {"name": name} + ": " + (", ".join(words) or _("no workers"))
-        drawn.append(_piece(f"isle-{key}-workers", title, "".join(parts)))
-        docks = [cube(str(c)) for c in island.get("docks", [])]
-        dock_parts = [_block(c, x - 62 + k * 44, y - 64, 38) for k, c in enumerate(docks)]
-        dock_parts.append(_hit(docks_hit, x - 68, y - 74, 140, 72, rx=10))
-        dock_words = _("dock houses of island %(name)s: %(colours)s") % {
-            "name": name,
-            "colours": ", ".join(c["name"] for c in docks if c),
-        }
-        drawn.append(_piece(f"isle-{key}-docks", dock_words, "".join(dock_parts)))
-    for place, seats in boats.items():
-        x, y = _WATER_SPOTS.get(place, (0, 0))
-        for k, seat in enumerate(seats):
-            bx, by = x - 84 + k * 42, y + 44
-            boat_pieces.append(
-                _piece(
-                    f"s{seat}-boat",
-                    _("fishing boat of %(player)s") % {"player": _player(seat)},
-                    f'<use href="#bu-boat" class="bu-p{seat}" x="{bx}" y="{by}" width="40" height="30"/>'
-                    f'<text class="bu-seatno bu-onboat" x="{bx + 20}" y="{by + 27}" font-size="10">{seat + 1}</text>',
-                )
-            )
-    return {
-        "width": WATERS[0],
-        "height": WATERS[1],
-        "routes": routes,
-        "pieces": drawn + boat_pieces,
-        "buttons": decisions.buttons("waters"),
+        words.append(_("merchant ship wanting %(demand)s for %(vp)s VP") % {"demand": demand, "vp": vp})
+    parts.append(_hit(h, x - 96, y - 78, 192, 156, rx=10))
+    return _piece(f"port-{name}", port + ": " + ("; ".join(words) or _("no ship")), "".join(parts))
+
+
+@functools.lru_cache(maxsize=1024)
+def _isle(name: str, workers: tuple[int, ...], h: Hit, whole: bool, language: str) -> Piece:
+    """A neighbouring island with the workers on it, pressed whole, or below its dock houses when they
+    are picked on their own."""
+    x, y = _WATER_SPOTS.get(name, (0, 0))
+    parts = [
+        f'<use href="#bu-isle" x="{x - 100}" y="{y - 80}" width="200" height="160"/>'
+        f'<text class="bu-island-letter" x="{x + 82}" y="{y - 40}">{escape(name)}</text>'
+    ]
+    words = []
+    shown = [(s, c) for s, c in enumerate(workers) if c]
+    for k, (seat, count) in enumerate(shown):
+        wx = x - 70 + k * 46
+        parts.append(_token(seat, wx, y + 4, 26))
+        if count > 1:
+            parts.append(f'<text class="bu-count" x="{wx + 27}" y="{y + 28}">×{count}</text>')
+        words.append(
+            i18n.ngettext("%(num)s worker of %(player)s", "%(num)s workers of %(player)s", count)
+            % {"num": count, "player": _player(seat)}
+        )
+    if whole:
+        parts.append(_hit(h, x - 92, y - 72, 184, 146, rx=40))
+    else:
+        parts.append(_hit(h, x - 92, y - 2, 184, 76, rx=30))
+    title = _("island %(name)s") % {"name": name} + ": " + (", ".join(words) or _("no workers"))
+    return _piece(f"isle-{name.lower()}-workers", title, "".join(parts))
+
+
+@functools.lru_cache(maxsize=1024)
+def _docks(name: str, colours: tuple[Any, ...], h: Hit, language: str) -> Piece:
+    """The dock houses of a neighbouring island."""
+    x, y = _WATER_SPOTS.get(name, (0, 0))
+    docks = [cube(str(c)) for c in colours]
+    parts = [_block(c, x - 62 + k * 44, y - 64, 38) for k, c in enumerate(docks)]
+    parts.append(_hit(h, x - 68, y - 74, 140, 72, rx=10))
+    words = _("dock houses of island %(name)s: %(colours)s") % {
+        "name": name,
+        "colours": ", ".join(c["name"] for c in docks if c),
     }
+    return _piece(f"isle-{name.lower()}-docks", words, "".join(parts))
 
 
-def _workshops(view: dict[str, Any], decisions: _Decisions) -> dict[str, Any]:
+@functools.lru_cache(maxsize=256)
+def _boat(place: str, k: int, seat: int, language: str) -> Piece:
+    """A seat's fishing boat, the `k`-th at its place."""
+    x, y = _WATER_SPOTS.get(place, (0, 0))
+    bx, by = x - 84 + k * 42, y + 44
+    return _piece(
+        f"s{seat}-boat",
+        _("fishing boat of %(player)s") % {"player": _player(seat)},
+        f'<use href="#bu-boat" class="bu-p{seat}" x="{bx}" y="{by}" width="40" height="30"/>'
+        f'<text class="bu-seatno bu-onboat" x="{bx + 20}" y="{by + 27}" font-size="10">{seat + 1}</text>',
+    )
+
+
+def _workshops(view: dict[str, Any], decisions: _Decisions, language: str) -> dict[str, Any]:
     """The workshop area, row 1 on top: each square in its workshop's colour, its coin and its lace
     maker, and a thick line where one workshop ends."""
     area = view["workshops"]
     squares: dict[str, Any] = area.get("squares", {})
+    drawn = []
+    for name, square in squares.items():
+        h = decisions.hit("workshops", f"workshop:{name}")
+        worker = square.get("worker")
+        drawn.append(_workshop(name, (str(square["colour"]), bool(square.get("coin")), worker), h, language))
+    layout = tuple((name, "workshop" in square, square.get("workshop")) for name, square in squares.items())
+    return {
+        "workshop_frame": _workshop_frame(int(area["columns"]), int(area["rows"]), language),
+        "workshop_pieces": drawn,
+        "workshop_edges": _workshop_edges(layout),
+        "workshop_buttons": decisions.buttons("workshops"),
+    }
+
+
+@functools.lru_cache(maxsize=64)
+def _workshop_frame(columns: int, rows: int, language: str) -> Markup:
+    """The workshop area's map up to its pieces: the ground, the squares' letters and numbers."""
     left, top = WORKSHOP_MARGIN
-    drawn, edges = [], []
-    square_words, coin_words, maker_words = (
-        _("workshop square %(square)s, %(colour)s"),
-        _("with a coin"),
-        _("lace maker of %(player)s"),
+    width, height = left + columns * CELL + 12, top + rows * CELL + 12
+    letters = "".join(
+        f'<text class="bu-axis" x="{left + c * CELL + 50}" y="26">{chr(ord("a") + c)}</text>' for c in range(columns)
     )
+    numbers = "".join(f'<text class="bu-axis" x="17" y="{top + r * CELL + 56}">{r + 1}</text>' for r in range(rows))
+    return Markup(
+        f'<svg class="bu-map" viewBox="0 0 {width} {height}" role="group" aria-label="{_said("The workshop area")}">\n'
+        f'<rect width="{width}" height="{height}" rx="12" class="bu-ws-ground"/>\n{letters}\n{numbers}\n'
+    )
+
+
+@functools.lru_cache(maxsize=64)
+def _workshop_edges(layout: tuple[tuple[str, bool, Any], ...]) -> Markup:
+    """A thick line wherever a workshop ends, by the squares' workshops."""
+    left, top = WORKSHOP_MARGIN
+    squares = {name: ({"workshop": shop} if known else {}) for name, known, shop in layout}
+    edges = []
     for name, square in squares.items():
         column, row = _at(name)
         x, y = left + column * CELL, top + row * CELL
@@ -734,34 +1025,31 @@ def _workshops(view: dict[str, Any], decisions: _Decisions) -> dict[str, Any]:
         ):
             if (squares.get(other) or {}).get("workshop", -1) != shop:
                 edges.append(line)
-        c = cube(str(square["colour"]))
-        assert c is not None
-        worker = square.get("worker")
-        parts = [
-            f'<use href="#bu-lace" class="bu-f-{c["colour"]}" x="{x}" y="{y}" width="100" height="100"/>'
-            f'<text class="bu-mark" x="{x + 20}" y="{y + 24}">{c["mark"]}</text>'
-        ]
-        words = square_words % {"square": name, "colour": c["name"]}
-        if square.get("coin"):
-            parts.append(f'<use href="#bu-coin" x="{x + 70}" y="{y + 8}" width="22" height="22"/>')
-            words += ", " + coin_words
-        if worker is not None:
-            parts.append(_token(int(worker), x + 30, y + 28, 40, woman=True))
-            words += ": " + maker_words % {"player": _player(int(worker))}
-        parts.append(_hit(decisions.hit("workshops", f"workshop:{name}"), x + 3, y + 3, 94, 94))
-        drawn.append(_piece(f"ws-{name}", words, "".join(parts)))
-    columns, rows = int(area["columns"]), int(area["rows"])
-    return {
-        "width": left + columns * CELL + 12,
-        "height": top + rows * CELL + 12,
-        "columns": [(left + c * CELL + 50, chr(ord("a") + c)) for c in range(columns)],
-        "rows": [(top + r * CELL + 56, r + 1) for r in range(rows)],
-        "pieces": drawn,
-        "edges": Markup(
-            "".join(f'<line class="bu-shop-edge" x1="{a}" y1="{b}" x2="{c}" y2="{d}"/>' for a, b, c, d in edges)
-        ),
-        "buttons": decisions.buttons("workshops"),
-    }
+    return Markup("".join(f'<line class="bu-shop-edge" x1="{a}" y1="{b}" x2="{c}" y2="{d}"/>' for a, b, c, d in edges))
+
+
+@functools.lru_cache(maxsize=2048)
+def _workshop(name: str, square: tuple[str, bool, Any], h: Hit, language: str) -> Piece:
+    """A square of the workshop area: its workshop's colour, its coin and its lace maker."""
+    colour, coin, worker = square
+    column, row = _at(name)
+    left, top = WORKSHOP_MARGIN
+    x, y = left + column * CELL, top + row * CELL
+    c = cube(colour)
+    assert c is not None
+    parts = [
+        f'<use href="#bu-lace" class="bu-f-{c["colour"]}" x="{x}" y="{y}" width="100" height="100"/>'
+        f'<text class="bu-mark" x="{x + 20}" y="{y + 24}">{c["mark"]}</text>'
+    ]
+    words = _("workshop square %(square)s, %(colour)s") % {"square": name, "colour": c["name"]}
+    if coin:
+        parts.append(f'<use href="#bu-coin" x="{x + 70}" y="{y + 8}" width="22" height="22"/>')
+        words += ", " + _("with a coin")
+    if worker is not None:
+        parts.append(_token(int(worker), x + 30, y + 28, 40, woman=True))
+        words += ": " + _("lace maker of %(player)s") % {"player": _player(int(worker))}
+    parts.append(_hit(h, x + 3, y + 3, 94, 94))
+    return _piece(f"ws-{name}", words, "".join(parts))
 
 
 def _html(key: str, words: str, html: str, tag: str = "span", css: str = "bu-item") -> Piece:
@@ -769,18 +1057,19 @@ def _html(key: str, words: str, html: str, tag: str = "span", css: str = "bu-ite
     return key, f'<{tag} class="{css}" data-piece="{key}"', f' aria-label="{escape(words)}">{html}</{tag}>'
 
 
-def _press(h: dict[str, str] | None, inner: str, css: str = "") -> str:
+def _press(h: Hit, inner: str, css: str = "") -> str:
     """An HTML drawing that takes its decision (or is picked to choose among several) when pressed."""
     if h is None:
         return inner
-    if "action" in h:
+    kind, value, words = h
+    if kind == "action":
         return (
-            f'<button type="button" class="bu-press act {css}" data-action="{escape(h["action"])}" '
-            f'aria-label="{escape(h["label"])}">{inner}</button>'
+            f'<button type="button" class="bu-press act {css}" data-action="{escape(value)}" '
+            f'aria-label="{escape(words)}">{inner}</button>'
         )
     return (
-        f'<button type="button" class="bu-press pick {css}" data-pick="{escape(h["pick"])}" '
-        f'aria-label="{escape(h["label"])}">{inner}</button>'
+        f'<button type="button" class="bu-press pick {css}" data-pick="{escape(value)}" '
+        f'aria-label="{escape(words)}">{inner}</button>'
     )
 
 
@@ -819,248 +1108,368 @@ def _fish_cards(kinds: Sequence[tuple[str, int]], css: str = "") -> str:
     )
 
 
-def _supplies(view: dict[str, Any], decisions: _Decisions) -> dict[str, Any]:
+def _group(heading: str, pieces: Sequence[Piece], css: str = "") -> list[Piece]:
+    """A group of pieces under its heading (the heading escaped, as the template wrote it)."""
+    return [
+        _fragment(f'<div class="bu-group{css}"><h4>{_escape(heading)}</h4><div class="bu-items">'),
+        *pieces,
+        _fragment("</div></div>"),
+    ]
+
+
+def _supplies(view: dict[str, Any], decisions: _Decisions, language: str) -> dict[str, Any]:
     """Cube supply, roof tile stacks, fish supply and deck, building supply and deck."""
     titles: dict[str, str] = view.get("building_cards") or {}
 
-    def hit(spot: str) -> dict[str, str] | None:
+    def hit(spot: str) -> Hit:
         return decisions.hit("supplies", spot)
 
-    cubes = []
-    for colour, count in (view.get("cube_supply") or {}).items():
-        c = cube(colour)
-        assert c is not None
-        words = i18n.ngettext("%(num)s %(colour)s cube in the supply", "%(num)s %(colour)s cubes in the supply", count)
-        cubes.append(
-            _html(
-                f"supply-{colour}",
-                words % {"num": count, "colour": c["name"]},
-                _press(hit(f"supply:{colour}"), f'{_cube_icon(c)}<span class="bu-n">×{count}</span>'),
-            )
-        )
-    stacks = []
-    for kind, count in (view.get("roof_stacks") or {}).items():
-        words = i18n.ngettext("%(num)s %(kind)s roof tile face down", "%(num)s %(kind)s roof tiles face down", count)
-        drawing = (
-            '<svg class="bu-icon" viewBox="0 0 40 40" width="34" height="34" aria-hidden="true">'
-            f'<rect x="3" y="8" width="34" height="26" rx="4" class="bu-tileback"/>'
-            f'<use href="#bu-k-{kind}" x="11" y="12" width="18" height="18"/></svg><span class="bu-n">×{count}</span>'
-            f'<span class="bu-kind">{escape(_(kind))}</span>'
-        )
-        stacks.append(
-            _html(f"stack-{kind}", words % {"num": count, "kind": _(kind)}, _press(hit(f"stack:{kind}"), drawing))
-        )
-    fish = []
-    for k, kind in enumerate(view.get("fish_supply", [])):
-        card = _icon("bu-fish", 36, 18, "0 0 40 20", " bu-fish-" + kind)
-        drawing = f'<span class="bu-fishcard">{card}{escape(_(kind))}</span>'
-        fish.append(
-            _html(
-                f"fish-{k + 1}",
-                _("fish card in the supply: %(fish)s") % {"fish": _(kind)},
-                _press(hit(f"fish:{kind}"), drawing, "bu-card"),
-            )
-        )
-    deck = int(view.get("fish_deck", 0))
-    fish.append(
-        _html(
-            "fish-deck",
-            i18n.ngettext("fish deck: %(num)s card", "fish deck: %(num)s cards", deck) % {"num": deck},
-            _press(
-                hit("fish:deck"), f'<span class="bu-fishcard bu-deck">{escape(_("deck"))} ×{deck}</span>', "bu-card"
-            ),
-        )
-    )
-    buildings = []
-    for k, card in enumerate(view.get("building_supply", [])):
-        title = i18n.view_text(titles.get(card) or "")
-        drawing = f'<span class="bu-building"><b>{escape(card)}</b> {escape(title)}</span>'
-        buildings.append(
-            _html(
-                f"card-{k + 1}",
-                _("building card %(card)s: %(title)s") % {"card": card, "title": title},
-                _press(hit(f"card:{card}"), drawing, "bu-card"),
-            )
-        )
-    deck = int(view.get("building_deck", 0))
-    buildings.append(
-        _html(
-            "card-deck",
-            i18n.ngettext("building deck: %(num)s card", "building deck: %(num)s cards", deck) % {"num": deck},
-            _press(
-                hit("card:deck"), f'<span class="bu-building bu-deck">{escape(_("deck"))} ×{deck}</span>', "bu-card"
-            ),
-        )
-    )
+    cubes = [
+        _supply_cube(colour, count, hit(f"supply:{colour}"), language)
+        for colour, count in (view.get("cube_supply") or {}).items()
+    ]
+    stacks = [
+        _roof_stack(kind, count, hit(f"stack:{kind}"), language)
+        for kind, count in (view.get("roof_stacks") or {}).items()
+    ]
+    fish = [_fish_supply(k, kind, hit(f"fish:{kind}"), language) for k, kind in enumerate(view.get("fish_supply", []))]
+    fish.append(_fish_deck(int(view.get("fish_deck", 0)), hit("fish:deck"), language))
+    buildings = [
+        _building_supply(k, card, i18n.view_text(titles.get(card) or ""), hit(f"card:{card}"), language)
+        for k, card in enumerate(view.get("building_supply", []))
+    ]
+    buildings.append(_building_deck(int(view.get("building_deck", 0)), hit("card:deck"), language))
     return {
-        "groups": [
-            (_("Cube supply"), cubes, ""),
-            (_("Roof tile stacks"), stacks, ""),
-            (_("Fish cards"), fish, ""),
-            (_("Building cards"), buildings, " bu-wide"),
+        "supplies": [
+            *_group(_("Cube supply"), cubes),
+            *_group(_("Roof tile stacks"), stacks),
+            *_group(_("Fish cards"), fish),
+            *_group(_("Building cards"), buildings, " bu-wide"),
         ],
-        "buttons": decisions.buttons("roofs") + decisions.buttons("supplies") + decisions.buttons("reserve"),
+        "supply_buttons": decisions.buttons("roofs") + decisions.buttons("supplies") + decisions.buttons("reserve"),
     }
 
 
-def _seat(seat: dict[str, Any], view: dict[str, Any], decisions: _Decisions | None) -> dict[str, Any]:
+@functools.lru_cache(maxsize=1024)
+def _supply_cube(colour: str, count: int, h: Hit, language: str) -> Piece:
+    c = cube(colour)
+    assert c is not None
+    words = i18n.ngettext("%(num)s %(colour)s cube in the supply", "%(num)s %(colour)s cubes in the supply", count)
+    return _html(
+        f"supply-{colour}",
+        words % {"num": count, "colour": c["name"]},
+        _press(h, f'{_cube_icon(c)}<span class="bu-n">×{count}</span>'),
+    )
+
+
+@functools.lru_cache(maxsize=1024)
+def _roof_stack(kind: str, count: int, h: Hit, language: str) -> Piece:
+    words = i18n.ngettext("%(num)s %(kind)s roof tile face down", "%(num)s %(kind)s roof tiles face down", count)
+    drawing = (
+        '<svg class="bu-icon" viewBox="0 0 40 40" width="34" height="34" aria-hidden="true">'
+        f'<rect x="3" y="8" width="34" height="26" rx="4" class="bu-tileback"/>'
+        f'<use href="#bu-k-{kind}" x="11" y="12" width="18" height="18"/></svg><span class="bu-n">×{count}</span>'
+        f'<span class="bu-kind">{escape(_(kind))}</span>'
+    )
+    return _html(f"stack-{kind}", words % {"num": count, "kind": _(kind)}, _press(h, drawing))
+
+
+@functools.lru_cache(maxsize=1024)
+def _fish_supply(k: int, kind: str, h: Hit, language: str) -> Piece:
+    card = _icon("bu-fish", 36, 18, "0 0 40 20", " bu-fish-" + kind)
+    drawing = f'<span class="bu-fishcard">{card}{escape(_(kind))}</span>'
+    return _html(
+        f"fish-{k + 1}",
+        _("fish card in the supply: %(fish)s") % {"fish": _(kind)},
+        _press(h, drawing, "bu-card"),
+    )
+
+
+@functools.lru_cache(maxsize=256)
+def _fish_deck(deck: int, h: Hit, language: str) -> Piece:
+    return _html(
+        "fish-deck",
+        i18n.ngettext("fish deck: %(num)s card", "fish deck: %(num)s cards", deck) % {"num": deck},
+        _press(h, f'<span class="bu-fishcard bu-deck">{escape(_("deck"))} ×{deck}</span>', "bu-card"),
+    )
+
+
+@functools.lru_cache(maxsize=1024)
+def _building_supply(k: int, card: str, title: str, h: Hit, language: str) -> Piece:
+    drawing = f'<span class="bu-building"><b>{escape(card)}</b> {escape(title)}</span>'
+    return _html(
+        f"card-{k + 1}",
+        _("building card %(card)s: %(title)s") % {"card": card, "title": title},
+        _press(h, drawing, "bu-card"),
+    )
+
+
+@functools.lru_cache(maxsize=256)
+def _building_deck(deck: int, h: Hit, language: str) -> Piece:
+    return _html(
+        "card-deck",
+        i18n.ngettext("building deck: %(num)s card", "building deck: %(num)s cards", deck) % {"num": deck},
+        _press(h, f'<span class="bu-building bu-deck">{escape(_("deck"))} ×{deck}</span>', "bu-card"),
+    )
+
+
+def _seat(seat: dict[str, Any], view: dict[str, Any], decisions: _Decisions | None, language: str) -> dict[str, Any]:
     """One player's board; `decisions` only for the viewer's own seat."""
     number = int(seat["seat"])
     s = f"s{number}"
     phase = view.get("phase")
+    mine = decisions is not None
 
-    def hit(*spots: str) -> dict[str, str] | None:
+    def hit(*spots: str) -> Hit:
         return decisions.hit("seat", *spots) if decisions is not None else None
 
     def buttons(spot: str) -> list[Decision]:
         return decisions.buttons(spot) if decisions is not None else []
 
-    coins, privilege, vp = int(seat.get("coins", 0)), int(seat.get("privilege", 0)), int(seat.get("vp", 0))
-    moves = int(seat.get("moves", 0))
-    sources = ", ".join(f"{_(name)} {points}" for name, points in (seat.get("vp_by_source") or {}).items() if points)
-    track = "".join(
-        f'<rect x="{6 + k * 52}" y="3" width="48" height="24" rx="5" class="{"bu-made" if k < moves else "bu-move"}"/>'
-        f'<text x="{30 + k * 52}" y="20" font-size="13" text-anchor="middle">{"✔" if k < moves else ""}'
-        f"{'+' if MOVE_COSTS[k] < 0 else '−'}{abs(MOVE_COSTS[k])}</text>"
-        for k in range(MAX_MOVES)
-    )
+    sources = tuple((name, points) for name, points in (seat.get("vp_by_source") or {}).items() if points)
     counters = [
-        _html(
-            f"{s}-coins",
-            i18n.ngettext("%(num)s coin", "%(num)s coins", coins) % {"num": coins},
-            f"{_icon('bu-coin')} {coins}",
-            css="bu-counter",
-        ),
-        _html(
-            f"{s}-vp",
-            _("%(vp)s VP") % {"vp": vp} + (f" ({sources})" if sources else ""),
-            f"{_icon('bu-vp')} {escape(_('%(vp)s VP') % {'vp': vp})}",
-            css="bu-counter",
-        ),
-        _html(
-            f"{s}-privilege",
-            i18n.ngettext("%(num)s privilege point", "%(num)s privilege points", privilege) % {"num": privilege},
-            _press(hit("privilege"), f"{_icon('bu-privilege')} {privilege}"),
-            css="bu-counter",
-        ),
-        _html(
-            f"{s}-moves",
-            _("moves made this turn: %(num)s of %(total)s") % {"num": moves, "total": MAX_MOVES},
-            f'<svg class="bu-moves" viewBox="0 0 214 30" aria-hidden="true">{track}</svg>',
-            css="bu-counter",
-        ),
+        _coins(s, int(seat.get("coins", 0)), language),
+        _vp(s, int(seat.get("vp", 0)), sources, language),
+        _privilege(s, int(seat.get("privilege", 0)), hit("privilege"), language),
+        _moves(s, int(seat.get("moves", 0)), language),
+        _boat_counter(number, i18n.view_text(seat.get("boat")), language),
     ]
     preparation = list(seat.get("preparation", []))
-    prepared = []
-    for k in range(PREPARATION_SPACES):
-        c = cube(str(preparation[k])) if k < len(preparation) else None
-        what = c["name"] if c else _("empty")
-        prepared.append(
-            _html(
-                f"{s}-prep-{k + 1}",
-                _("preparation space %(number)s: %(cube)s") % {"number": k + 1, "cube": what},
-                _cube_icon(c),
-            )
-        )
-    held = _reserve(seat)
-    piles = "".join(
-        _press(hit(f"reserve:{colour}"), f'{_block_icon(colour, 28)}<span class="bu-n">×{count}</span>')
-        for colour, count in held
-    )
-    reserve = [
-        _html(
-            f"{s}-reserve",
-            _("cube reserve: %(cubes)s")
-            % {"cubes": ", ".join(f"{count} {_(colour)}" for colour, count in held) or _("empty")},
-            piles or escape(_("empty")),
-        )
+    prepared = [
+        _preparation(s, k, preparation[k] if k < len(preparation) else None, language)
+        for k in range(PREPARATION_SPACES)
     ]
+    held = tuple(_reserve(seat))
+    reserve = _cube_reserve(s, held, tuple(hit(f"reserve:{colour}") for colour, _count in held), language)
     roofs = list(seat.get("roofs", []))
-    spaces = []
-    for k in range(max(3, len(roofs))):
-        if k < len(roofs):
-            laid = tile(str(roofs[k]))
-            drawing, what = _press(hit(f"tile:{roofs[k]}"), _roof_icon(laid)), laid["words"]
-        else:
-            drawing, what = '<span class="bu-tile bu-empty-tile"></span>', _("empty")
-        spaces.append(
-            _html(f"{s}-roof-{k + 1}", _("roof space %(number)s: %(tile)s") % {"number": k + 1, "tile": what}, drawing)
-        )
-    hand = sorted((seat.get("hand") or {}).items())
-    hidden = int(seat.get("hidden_fish", 0))
-    shown = _fish_cards(hand)
-    if hidden:
-        face_down = i18n.ngettext("%(num)s card face down", "%(num)s cards face down", hidden) % {"num": hidden}
-        shown += f'<span class="bu-fishcard bu-deck">{escape(face_down)}</span>'
-    from_deck = sorted((seat.get("from_deck") or {}).items())
-    if from_deck:
-        unseen = ", ".join(f"{_(kind)} ×{n}" for kind, n in from_deck)
-        shown += escape(" (" + _("drawn from the deck, unseen by the others: %(cards)s") % {"cards": unseen} + ")")
-    sold = sorted((seat.get("sold") or {}).items())
-    titles: dict[str, str] = view.get("building_cards") or {}
-    cards = "".join(
-        f'<span class="bu-building"><b>{escape(card)}</b> {escape(i18n.view_text(titles.get(card) or ""))}</span> '
-        for card in seat.get("cards", [])
-    )
-    none = escape(_("none"))
-    holdings = [
-        _html(f"{s}-hand", _("fish cards in hand"), f"{escape(_('Fish in hand:'))} {shown or none}", css="bu-holding"),
-        _html(
-            f"{s}-sold",
-            _("sold fish cards"),
-            f"{escape(_('Sold:'))} {_fish_cards(sold, ' bu-sold') or none}",
-            css="bu-holding",
-        ),
-        _html(f"{s}-cards", _("building cards"), f"{escape(_('Building cards:'))} {cards or none}", css="bu-holding"),
+    spaces = [
+        _roof_space(s, k, str(roofs[k]), hit(f"tile:{roofs[k]}"), language)
+        if k < len(roofs)
+        else _roof_space(s, k, None, None, language)
+        for k in range(max(3, len(roofs)))
     ]
-    ring = _ring(seat)
+    titles: dict[str, str] = view.get("building_cards") or {}
+    cards = tuple((str(card), i18n.view_text(titles.get(card) or "")) for card in seat.get("cards", []))
+    holdings = [
+        _hand(
+            s,
+            tuple(sorted((seat.get("hand") or {}).items())),
+            int(seat.get("hidden_fish", 0)),
+            tuple(sorted((seat.get("from_deck") or {}).items())),
+            language,
+        ),
+        _sold(s, tuple(sorted((seat.get("sold") or {}).items())), language),
+        _cards(s, cards, language),
+    ]
+    ring = seat.get("ring") or {}
+    houses = tuple(
+        (str(house["colour"]), "coin" if house.get("symbol") == "coin" else "fountain")
+        for house in ring.get("houses") or []
+    )
+    ring_piece = _ring(
+        number,
+        (houses, int(ring.get("arrows", 0)), int(ring.get("workers", 0))),
+        (seat.get("visible_coins", 0), seat.get("visible_fountains", 0)),
+        language,
+    )
+    pyramid: list[str | None] | None = seat.get("pyramid")
+    decided = int(seat.get("pyramid_slots_decided", 0))
+    slot_hits = tuple(hit(f"slot:{name}") for name in SLOT_NAMES)
+    acting = view.get("actor") == number or (phase == "cube pyramid construction" and not seat.get("pyramid_ready"))
     return {
         "seat": number,
-        "key": s,
-        "mine": decisions is not None,
-        "letter": seat.get("letter"),
-        "start_player": view.get("start_player") == number,
-        "acting": view.get("actor") == number
-        or (phase == "cube pyramid construction" and not seat.get("pyramid_ready")),
-        "boat": seat.get("boat"),
+        "mine": mine,
+        "frame": Markup((" mine" if mine else "") + (" acting" if acting else "")),
+        "acting": Markup("▶ " if acting else ""),
+        "title": _seat_title(seat.get("letter"), view.get("start_player") == number, language),
         "counters": counters,
-        "ring": _html(
-            f"{s}-ring",
-            ring["words"],
-            '<svg viewBox="-110 -110 220 220" aria-hidden="true"><circle r="104" class="bu-ring-base"/>'
-            f'<circle r="60" class="bu-wheel"/>{ring["svg"]}'
-            f'<text class="bu-axis bu-small" x="0" y="4">{escape(_("time wheel"))}</text></svg>',
-            "div",
-            "bu-ring",
-        ),
-        "pyramid": _pyramid(seat, hit),
-        "pyramid_ready": bool(seat.get("pyramid_ready")),
-        "slots_decided": seat.get("pyramid_slots_decided", 0),
-        "slots": SLOTS,
-        "groups": [
-            (_("Preparation area"), prepared),
-            (_("Cube reserve"), reserve),
-            (_("Roof spaces"), spaces),
+        "ring": (ring_piece,),
+        "pyramid": _pyramid(number, tuple(pyramid) if pyramid is not None else None, decided, slot_hits, language),
+        "note": _note(mine, bool(seat.get("pyramid_ready")), seat.get("pyramid_slots_decided", 0), language),
+        "side": [
+            *_group(_("Preparation area"), prepared),
+            *_group(_("Cube reserve"), (reserve,)),
+            *_group(_("Roof spaces"), spaces),
         ],
         "holdings": holdings,
         "buttons": buttons("seat") + buttons("reserve") + buttons("boat") + buttons("ring") + buttons("end"),
     }
 
 
-def _ring(seat: dict[str, Any]) -> dict[str, Any]:
-    """The schedule ring, its twelve houses where they lie, and the time wheel over it: three arrows
-    at the empty houses it points at, then sectors 1–9 clockwise, workers filling sectors 1..n."""
-    number = int(seat["seat"])
-    ring = seat.get("ring") or {}
-    houses = ring.get("houses") or []
-    arrows, workers = int(ring.get("arrows", 0)), int(ring.get("workers", 0))
+@functools.lru_cache(maxsize=256)
+def _seat_title(letter: Any, start_player: bool, language: str) -> tuple[Piece, ...]:
+    """The end of a seat's heading, after its name: its letter, and whether it is the start player."""
+    drawn = []
+    if letter:
+        drawn.append(_fragment(f" · {_said('letter %(letter)s', letter=letter)}"))
+    if start_player:
+        words = _said("start player")
+        drawn.append(("start-player", ' · <span data-piece="start-player"', f' aria-label="{words}">⚑ {words}</span>'))
+    return tuple(drawn)
+
+
+@functools.lru_cache(maxsize=256)
+def _note(mine: bool, ready: bool, decided: Any, language: str) -> Markup:
+    """Under a pyramid being built, how far it is."""
+    if ready:
+        return Markup("")
+    if mine:
+        words = _said("being built: %(decided)s of %(slots)s slots decided", decided=decided, slots=SLOTS)
+    else:
+        words = _said("built in secret: %(decided)s of %(slots)s slots decided", decided=decided, slots=SLOTS)
+    return Markup(f'<p class="bu-note">{words}</p>')
+
+
+@functools.lru_cache(maxsize=1024)
+def _coins(s: str, coins: int, language: str) -> Piece:
+    return _html(
+        f"{s}-coins",
+        i18n.ngettext("%(num)s coin", "%(num)s coins", coins) % {"num": coins},
+        f"{_icon('bu-coin')} {coins}",
+        css="bu-counter",
+    )
+
+
+@functools.lru_cache(maxsize=1024)
+def _vp(s: str, vp: int, sources: tuple[tuple[str, Any], ...], language: str) -> Piece:
+    by_source = ", ".join(f"{_(name)} {points}" for name, points in sources)
+    return _html(
+        f"{s}-vp",
+        _("%(vp)s VP") % {"vp": vp} + (f" ({by_source})" if by_source else ""),
+        f"{_icon('bu-vp')} {escape(_('%(vp)s VP') % {'vp': vp})}",
+        css="bu-counter",
+    )
+
+
+@functools.lru_cache(maxsize=1024)
+def _privilege(s: str, privilege: int, h: Hit, language: str) -> Piece:
+    return _html(
+        f"{s}-privilege",
+        i18n.ngettext("%(num)s privilege point", "%(num)s privilege points", privilege) % {"num": privilege},
+        _press(h, f"{_icon('bu-privilege')} {privilege}"),
+        css="bu-counter",
+    )
+
+
+@functools.lru_cache(maxsize=256)
+def _moves(s: str, moves: int, language: str) -> Piece:
+    track = "".join(
+        f'<rect x="{6 + k * 52}" y="3" width="48" height="24" rx="5" class="{"bu-made" if k < moves else "bu-move"}"/>'
+        f'<text x="{30 + k * 52}" y="20" font-size="13" text-anchor="middle">{"✔" if k < moves else ""}'
+        f"{'+' if MOVE_COSTS[k] < 0 else '−'}{abs(MOVE_COSTS[k])}</text>"
+        for k in range(MAX_MOVES)
+    )
+    return _html(
+        f"{s}-moves",
+        _("moves made this turn: %(num)s of %(total)s") % {"num": moves, "total": MAX_MOVES},
+        f'<svg class="bu-moves" viewBox="0 0 214 30" aria-hidden="true">{track}</svg>',
+        css="bu-counter",
+    )
+
+
+@functools.lru_cache(maxsize=256)
+def _boat_counter(number: int, place: str, language: str) -> Piece:
+    """Where a seat's fishing boat is, beside its counters."""
+    return _fragment(
+        f'<span class="bu-counter" aria-label="{_said("fishing boat at %(place)s", place=place)}">'
+        '<svg viewBox="0 0 40 30" width="26" height="20" aria-hidden="true">'
+        f'<use href="#bu-boat" class="bu-p{number}"/></svg> {_escape(place)}</span>'
+    )
+
+
+@functools.lru_cache(maxsize=1024)
+def _preparation(s: str, k: int, colour: Any, language: str) -> Piece:
+    c = cube(str(colour)) if colour is not None else None
+    what = c["name"] if c else _("empty")
+    return _html(
+        f"{s}-prep-{k + 1}",
+        _("preparation space %(number)s: %(cube)s") % {"number": k + 1, "cube": what},
+        _cube_icon(c),
+    )
+
+
+@functools.lru_cache(maxsize=1024)
+def _cube_reserve(s: str, held: tuple[tuple[str, int], ...], hits: tuple[Hit, ...], language: str) -> Piece:
+    piles = "".join(
+        _press(h, f'{_block_icon(colour, 28)}<span class="bu-n">×{count}</span>')
+        for (colour, count), h in zip(held, hits, strict=True)
+    )
+    return _html(
+        f"{s}-reserve",
+        _("cube reserve: %(cubes)s")
+        % {"cubes": ", ".join(f"{count} {_(colour)}" for colour, count in held) or _("empty")},
+        piles or escape(_("empty")),
+    )
+
+
+@functools.lru_cache(maxsize=1024)
+def _roof_space(s: str, k: int, text: str | None, h: Hit, language: str) -> Piece:
+    if text is not None:
+        laid = tile(text)
+        drawing, what = _press(h, _roof_icon(laid)), laid["words"]
+    else:
+        drawing, what = '<span class="bu-tile bu-empty-tile"></span>', _("empty")
+    return _html(f"{s}-roof-{k + 1}", _("roof space %(number)s: %(tile)s") % {"number": k + 1, "tile": what}, drawing)
+
+
+@functools.lru_cache(maxsize=1024)
+def _hand(
+    s: str,
+    hand: tuple[tuple[str, int], ...],
+    hidden: int,
+    from_deck: tuple[tuple[str, int], ...],
+    language: str,
+) -> Piece:
+    shown = _fish_cards(hand)
+    if hidden:
+        face_down = i18n.ngettext("%(num)s card face down", "%(num)s cards face down", hidden) % {"num": hidden}
+        shown += f'<span class="bu-fishcard bu-deck">{escape(face_down)}</span>'
+    if from_deck:
+        unseen = ", ".join(f"{_(kind)} ×{n}" for kind, n in from_deck)
+        shown += escape(" (" + _("drawn from the deck, unseen by the others: %(cards)s") % {"cards": unseen} + ")")
+    return _html(
+        f"{s}-hand",
+        _("fish cards in hand"),
+        f"{escape(_('Fish in hand:'))} {shown or escape(_('none'))}",
+        css="bu-holding",
+    )
+
+
+@functools.lru_cache(maxsize=1024)
+def _sold(s: str, sold: tuple[tuple[str, int], ...], language: str) -> Piece:
+    return _html(
+        f"{s}-sold",
+        _("sold fish cards"),
+        f"{escape(_('Sold:'))} {_fish_cards(sold, ' bu-sold') or escape(_('none'))}",
+        css="bu-holding",
+    )
+
+
+@functools.lru_cache(maxsize=1024)
+def _cards(s: str, cards: tuple[tuple[str, str], ...], language: str) -> Piece:
+    drawn = "".join(f'<span class="bu-building"><b>{escape(card)}</b> {escape(title)}</span> ' for card, title in cards)
+    return _html(
+        f"{s}-cards",
+        _("building cards"),
+        f"{escape(_('Building cards:'))} {drawn or escape(_('none'))}",
+        css="bu-holding",
+    )
+
+
+@functools.lru_cache(maxsize=1024)
+def _ring(
+    number: int, ring: tuple[tuple[tuple[str, str], ...], int, int], visible: tuple[Any, Any], language: str
+) -> Piece:
+    """The schedule ring (its houses' colours and symbols, the arrows' turn, the workers on it), its
+    twelve houses where they lie, and the time wheel over it: three arrows at the empty houses it points
+    at, then sectors 1–9 clockwise, workers filling sectors 1..n; and the coins and fountains in sight."""
+    houses, arrows, workers = ring
+    coins, fountains = visible
     parts, pointed = [], []
-    for index, house in enumerate(houses):
+    for index, (colour, symbol) in enumerate(houses):
         offset = (index - arrows) % HOUSES
         sector = offset - ARROWS + 1
         x, y = _RING[index]
-        colour = str(house["colour"])
-        symbol = "coin" if house.get("symbol") == "coin" else "fountain"
         parts.append(f'<use href="#bu-rh-{colour}-{symbol}" x="{x - 16}" y="{y - 18}" width="32" height="34"/>')
         if 1 <= sector <= workers:
             parts.append(
@@ -1078,11 +1487,19 @@ def _ring(seat: dict[str, Any]) -> dict[str, Any]:
     ) % {
         "workers": workers,
         "empty": HOUSES - ARROWS - workers,
-        "coins": seat.get("visible_coins", 0),
-        "fountains": seat.get("visible_fountains", 0),
+        "coins": coins,
+        "fountains": fountains,
         "arrows": ", ".join(pointed),
     }
-    return {"words": words, "svg": "".join(parts)}
+    return _html(
+        f"s{number}-ring",
+        words,
+        '<svg viewBox="-110 -110 220 220" aria-hidden="true"><circle r="104" class="bu-ring-base"/>'
+        f'<circle r="60" class="bu-wheel"/>{"".join(parts)}'
+        f'<text class="bu-axis bu-small" x="0" y="4">{escape(_("time wheel"))}</text></svg>',
+        "div",
+        "bu-ring",
+    )
 
 
 def _slot_box(slot: int) -> tuple[float, float, float]:
@@ -1096,13 +1513,14 @@ def _slot_box(slot: int) -> tuple[float, float, float]:
     return pad + 92 - _TOP / 2, pad + 92 - _TOP / 2, _TOP
 
 
-def _pyramid(seat: dict[str, Any], hit: Any) -> list[Piece]:
+@functools.lru_cache(maxsize=1024)
+def _pyramid(
+    number: int, pyramid: tuple[str | None, ...] | None, decided: int, hits: tuple[Hit, ...], language: str
+) -> tuple[Piece, ...]:
     """The cube pyramid seen from above, the base first so the upper layers lie over it, each base
     cube's mark toward its uncovered edge. While another seat builds in secret, the slots it has
     decided are drawn face down."""
-    pyramid: list[str | None] | None = seat.get("pyramid")
-    decided = int(seat.get("pyramid_slots_decided", 0))
-    free = set(free_slots(pyramid)) if pyramid is not None else set()
+    free = set(free_slots(list(pyramid))) if pyramid is not None else set()
     words = {
         "secret": _("decided in secret"),
         "hidden": _("a covered cube, face down"),
@@ -1115,7 +1533,7 @@ def _pyramid(seat: dict[str, Any], hit: Any) -> list[Piece]:
         x, y, size = _slot_box(slot)
         shown = ("secret" if slot < decided else None) if pyramid is None else pyramid[slot]
         c = cube("hidden" if shown == "secret" else shown)
-        h = hit(f"slot:{name}")
+        h = hits[slot]
         parts = []
         if slot >= 9 and c is not None:
             parts.append(f'<rect class="bu-shadow" x="{x + 4}" y="{y + 5}" width="{size}" height="{size}" rx="5"/>')
@@ -1129,10 +1547,8 @@ def _pyramid(seat: dict[str, Any], hit: Any) -> list[Piece]:
             what = words[shown if shown in ("secret", "hidden") else None]
         else:
             what = c["name"] + (words["free"] if slot in free else "")
-        drawn.append(
-            _piece(f"s{seat['seat']}-slot-{name}", words["slot"] % {"slot": name, "what": what}, "".join(parts))
-        )
-    return drawn
+        drawn.append(_piece(f"s{number}-slot-{name}", words["slot"] % {"slot": name, "what": what}, "".join(parts)))
+    return tuple(drawn)
 
 
 def pieces(view: dict[str, Any]) -> dict[str, Hashable]:
