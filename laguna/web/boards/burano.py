@@ -952,7 +952,7 @@ def _docks(name: str, colours: tuple[Any, ...], h: Hit, language: str) -> Piece:
     x, y = _WATER_SPOTS.get(name, (0, 0))
     docks = [cube(str(c)) for c in colours]
     parts = [_block(c, x - 62 + k * 44, y - 64, 38) for k, c in enumerate(docks)]
-    parts.append(_hit(h, x - 68, y - 74, 140, 72, rx=10))
+    parts.append(_hit(h, x - 68, y - 80, 140, 78, rx=10))  # 40 px tall on a 390 px phone
     words = _("dock houses of island %(name)s: %(colours)s") % {
         "name": name,
         "colours": ", ".join(c["name"] for c in docks if c),
