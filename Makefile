@@ -34,7 +34,7 @@ pictures:
 	done
 
 messages: $(STAMP)
-	$(BIN)/pybabel extract -F babel.cfg -k N_ -k msg -k msg_plural:1,2 --no-location --sort-output --omit-header -o laguna/locale/laguna.pot laguna
+	$(BIN)/pybabel extract -F babel.cfg -k N_ -k msg -k msg_plural:1,2 -k _said --no-location --sort-output --omit-header -o laguna/locale/laguna.pot laguna
 	$(BIN)/pybabel update -i laguna/locale/laguna.pot -d laguna/locale -D laguna --omit-header --ignore-obsolete --no-fuzzy-matching
 
 clean:

@@ -8,8 +8,9 @@ import json
 import random
 import time
 from pathlib import Path
+from typing import Any
 
-from playwright.sync_api import Browser, Page, Response
+from playwright.sync_api import Browser, BrowserContext, Page, Response
 
 SCREENSHOTS = Path(__file__).parents[2] / "test-output" / "screenshots"
 
@@ -139,17 +140,32 @@ def meet(browser: Browser, server: str, game_id: str, host: str, guest: str) -> 
     return first, second
 
 
+def visitor(browser: Browser, address: str | None = None, **options: Any) -> BrowserContext:
+    """A new visitor's browser, coming from `address` if given: the server tests' `laguna serve`
+    believes the `X-Forwarded-For` of a proxy on its own machine, so a module's tests can seat more
+    guests against bots than one address may hold at once."""
+    headers = {"X-Forwarded-For": address} if address else {}
+    return browser.new_context(extra_http_headers=headers, **options)
+
+
 def guest_plays(
-    browser: Browser, server: str, game_id: str, locale: str | None = None, width: int | None = None
+    browser: Browser,
+    server: str,
+    game_id: str,
+    locale: str | None = None,
+    *,
+    width: int | None = None,
+    address: str | None = None,
 ) -> Page:
     """A guest (whose browser prefers `locale`, if given; on a screen `width` pixels wide, a phone's
-    below 800) at a new table of `game_id` against an easy bot, by the welcome page's "Play now"."""
+    below 800; from `address`, if given) at a new table of `game_id` against an easy bot, by the
+    welcome page's "Play now"."""
     if width is None:
-        context = browser.new_context(locale=locale)
+        context = visitor(browser, address, locale=locale)
     else:
         phone = width < 800
         size = {"width": width, "height": 844 if phone else 900}
-        context = browser.new_context(locale=locale, viewport=size, is_mobile=phone, has_touch=phone)
+        context = visitor(browser, address, locale=locale, viewport=size, is_mobile=phone, has_touch=phone)
     page = context.new_page()
     page.goto(server)
     page.select_option("select[name=game]", game_id)

@@ -7,18 +7,28 @@ pictures`); the tab's title and the turn notifications are tested at the end."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
 from playwright.sync_api import Browser
 
-from tests.server.browsing import decide, finished, guest_plays, shot, wait_turn_or_end
+from tests.server.browsing import decide, finished, guest_plays, shot, visitor, wait_turn_or_end
 
 GAMES = ["walking-in-burano", "walking-in-burano-roll-and-write", "burano", "murano"]
 WIDTHS = {"desktop": 1366, "phone": 390}
 TURNS = {"walking-in-burano": 12, "walking-in-burano-roll-and-write": 12, "burano": 24, "murano": 12}
 """Turns of the guest checked per game and width, the picture taken at the last: into the game proper
 (Burano's first thirteen decisions build the cube pyramid in secret)."""
+
+_VISITORS = itertools.count(1)
+
+
+def _address() -> str:
+    """An address of its own for each visitor of this module: more guests play bots here at once
+    than one address may."""
+    return f"10.22.0.{next(_VISITORS)}"
+
 
 _LOOK = """() => {
   const board = document.querySelector("#main-inner .board");
@@ -58,7 +68,7 @@ _LOOK = """() => {
 @pytest.mark.parametrize("width", list(WIDTHS))
 @pytest.mark.parametrize("game_id", GAMES)
 def test_a_drawn_board_plays_on_a_desktop_and_a_phone(browser: Browser, server: str, game_id: str, width: str) -> None:
-    page = guest_plays(browser, server, game_id, width=WIDTHS[width])
+    page = guest_plays(browser, server, game_id, width=WIDTHS[width], address=_address())
     rng = random.Random(game_id)
     turns = glowed = 0
     while turns < TURNS[game_id] and wait_turn_or_end([page], timeout=60) is not None:
@@ -84,7 +94,7 @@ def test_a_drawn_board_plays_on_a_desktop_and_a_phone(browser: Browser, server: 
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_a_log_line_under_the_pointer_lights_up_its_pieces(browser: Browser, server: str, game_id: str) -> None:
-    page = guest_plays(browser, server, game_id)
+    page = guest_plays(browser, server, game_id, address=_address())
     rng = random.Random(7)
     for _ in range(3):
         assert wait_turn_or_end([page], timeout=60) is page
@@ -117,7 +127,7 @@ elsewhere."""
 
 
 def test_the_tab_title_and_a_notification_announce_the_turn(browser: Browser, server: str) -> None:
-    context = browser.new_context()
+    context = visitor(browser, _address())
     context.add_init_script(_NOTIFICATIONS)
     page = context.new_page()
     page.goto(server)
@@ -146,9 +156,9 @@ def test_the_tab_title_and_a_notification_announce_the_turn(browser: Browser, se
 
 
 def test_a_spectator_sees_what_changed_since_opening_the_page(browser: Browser, server: str) -> None:
-    player = guest_plays(browser, server, "burano")
+    player = guest_plays(browser, server, "burano", address=_address())
     assert wait_turn_or_end([player], timeout=60) is player
-    onlooker = browser.new_context().new_page()
+    onlooker = visitor(browser, _address()).new_page()
     onlooker.goto(player.url)
     onlooker.wait_for_selector(".board")
     assert onlooker.locator(".board [data-changed]").count() == 0, "a page just opened has nothing new"

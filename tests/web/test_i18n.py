@@ -74,7 +74,7 @@ def test_the_catalogue_template_holds_every_marked_string(tmp_path: Path) -> Non
     fresh = tmp_path / "laguna.pot"
     subprocess.run(
         [str(Path(sys.executable).with_name("pybabel")), "extract", "-F", "babel.cfg", "-k", "N_", "-k", "msg",
-         "-k", "msg_plural:1,2", "--no-location",
+         "-k", "msg_plural:1,2", "-k", "_said", "--no-location",
          "--sort-output", "--omit-header", "-o", str(fresh), "laguna"],
         cwd=ROOT, check=True, capture_output=True,
     )  # fmt: skip
