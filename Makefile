@@ -21,7 +21,7 @@ test: $(STAMP)
 	$(BIN)/python -m tests.server.chromium
 	$(BIN)/ruff check laguna tests benchmarks
 	$(BIN)/mypy laguna
-	$(BIN)/pytest -n 2
+	$(BIN)/pytest -n 2 --durations=25
 
 bench: $(STAMP)
 	$(BIN)/laguna bench walking-in-burano
