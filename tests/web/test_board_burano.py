@@ -8,7 +8,6 @@ import html
 import random
 import re
 from collections.abc import Iterator
-from html.parser import HTMLParser
 from typing import Any
 
 import pytest
@@ -19,6 +18,7 @@ from laguna.web import boards
 from laguna.web.boards import burano, changes, pieces, render_board
 from laguna.web.boards.burano import board, label
 from tests.random_play import random_positions
+from tests.web.drawn import pieces_drawn
 from tests.web.onlookers import Onlookers
 
 ACTION = re.compile(r'data-action="([^"]*)"')
@@ -27,36 +27,6 @@ GAME = get_game("burano")
 
 def _actions(page: str) -> set[str]:
     return {html.unescape(action) for action in ACTION.findall(page)}
-
-
-class _Pieces(HTMLParser):
-    """The pieces of a drawn board: each ``data-piece`` element's key, and whether it has words (an
-    ``aria-label``, or a ``<title>`` as its first child)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.keys: list[str] = []
-        self.wordless: list[str] = []
-        self.waiting: str | None = None
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if self.waiting is not None:
-            if tag != "title":
-                self.wordless.append(self.waiting)
-            self.waiting = None
-        found = dict(attrs)
-        key = found.get("data-piece")
-        if key is None:
-            return
-        self.keys.append(key)
-        if not found.get("aria-label"):
-            self.waiting = key
-
-
-def _drawn(page: str) -> _Pieces:
-    parser = _Pieces()
-    parser.feed(page)
-    return parser
 
 
 def _positions(players: int, every: int = 5) -> Iterator[Any]:
@@ -131,7 +101,7 @@ def test_every_piece_is_drawn_with_its_words(players: int) -> None:
         for seat in (*state.to_act()[:1], None):
             view = state.view(seat)
             actions = [str(a) for a in state.legal_actions(seat)] if seat is not None else []
-            drawn = _drawn(render_board("burano", view, actions, changed=frozenset(["s0-coins"])))
+            drawn = pieces_drawn(render_board("burano", view, actions, changed=frozenset(["s0-coins"])))
             keys = pieces("burano", view)
             assert set(keys) <= set(drawn.keys), set(keys) - set(drawn.keys)
             assert set(drawn.keys) <= set(keys), set(drawn.keys) - set(keys)

@@ -9,7 +9,6 @@ import html
 import random
 import re
 from collections.abc import Iterator
-from html.parser import HTMLParser
 from typing import Any
 
 import pytest
@@ -20,6 +19,7 @@ from laguna.web import boards
 from laguna.web.boards import changes, murano, pieces, render_board
 from laguna.web.boards.murano import board, label
 from tests.random_play import random_positions
+from tests.web.drawn import pieces_drawn
 from tests.web.onlookers import SPECTATOR, Onlookers
 
 GAME = get_game("murano")
@@ -150,36 +150,6 @@ def test_colours_are_doubled_by_letters() -> None:
         assert re.search(rf'href="#mu-bead" class="mu-k-{colour}"/><text[^>]*>{letter}</text>', page)
 
 
-class _Pieces(HTMLParser):
-    """The pieces of a drawn board: each ``data-piece`` element's key, and whether it has words (an
-    ``aria-label``, or a ``<title>`` as its first child)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.keys: list[str] = []
-        self.wordless: list[str] = []
-        self.waiting: str | None = None
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if self.waiting is not None:
-            if tag != "title":
-                self.wordless.append(self.waiting)
-            self.waiting = None
-        found = dict(attrs)
-        key = found.get("data-piece")
-        if key is None:
-            return
-        self.keys.append(key)
-        if not found.get("aria-label"):
-            self.waiting = key
-
-
-def _drawn(page: str) -> _Pieces:
-    parser = _Pieces()
-    parser.feed(page)
-    return parser
-
-
 def _positions(players: int, every: int) -> Iterator[Any]:
     """Positions of a seeded random game (with the rule options that bring every decision), every few
     steps and the last."""
@@ -197,7 +167,7 @@ def test_every_piece_is_drawn_with_its_words(players: int) -> None:
                 [str(a) for a in state.legal_actions(seat)] if seat is not None and not state.is_terminal() else []
             )
             page = render_board("murano", view, actions, changed=frozenset(["s0-gold"]))
-            drawn = _drawn(page)
+            drawn = pieces_drawn(page)
             keys = pieces("murano", view)
             assert set(keys) == set(drawn.keys), set(keys) ^ set(drawn.keys)
             assert len(drawn.keys) == len(set(drawn.keys))
