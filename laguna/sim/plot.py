@@ -18,7 +18,7 @@ from laguna.core.messages import msg
 from laguna.i18n import gettext
 
 if TYPE_CHECKING:
-    from laguna.sim.tournament import TournamentSummary
+    from laguna.sim.summary import TournamentSummary
 
 
 def plot_tournament(summary: TournamentSummary, path: str | Path) -> Path:

@@ -1,29 +1,14 @@
-"""Tournaments: bots play seeded games in fairly rotated seats; results become ratings and a report.
-
-Seating. The games come in deal groups of N games (N = players) that share one game seed, so one deal
-of the cards and dice is played from every seat: group g uses ``game_seed(seed, g)``, and its N games
-are the N rotations of one base lineup (game r of the group seats ``base[(s + r) % N]`` at seat s).
-The base lineups, one per group, repeat in a cycle:
-
-- B bots for N = B seats: the bots in the order given (the cycle is one group, N games);
-- B > N: every ordered choice of N of the B bots, one rotation class per group, in a fixed order
-  (combinations in list order, then the orders of each that keep its first bot first);
-- B < N: the bot list repeated to fill the seats, starting from each bot in turn (rotation
-  duplicates dropped), so every bot holds the same number of seats over a cycle.
-
-Over a whole cycle every bot sits in every seat equally often; a run whose number of games is not a
-multiple of the cycle length says so. A bot listed twice plays as two entrants (``random`` and
-``random#2``), to measure the seats themselves or the noise between equal players.
+"""Tournaments: bots play seeded games in fairly rotated seats (`laguna.sim.seating`); results
+become ratings and a report (`laguna.sim.summary`). A bot listed twice plays as two entrants
+(``random`` and ``random#2``), to measure the seats themselves or the noise between equal players.
 """
 
 from __future__ import annotations
 
 import json
 import math
-import statistics
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from itertools import combinations, permutations
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -31,267 +16,18 @@ from laguna.bots import make_bot
 from laguna.core import LagunaError, OptionsError, get_game
 from laguna.core.messages import msg
 from laguna.sim.backends import Backend, LocalBackend
-from laguna.sim.ratings import (
-    EloRating,
-    Proportion,
-    RatedGame,
-    SkillRating,
-    bradley_terry,
-    head_to_head,
-    openskill_ratings,
-    ratings_json,
-    wilson,
-)
+from laguna.sim.seating import Seating, schedule
 from laguna.sim.simulate import (
     Progress,
     Task,
     check_setup,
     collect_games,
     final_round,
-    game_seed,
     open_output,
     play_match,
 )
-from laguna.sim.stats import GameStats, Interval, Spread, mean_ci
-
-RESAMPLES = 200
-"""Bootstrap resamples behind the Bradley–Terry intervals: enough for stable 2.5% and 97.5% points."""
-
-
-# ------------------------------------------------------------------ seating
-
-
-def _rotation(lineup: Sequence[str], shift: int) -> tuple[str, ...]:
-    n = len(lineup)
-    return tuple(lineup[(seat + shift) % n] for seat in range(n))
-
-
-def base_lineups(bots: Sequence[str], players: int) -> list[tuple[str, ...]]:
-    """One base lineup per deal group of a cycle (see the module's description).
-
-    >>> base_lineups(["a", "b", "c"], 2)
-    [('a', 'b'), ('a', 'c'), ('b', 'c')]
-    >>> base_lineups(["a", "b"], 3)
-    [('a', 'b', 'a'), ('b', 'a', 'b')]
-    """
-    count = len(bots)
-    if count < 1 or players < 1:
-        raise ValueError("a lineup needs bots and seats")
-    if count == players:
-        return [tuple(bots)]
-    if count > players:
-        return [(chosen[0], *order) for chosen in combinations(bots, players) for order in permutations(chosen[1:])]
-    bases: list[tuple[str, ...]] = []
-    seen: set[tuple[str, ...]] = set()
-    for start in range(count):
-        base = tuple(bots[(start + seat) % count] for seat in range(players))
-        if base not in seen:
-            bases.append(base)
-            seen.update(_rotation(base, shift) for shift in range(players))
-    return bases
-
-
-@dataclass(frozen=True, slots=True)
-class Seating:
-    """Game `index` of a tournament: its deal group, game seed and the bot of each seat."""
-
-    index: int
-    group: int
-    seed: int
-    lineup: tuple[str, ...]
-
-
-def schedule(bots: Sequence[str], players: int, games: int, seed: int) -> list[Seating]:
-    """The seating of every game: a function of the bot list, the seat count, the index and the seed.
-
-    >>> [s.lineup for s in schedule(["a", "b"], 2, 4, 0)]
-    [('a', 'b'), ('b', 'a'), ('a', 'b'), ('b', 'a')]
-    >>> [s.seed for s in schedule(["a", "b"], 2, 4, 0)]
-    [0, 0, 1, 1]
-    """
-    bases = base_lineups(bots, players)
-    seatings = []
-    for index in range(games):
-        group, shift = divmod(index, players)
-        base = bases[group % len(bases)]
-        seatings.append(Seating(index, group, game_seed(seed, group), _rotation(base, shift)))
-    return seatings
-
-
-def cycle_length(bots: Sequence[str], players: int) -> int:
-    """Games after which every bot has sat in every seat equally often."""
-    return len(base_lineups(bots, players)) * players
-
-
-# ------------------------------------------------------------------ summary
-
-
-def _quartiles(values: Sequence[float]) -> tuple[float, float, float]:
-    if len(values) < 2:
-        return (values[0], values[0], values[0])
-    q1, q2, q3 = statistics.quantiles(values, n=4, method="inclusive")
-    return (q1, q2, q3)
-
-
-@dataclass(frozen=True, slots=True)
-class BotSummary:
-    """One bot over all its seats. ``win`` splits a k-way shared victory into 1/k (so the win rates
-    of the seats of a game add up to 1); ``wins`` counts every first place, shared or not."""
-
-    bot: str
-    seats_played: int
-    wins: int
-    win: Proportion
-    score: Interval
-    scores: tuple[int, ...] = field(repr=False)
-
-    def to_json(self) -> dict[str, Any]:
-        q1, median, q3 = _quartiles(self.scores)
-        return {
-            "seats_played": self.seats_played,
-            "wins": self.wins,
-            "win_rate": self.win.to_json(),
-            "score": self.score.to_json(),
-            "score_min": min(self.scores),
-            "score_q1": q1,
-            "score_median": median,
-            "score_q3": q3,
-            "score_max": max(self.scores),
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class SeatStats:
-    """One seat over all games, whoever sat in it: the first-player advantage, or its absence."""
-
-    seat: int
-    win: Proportion
-    score: Interval
-
-    def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "win_rate": self.win.to_json(), "score": self.score.to_json()}
-
-
-@dataclass(frozen=True, slots=True)
-class TournamentSummary:
-    game: str
-    players: int
-    bots: tuple[str, ...]
-    games: int
-    seed: int
-    options: dict[str, Any]
-    cycle: int
-    per_bot: tuple[BotSummary, ...]
-    seats: tuple[SeatStats, ...]
-    head_to_head: dict[str, dict[str, Proportion]]
-    openskill: dict[str, SkillRating]
-    bradley_terry: dict[str, EloRating]
-    decisions: Spread
-    rounds: Spread | None
-    resamples: int
-
-    @property
-    def balanced(self) -> bool:
-        """Whether every bot sat in every seat equally often (whole cycles were played)."""
-        return self.games % self.cycle == 0
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "game": self.game,
-            "players": self.players,
-            "bots": list(self.bots),
-            "games": self.games,
-            "seed": self.seed,
-            "options": self.options,
-            "seating": {
-                "cycle": self.cycle,
-                "deal_group": self.players,
-                "balanced": self.balanced,
-            },
-            "per_bot": {b.bot: b.to_json() for b in self.per_bot},
-            "seats": [s.to_json() for s in self.seats],
-            "head_to_head": {a: {b: p.to_json() for b, p in row.items()} for a, row in self.head_to_head.items()},
-            "ratings": {
-                "openskill": {"model": "PlackettLuce", "tau": 0.0, "bots": ratings_json(self.openskill)},
-                "bradley_terry": {
-                    "scale": "Elo, field average 0",
-                    "bootstrap_resamples": self.resamples,
-                    "bootstrap_seed": self.seed,
-                    "bots": ratings_json(self.bradley_terry),
-                },
-            },
-            "decisions": {"mean": self.decisions.mean, "min": self.decisions.minimum, "max": self.decisions.maximum},
-            "rounds": None
-            if self.rounds is None
-            else {"mean": self.rounds.mean, "min": self.rounds.minimum, "max": self.rounds.maximum},
-        }
-
-
-def summarize_tournament(
-    game: str,
-    bots: Sequence[str],
-    seatings: Sequence[Seating],
-    results: Sequence[GameStats],
-    *,
-    seed: int = 0,
-    options: Mapping[str, Any] | None = None,
-    resamples: int = RESAMPLES,
-) -> TournamentSummary:
-    """Everything the report shows, computed in game order (so it is the same however games ran)."""
-    if not results or len(results) != len(seatings):
-        raise ValueError("a summary needs one result per seating, and at least one")
-    players = len(seatings[0].lineup)
-    scores: dict[str, list[int]] = {bot: [] for bot in bots}
-    shares = dict.fromkeys(bots, 0.0)
-    firsts = dict.fromkeys(bots, 0)
-    seat_shares = [0.0] * players
-    seat_scores: list[list[int]] = [[] for _ in range(players)]
-    rated = []
-    for seating, stats in zip(seatings, results, strict=True):
-        winners = [seat for seat, r in enumerate(stats.ranks) if r == 1]
-        for seat, bot in enumerate(seating.lineup):
-            scores[bot].append(stats.scores[seat])
-            seat_scores[seat].append(stats.scores[seat])
-            if seat in winners:
-                shares[bot] += 1 / len(winners)
-                firsts[bot] += 1
-                seat_shares[seat] += 1 / len(winners)
-        rated.append(RatedGame(seating.lineup, stats.ranks, seating.group))
-    per_bot = tuple(
-        BotSummary(
-            bot,
-            len(scores[bot]),
-            firsts[bot],
-            wilson(min(shares[bot], len(scores[bot])), len(scores[bot])),
-            mean_ci(scores[bot]),
-            tuple(scores[bot]),
-        )
-        for bot in bots
-    )
-    games = len(results)
-    seats = tuple(
-        SeatStats(seat, wilson(min(seat_shares[seat], games), games), mean_ci(seat_scores[seat]))
-        for seat in range(players)
-    )
-    rounds = [stats.rounds for stats in results]
-    return TournamentSummary(
-        game=game,
-        players=players,
-        bots=tuple(bots),
-        games=games,
-        seed=seed,
-        options=dict(options or {}),
-        cycle=cycle_length(bots, players),
-        per_bot=per_bot,
-        seats=seats,
-        head_to_head=head_to_head(bots, rated),
-        openskill=openskill_ratings(bots, rated),
-        bradley_terry=bradley_terry(bots, rated, resamples=resamples, seed=seed),
-        decisions=Spread.of([stats.decisions for stats in results]),
-        rounds=Spread.of([r for r in rounds if r is not None]) if None not in rounds else None,
-        resamples=resamples,
-    )
-
+from laguna.sim.stats import GameStats
+from laguna.sim.summary import RESAMPLES, TournamentSummary, summarize_tournament
 
 # ------------------------------------------------------------------ running
 

@@ -11,7 +11,7 @@ import pytest
 
 from laguna.core import LagunaError, OptionsError, UnknownGame, load_records, verify
 from laguna.sim import game_seed, schedule, tournament
-from laguna.sim.tournament import base_lineups, cycle_length
+from laguna.sim.seating import base_lineups, cycle_length
 
 GAME = "walking-in-burano"
 PNG = b"\x89PNG\r\n\x1a\n"
