@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, Literal, get_args
 
 from laguna.core.errors import CardDataError
 from laguna.core.messages import Message, msg
@@ -178,8 +178,10 @@ def _given(source: str, kind: str) -> tuple[str, bytes]:
     )
 
 
-PROVENANCES: Final = ("rulebook", "public", "reconstructed")
+Provenance = Literal["rulebook", "public", "reconstructed"]
 """Where an item's data comes from: a rulebook passage, a public source, or our reconstruction."""
+
+PROVENANCES: Final[tuple[str, ...]] = get_args(Provenance)
 
 
 def read_toml(package: str, filename: str, source: str, kind: str) -> tuple[str, dict[str, Any]]:

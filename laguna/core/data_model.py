@@ -1,0 +1,253 @@
+"""Component data checked by pydantic models, shared by every game's loader.
+
+A game describes each kind of component of its data file as a model: strict types (a boolean is not an
+integer, a float is not an integer), unknown keys refused, and the counts its rulebook states as
+validators. `validate` runs the model of the whole document and turns the first problem into the
+one-line `CardDataError` a person reads, naming the file and the item at fault::
+
+    class Ship(Item):                                # one [[ship]]; `Item` brings provenance and note
+        name: str
+        vp: Positive                                 # "…: field 'vp' must be positive, not 0"
+        colour: Annotated[Colour, one_of(Colour, lambda name: msg("{where}: colour {name} is …", name=…))]
+
+        @field_validator("vp")
+        @classmethod
+        def _rulebook_vp(cls, vp: int) -> int:
+            if vp > 24:
+                raise Problem(msg("{where}: vp {vp} …", vp=vp))   # {where} names this ship
+            return vp
+
+    class ComponentFile(DataModel):                  # the document: its tables and arrays of tables
+        item_names: ClassVar = {"ship": ItemName("ship", "name")}
+        fish: Fish                                   # [fish]: "…: no [fish] table" when missing
+        ship: list[Ship]                             # [[ship]]: "…: no [[ship]] tables" when missing
+
+    label, data = read_toml("laguna.games.burano", "components.toml", source, "component file")
+    document = validate(ComponentFile, data, label)
+
+How an error is named: the file's label; a table as ``[fish]``; an item of an array of tables by its
+name when it has a string one (``ship 'tuna-squid'``), else by its position (``ship #3``), or, for a
+kind named without a key, by its number (``house 2``); then the field. What is wrong follows from the
+pydantic error: a missing field, a wrong type (`type_name` of the value), an unknown key (with the keys
+allowed), a negative or non-positive number, a provenance not in `PROVENANCES`. A rule of the game is a
+validator raising `Problem` with its own message, whose ``{where}`` (and ``{file}``) `validate` fills
+in. Checks across items (a name listed twice, the count of a kind) run on the validated models.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import types
+import typing
+from collections.abc import Callable, Mapping
+from typing import Annotated, Any, ClassVar, NamedTuple, TypeVar
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
+from pydantic_core import ErrorDetails, PydanticCustomError
+
+from laguna.core.component_data import PROVENANCES, Provenance, type_name
+from laguna.core.errors import CardDataError
+from laguna.core.messages import Message, msg
+
+Positive = Annotated[int, Field(gt=0)]
+"""An integer above zero (``field 'rows' must be positive, not 0``)."""
+
+Count = Annotated[int, Field(ge=0)]
+"""An integer of zero or more (``field 'cats' is negative (-1)``)."""
+
+
+class ItemName(NamedTuple):
+    """How messages name an item of an array of tables: `kind` and the value of `key` when it is a
+    string (``ship 'tuna-squid'``, else ``ship #3``); without a key, by number (``house 2``). An item
+    `from_file` is named after the file, not after the table holding it (``fish kind 'eel'``)."""
+
+    kind: str
+    key: str | None = None
+    from_file: bool = False
+
+    def of(self, raw: object, number: int) -> str:
+        """The item's name in messages; `number` counts from 1."""
+        if self.key is None:
+            return f"{self.kind} {number}"
+        name = raw.get(self.key) if isinstance(raw, dict) else None
+        return f"{self.kind} {name!r}" if isinstance(name, str) else f"{self.kind} #{number}"
+
+
+class DataModel(BaseModel):
+    """Base of every component model: strict, frozen, unknown keys refused."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+    item_names: ClassVar[Mapping[str, ItemName]] = {}
+    """For each field holding an array of tables, how messages name one of its items."""
+
+
+class Item(DataModel):
+    """An item that states where its data comes from; a note may say more."""
+
+    provenance: Provenance
+    note: str | None = None
+
+
+class Meta(DataModel):
+    """The optional ``[meta]`` table of a data file: the set's name and the provenance its items inherit
+    when they state none."""
+
+    name: str | None = None
+    provenance: Provenance | None = None
+    note: str | None = None
+
+
+class Problem(ValueError):
+    """A rule of the game a validator refuses. Its message's ``{where}`` is the place of the error
+    (followed by `within`, such as ``tile 3``, when the validator names a part of its field) and
+    ``{file}`` the file's label; `validate` fills both in."""
+
+    def __init__(self, message: Message, within: str | None = None) -> None:
+        super().__init__(message.template)
+        self.message = message
+        self.within = within
+
+
+E = TypeVar("E", bound=enum.Enum)
+M = TypeVar("M", bound=DataModel)
+
+
+def one_of(kind: type[E], refusal: Callable[[str], Message]) -> BeforeValidator:
+    """The validator of a field naming a value of `kind` by its value; `refusal` is the message for a
+    name that is none of them."""
+
+    def check(value: object) -> object:
+        if not isinstance(value, str):
+            raise PydanticCustomError("string_type", "Input should be a valid string")
+        try:
+            return kind(value)
+        except ValueError:
+            raise Problem(refusal(value)) from None
+
+    return BeforeValidator(check)
+
+
+def validate(model: type[M], raw: object, label: str) -> M:
+    """`raw` (a parsed TOML document) checked by `model`; the first problem as a `CardDataError`."""
+    try:
+        return model.model_validate(raw)
+    except ValidationError as exc:
+        raise CardDataError(_message(_first(exc.errors()), model, raw, label)) from None
+
+
+def _first(errors: list[ErrorDetails]) -> ErrorDetails:
+    """The first error, but an unknown key before any other error of its table, as a person reading
+    the table from the top meets it."""
+    first = errors[0]
+    for error in errors:
+        loc = error["loc"]
+        if error["type"] == "extra_forbidden" and first["loc"][: len(loc) - 1] == loc[:-1]:
+            return error
+    return first
+
+
+def _table_of(annotation: Any) -> tuple[type[DataModel] | None, bool]:
+    """The model of a field holding a table or an array of tables, and whether it is an array."""
+    origin = typing.get_origin(annotation)
+    if origin in (typing.Union, types.UnionType):
+        args = [arg for arg in typing.get_args(annotation) if arg is not type(None)]
+        return _table_of(args[0]) if len(args) == 1 else (None, False)
+    if origin in (list, tuple):
+        inner, _ = _table_of(typing.get_args(annotation)[0])
+        return inner, inner is not None
+    if isinstance(annotation, type) and issubclass(annotation, DataModel):
+        return annotation, False
+    return None, False
+
+
+def _is_strings(annotation: Any) -> bool:
+    """Whether a field holds an array of strings (which messages name as such)."""
+    return typing.get_origin(annotation) in (list, tuple) and typing.get_args(annotation)[:1] == (str,)
+
+
+def _message(error: ErrorDetails, model: type[DataModel], raw: object, label: str) -> Message | str:
+    """Today's one-line message for a pydantic error: the place, then what is wrong there."""
+    loc, kind, value = error["loc"], error["type"], error["input"]
+    cls: type[DataModel] = model
+    node, where, at = raw, label, 0
+    path: list[str] = []
+    # Walk down the tables and items the error lies in, naming each as messages do.
+    while at + 1 < len(loc) and isinstance(loc[at], str) and loc[at] in cls.model_fields:
+        key = str(loc[at])
+        inner, array = _table_of(cls.model_fields[key].annotation)
+        if inner is None:
+            break
+        child = node.get(key) if isinstance(node, dict) else None
+        path.append(key)
+        if array:
+            number = loc[at + 1]
+            if not isinstance(number, int) or not isinstance(child, list):
+                break
+            names = cls.item_names[key]
+            where = f"{label if names.from_file else where}: {names.of(child[number], number + 1)}"
+            node, at = child[number], at + 2
+        else:
+            where, node, at = f"{where}: [{'.'.join(path)}]", child, at + 1
+        cls = inner
+    field = loc[at] if at < len(loc) and isinstance(loc[at], str) else None
+    annotation = cls.model_fields[field].annotation if field in cls.model_fields else None
+    table, array = _table_of(annotation)
+    full_name = ".".join([*path, str(field)])
+    if kind == "value_error":
+        problem = error.get("ctx", {}).get("error")
+        if isinstance(problem, Problem):
+            place = where if problem.within is None else f"{where}: {problem.within}"
+            return dataclasses.replace(
+                problem.message, fields={**problem.message.fields, "where": place, "file": label}
+            )
+    if kind == "extra_forbidden":
+        what = "top-level key" if cls is model else "key"
+        allowed = ", ".join(sorted(cls.model_fields))
+        return msg(
+            "{where}: unknown {what} {unknown} (allowed: {allowed})",
+            where=where,
+            what=what,
+            unknown=repr(field),
+            allowed=allowed,
+        )
+    if field is None:
+        return msg("{where}: must be a table, not {kind}", where=where, kind=type_name(value))
+    if kind == "missing":
+        if array:
+            return msg("{where}: no [[{full_name}]] tables", where=where, full_name=full_name)
+        if table is not None:
+            return msg("{where}: no [{key}] table", where=where, key=field)
+        return msg("{where}: field {key} is missing", where=where, key=repr(field))
+    if kind == "model_type":
+        return msg("{where}: [{key}] must be a table, not {kind}", where=where, key=field, kind=type_name(value))
+    if array and kind in ("list_type", "tuple_type"):
+        return msg(
+            "{where}: {key} must be an array of tables ([[{full_name}]])",
+            where=where,
+            key=repr(field),
+            full_name=full_name,
+        )
+    if _is_strings(annotation) and kind in ("list_type", "tuple_type", "string_type"):
+        return msg("{where}: field {key} must be an array of strings", where=where, key=repr(field))
+    if kind == "string_type":
+        return msg(
+            "{where}: field {key} must be a string, not {kind}", where=where, key=repr(field), kind=type_name(value)
+        )
+    if kind == "int_type":
+        return msg(
+            "{where}: field {key} must be an integer, not {kind}", where=where, key=repr(field), kind=type_name(value)
+        )
+    if kind == "greater_than_equal":
+        return msg("{where}: field {key} is negative ({value})", where=where, key=repr(field), value=value)
+    if kind == "greater_than":
+        return msg("{where}: field {key} must be positive, not {value}", where=where, key=repr(field), value=value)
+    if kind == "literal_error" and field == "provenance":
+        return msg(
+            "{where}: provenance {provenance} is not one of {allowed}",
+            where=where,
+            provenance=repr(value),
+            allowed=", ".join(PROVENANCES),
+        )
+    return f"{where}: field {field!r}: {error['msg']}"
