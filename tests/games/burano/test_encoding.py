@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterator
 
 import pytest
@@ -14,6 +13,13 @@ from laguna.games.burano.components import COLOURS
 from laguna.games.burano.game import GAME
 from laguna.games.burano.options import BuranoOptions
 from laguna.games.burano.state import BuranoState, Phase
+from tests.games.common import (
+    assert_legal_actions_in_space,
+    assert_observations_fixed,
+    assert_same_view_same_observation,
+    decisions,
+    sizes,
+)
 
 PLAYERS = (2, 3, 4)
 DEFAULT = BuranoOptions()
@@ -22,17 +28,7 @@ RANDOM_AREA = BuranoOptions(random_workshops=True)
 
 def play(players: int, options: BuranoOptions, seed: int) -> Iterator[tuple[BuranoState, int, tuple[Action, ...]]]:
     """Each decision of a random game, before it is taken."""
-    state = GAME.new_game(players, options, seed)
-    rng = Rng(seed + 1000)
-    while not state.is_terminal():
-        for seat in state.to_act():
-            legal = state.legal_actions(seat)
-            yield state, seat, legal
-            state.apply(seat, rng.choice(legal))
-
-
-def sizes(observation: dict[str, list[float]]) -> dict[str, int]:
-    return {name: len(values) for name, values in observation.items()}
+    return decisions(GAME, players, options, seed, every_seat=True)
 
 
 def observe(state: BuranoState, seat: int | None) -> dict[str, list[float]]:
@@ -42,13 +38,8 @@ def observe(state: BuranoState, seat: int | None) -> dict[str, list[float]]:
 @pytest.mark.parametrize("options", [DEFAULT, RANDOM_AREA], ids=["first-game", "random-workshops"])
 @pytest.mark.parametrize("players", PLAYERS)
 def test_every_legal_action_is_in_the_space(players: int, options: BuranoOptions) -> None:
-    space = GAME.action_space(players, options)
-    assert len(set(space)) == len(space), "the action space lists an action twice"
-    index = {action: k for k, action in enumerate(space)}
-    for seed in range(2):
-        for _, _, legal in play(players, options, seed):
-            missing = [str(a) for a in legal if a not in index]
-            assert not missing, f"legal actions outside the action space: {missing}"
+    positions = (position for seed in range(2) for position in play(players, options, seed))
+    assert_legal_actions_in_space(GAME.action_space(players, options), positions)
 
 
 def test_the_space_is_fixed_by_the_set_up_alone() -> None:
@@ -69,27 +60,12 @@ def test_the_space_is_fixed_by_the_set_up_alone() -> None:
 def test_observations_have_fixed_sizes_and_finite_values(players: int) -> None:
     expected = encoding.segment_sizes(players, DEFAULT)
     assert sizes(observe(GAME.new_game(players, DEFAULT, 9), 0)) == expected
-    for step, (state, seat, _) in enumerate(play(players, DEFAULT, players)):
-        if step % 3:
-            continue
-        for viewer in (seat, None):
-            observation = observe(state, viewer)
-            assert sizes(observation) == expected
-            assert all(isinstance(x, float) and math.isfinite(x) for seg in observation.values() for x in seg)
+    assert_observations_fixed(observe, expected, play(players, DEFAULT, players), 3)
 
 
 @pytest.mark.parametrize("players", PLAYERS)
 def test_the_same_view_gives_the_same_observation(players: int) -> None:
-    rng = Rng(players)
-    checked = 0
-    for step, (state, seat, _) in enumerate(play(players, DEFAULT, 20 + players)):
-        if step % 9:
-            continue
-        for viewer in (seat, (seat + 1) % players):
-            twin = state.determinize(viewer, rng.spawn())
-            assert observe(twin, viewer) == observe(state, viewer)
-            checked += 1
-    assert checked > 20
+    assert_same_view_same_observation(observe, players, play(players, DEFAULT, 20 + players), 9)
 
 
 def test_the_secret_pyramids_stay_secret() -> None:

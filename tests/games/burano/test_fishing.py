@@ -16,14 +16,9 @@ from laguna.core.errors import IllegalAction
 from laguna.core.rng import Rng
 from laguna.games.burano import BuranoState, Phase
 from laguna.games.burano.actions import Forgo
+from laguna.games.burano.components import COLOURS
 from laguna.games.burano.state import NO_FISH, SHIPS
 from tests.games.burano.scenario import (
-    BLUE,
-    GREEN,
-    ORANGE,
-    PINK,
-    WHITE,
-    YELLOW,
     act,
     changed,
     colours,
@@ -33,6 +28,8 @@ from tests.games.burano.scenario import (
     set_docks,
     set_ring,
 )
+
+PINK, BLUE, YELLOW, GREEN, ORANGE, WHITE = COLOURS
 
 FILLER = "GOWGOWGOW"
 """The nine houses after the arrows: none of them is yellow, blue or pink."""

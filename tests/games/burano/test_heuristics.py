@@ -10,14 +10,8 @@ import pytest
 from laguna.bots import GreedyBot
 from laguna.core.rng import Rng
 from laguna.games.burano import GAME, BuranoState, Phase
-from laguna.games.burano.components import RoofKind, RoofTile
+from laguna.games.burano.components import COLOURS, RoofKind, RoofTile
 from tests.games.burano.scenario import (
-    BLUE,
-    GREEN,
-    ORANGE,
-    PINK,
-    WHITE,
-    YELLOW,
     act,
     build_at,
     build_pyramids,
@@ -29,6 +23,8 @@ from tests.games.burano.scenario import (
     set_pyramid,
     set_turn,
 )
+
+PINK, BLUE, YELLOW, GREEN, ORANGE, WHITE = COLOURS
 
 
 def play_out(state: BuranoState, seed: int) -> None:

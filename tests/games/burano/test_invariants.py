@@ -8,12 +8,12 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from laguna.core import Rng
 from laguna.games.burano import GAME, BuranoState, Phase
 from laguna.games.burano.components import COLOURS
 from laguna.games.burano.pyramid import ABOVE, SUPPORTS
 from laguna.games.burano.ring import SECTORS
 from laguna.games.burano.state import CUBES_PER_COLOUR, MAX_MOVES, PREPARATION_SPACES, ROOF_SPACES
+from tests.games.common import play_checking
 
 CLEAN_UP = (Phase.CONSTRUCTION, Phase.LACE_SCORING, Phase.CUBE_REFILL, Phase.OVER)
 """Phases where the pyramid need not stand: being built, or paying lace makers from any of its cubes
@@ -69,11 +69,5 @@ def check(state: BuranoState) -> None:
 @settings(max_examples=12, deadline=None)
 @given(players=st.integers(2, 4), seed=st.integers(0, 2**32), random_workshops=st.booleans())
 def test_invariants_hold_after_every_decision(players: int, seed: int, random_workshops: bool) -> None:
-    state = GAME.new_game(players, {"random_workshops": random_workshops}, seed)
-    rng = Rng(seed)
-    check(state)
-    while not state.is_terminal():
-        seat = state.to_act()[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
-        check(state)
+    state = play_checking(GAME.new_game(players, {"random_workshops": random_workshops}, seed), seed, check)
     assert state.season == 3 and state.ended_by == "the winter clean-up"

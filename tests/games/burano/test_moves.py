@@ -11,14 +11,8 @@ import pytest
 from laguna.core.errors import IllegalAction
 from laguna.games.burano import BuranoState, Phase
 from laguna.games.burano.actions import Done, End
-from laguna.games.burano.components import HouseSymbol
+from laguna.games.burano.components import COLOURS, HouseSymbol
 from tests.games.burano.scenario import (
-    BLUE,
-    GREEN,
-    ORANGE,
-    PINK,
-    WHITE,
-    YELLOW,
     act,
     build_at,
     changed,
@@ -31,6 +25,8 @@ from tests.games.burano.scenario import (
     set_turn,
     square,
 )
+
+PINK, BLUE, YELLOW, GREEN, ORANGE, WHITE = COLOURS
 
 FULL = "PPPBBBYYY" + "GGOO" + "W"
 """A complete pyramid: the base row by row, the second level, the top."""

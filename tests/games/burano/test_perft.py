@@ -6,19 +6,17 @@ diff before keeping it.
 
 from __future__ import annotations
 
-import os
-import tomllib
 from pathlib import Path
 
 import pytest
 
-from laguna.core.perft import divide, perft
-from laguna.core.playthrough import playthrough
+from laguna.core.perft import perft
 from laguna.games.burano import GAME
 from tests.games.burano.scenario import first_turn, legal
+from tests.games.common import assert_golden_playthrough, assert_perft, perft_vectors
 
 DATA = Path(__file__).parent / "data"
-VECTORS = tomllib.loads((DATA / "perft.toml").read_text(encoding="utf-8"))["position"]
+VECTORS = perft_vectors(DATA)
 
 
 @pytest.mark.parametrize("vector", VECTORS, ids=lambda v: f"{v['players']}p-seed{v['seed']}-{v['position']}")
@@ -27,8 +25,7 @@ def test_perft_counts(vector: dict) -> None:
         state = GAME.new_game(vector["players"], seed=vector["seed"])
     else:
         state = first_turn(vector["players"], vector["seed"], layout=vector["position"])
-    for depth, nodes in enumerate(vector["nodes"], start=1):
-        assert perft(state, depth) == nodes, f"depth {depth}: {divide(state, depth)}"
+    assert_perft(state, vector["nodes"])
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -64,9 +61,4 @@ CASES = [(2, 7, {}), (3, 5, {"random_workshops": True}), (4, 2, {})]
 
 @pytest.mark.parametrize(("players", "seed", "options"), CASES, ids=str)
 def test_playthrough_matches_the_golden_file(players: int, seed: int, options: dict) -> None:
-    """A seeded game, every decision with its legal list, diffed with the stored file."""
-    path = DATA / f"playthrough-{players}p-seed{seed}.txt"
-    text = playthrough("burano", players, seed, options)
-    if os.environ.get("LAGUNA_REGENERATE"):
-        path.write_text(text, encoding="utf-8")
-    assert text == path.read_text(encoding="utf-8")
+    assert_golden_playthrough(DATA, "burano", players, seed, options)

@@ -10,19 +10,16 @@ from laguna.core.rng import Rng
 from laguna.games.burano_roll_and_write import Phase, RollAndWriteState
 from laguna.games.burano_roll_and_write.characters import Character
 from laguna.games.burano_roll_and_write.heuristics import plant_value
+from laguna.games.burano_roll_and_write.state import DICE
 from tests.games.burano_roll_and_write.scenario import (
-    BLUE,
-    GREEN,
-    ORANGE,
-    PINK,
-    RED,
-    YELLOW,
     circle_on_sheet,
     new,
     play,
     set_coins,
     set_dice,
 )
+
+RED, ORANGE, YELLOW, GREEN, BLUE, PINK = DICE
 
 
 def play_out(state: RollAndWriteState, seed: int) -> None:

@@ -13,12 +13,6 @@ from laguna.games.burano_roll_and_write import GAME, Phase, RollAndWriteState
 from laguna.games.burano_roll_and_write.characters import Character
 from laguna.games.burano_roll_and_write.state import DICE
 from tests.games.burano_roll_and_write.scenario import (
-    BLUE,
-    GREEN,
-    ORANGE,
-    PINK,
-    RED,
-    YELLOW,
     circles,
     flip_draft,
     legal,
@@ -31,6 +25,8 @@ from tests.games.burano_roll_and_write.scenario import (
     set_dice,
     take_coins,
 )
+
+RED, ORANGE, YELLOW, GREEN, BLUE, PINK = DICE
 
 A, B, C, D, E = (Character(letter) for letter in "ABCDE")
 

@@ -2,26 +2,23 @@
 
 from __future__ import annotations
 
-import os
-import tomllib
 from pathlib import Path
 
 import pytest
 
-from laguna.core.perft import divide, perft
-from laguna.core.playthrough import playthrough
+from laguna.core.perft import perft
 from laguna.games.burano_roll_and_write import GAME
 from laguna.games.burano_roll_and_write.state import DICE, change_cost
+from tests.games.common import assert_golden_playthrough, assert_perft, perft_vectors
 
 DATA = Path(__file__).parent / "data"
-VECTORS = tomllib.loads((DATA / "perft.toml").read_text(encoding="utf-8"))["position"]
+VECTORS = perft_vectors(DATA)
 
 
 @pytest.mark.parametrize("vector", VECTORS, ids=lambda v: f"{v['players']}p-seed{v['seed']}")
 def test_perft_counts(vector) -> None:
     state = GAME.new_game(vector["players"], seed=vector["seed"])
-    for depth, nodes in enumerate(vector["nodes"], start=1):
-        assert perft(state, depth) == nodes, f"depth {depth}: {divide(state, depth)}"
+    assert_perft(state, vector["nodes"])
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
@@ -53,12 +50,4 @@ CASES = [(1, 3, {}), (2, 7, {}), (3, 5, {"shared_layout": "Viale Marcello"}), (4
 
 @pytest.mark.parametrize(("players", "seed", "options"), CASES, ids=str)
 def test_playthrough_matches_the_golden_file(players: int, seed: int, options: dict) -> None:
-    """A seeded game, every decision with its legal list, diffed with the stored file.
-
-    Regenerate after an intended rules change with ``LAGUNA_REGENERATE=1`` and read the diff.
-    """
-    path = DATA / f"playthrough-{players}p-seed{seed}.txt"
-    text = playthrough("walking-in-burano-roll-and-write", players, seed, options)
-    if os.environ.get("LAGUNA_REGENERATE") or not path.exists():
-        path.write_text(text, encoding="utf-8")
-    assert text == path.read_text(encoding="utf-8")
+    assert_golden_playthrough(DATA, "walking-in-burano-roll-and-write", players, seed, options)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import math
 from collections.abc import Callable, Iterator
 
 import pytest
@@ -15,6 +14,13 @@ from laguna.games.murano.components import Action as ActionKind
 from laguna.games.murano.game import GAME
 from laguna.games.murano.options import MuranoOptions
 from laguna.games.murano.state import MuranoState, Phase
+from tests.games.common import (
+    assert_legal_actions_in_space,
+    assert_observations_fixed,
+    assert_same_view_same_observation,
+    decisions,
+    sizes,
+)
 
 PLAYERS = (2, 3, 4)
 DEFAULT = MuranoOptions()
@@ -23,33 +29,18 @@ FLIPPED = GAME.options({name: not getattr(DEFAULT, name) for name in encoding.RU
 
 def play(players: int, options: MuranoOptions, seed: int) -> Iterator[tuple[MuranoState, int, tuple[Action, ...]]]:
     """Each decision of a random game, before it is taken."""
-    state = GAME.new_game(players, options, seed)
-    rng = Rng(seed + 1000)
-    while not state.is_terminal():
-        seat = state.to_act()[0]
-        legal = state.legal_actions(seat)
-        yield state, seat, legal
-        state.apply(seat, rng.choice(legal))
+    return decisions(GAME, players, options, seed)
 
 
 def observe(state: MuranoState, seat: int | None) -> dict[str, list[float]]:
     return GAME.observation(state.view(seat), state.players, state.options)
 
 
-def sizes(observation: dict[str, list[float]]) -> dict[str, int]:
-    return {name: len(values) for name, values in observation.items()}
-
-
 @pytest.mark.parametrize("options", [DEFAULT, FLIPPED], ids=["yucata", "all-flipped"])
 @pytest.mark.parametrize("players", PLAYERS)
 def test_every_legal_action_is_in_the_space(players: int, options: MuranoOptions) -> None:
-    space = GAME.action_space(players, options)
-    assert len(set(space)) == len(space), "the action space lists an action twice"
-    index = {action: k for k, action in enumerate(space)}
-    for seed in range(3):
-        for _, _, legal in play(players, options, seed):
-            missing = [str(a) for a in legal if a not in index]
-            assert not missing, f"legal actions outside the action space: {missing}"
+    positions = (position for seed in range(3) for position in play(players, options, seed))
+    assert_legal_actions_in_space(GAME.action_space(players, options), positions)
 
 
 def test_the_space_is_fixed_by_the_set_up_alone() -> None:
@@ -72,29 +63,14 @@ def test_observations_have_fixed_sizes_and_finite_values(players: int) -> None:
     for options in (DEFAULT, FLIPPED):
         expected = encoding.segment_sizes(players, options)
         assert sizes(observe(GAME.new_game(players, options, 9), 0)) == expected
-        for step, (state, seat, _) in enumerate(play(players, options, players)):
-            if step % 4:
-                continue
-            for viewer in (seat, None):
-                observation = observe(state, viewer)
-                assert sizes(observation) == expected
-                assert all(isinstance(x, float) and math.isfinite(x) for seg in observation.values() for x in seg)
+        state = assert_observations_fixed(observe, expected, play(players, options, players), 4)
         assert state.is_terminal()
         assert sizes(observe(state, 0)) == sizes(observe(state, None)) == expected
 
 
 @pytest.mark.parametrize("players", PLAYERS)
 def test_the_same_view_gives_the_same_observation(players: int) -> None:
-    rng = Rng(players)
-    checked = 0
-    for step, (state, seat, _) in enumerate(play(players, DEFAULT, 20 + players)):
-        if step % 7:
-            continue
-        for viewer in (seat, (seat + 1) % players):
-            twin = state.determinize(viewer, rng.spawn())
-            assert observe(twin, viewer) == observe(state, viewer)
-            checked += 1
-    assert checked > 20
+    assert_same_view_same_observation(observe, players, play(players, DEFAULT, 20 + players), 7)
 
 
 def advance(state: MuranoState, rng: Rng, wanted: Callable[[Action], bool]) -> tuple[int, Action]:

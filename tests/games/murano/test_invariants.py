@@ -8,10 +8,10 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from laguna.core import Rng
 from laguna.games.murano import GAME, MuranoState, Phase
 from laguna.games.murano.components import Bead
 from laguna.games.murano.state import MAX_GONDOLIERS
+from tests.games.common import play_checking
 
 SHIPS = 8
 
@@ -67,11 +67,5 @@ def test_invariants_hold_after_every_decision(
     players: int, seed: int, preliminary: bool, automatic: bool, optional: bool
 ) -> None:
     options = {"preliminary_character": preliminary, "automatic_income": automatic, "optional_selling": optional}
-    state = GAME.new_game(players, options, seed)
-    rng = Rng(seed)
-    check(state)
-    while not state.is_terminal():
-        seat = state.to_act()[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
-        check(state)
+    state = play_checking(GAME.new_game(players, options, seed), seed, check)
     assert len(state.empty_stacks()) >= 2 and state.ended_by

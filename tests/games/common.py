@@ -1,0 +1,115 @@
+"""What the tests of every game check the same way: perft counts read from a game's data folder, golden
+playthroughs, invariants checked after every decision of a random game, and the encoding of actions and
+observations met in random games."""
+
+from __future__ import annotations
+
+import math
+import os
+import tomllib
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from pathlib import Path
+from typing import Any, TypeVar
+
+from laguna.core import Game, GameState, Rng
+from laguna.core.perft import divide, perft
+from laguna.core.playthrough import playthrough
+
+State = TypeVar("State", bound=GameState[Any])
+
+
+def perft_vectors(data: Path) -> list[dict[str, Any]]:
+    """The positions of a game's `perft.toml`, each with its node counts by depth."""
+    vectors: list[dict[str, Any]] = tomllib.loads((data / "perft.toml").read_text(encoding="utf-8"))["position"]
+    return vectors
+
+
+def assert_perft(state: GameState[Any], nodes: list[int]) -> None:
+    """The decision sequences from `state` number `nodes[d - 1]` at each depth d (the divide on failure)."""
+    for depth, count in enumerate(nodes, start=1):
+        assert perft(state, depth) == count, f"depth {depth}: {divide(state, depth)}"
+
+
+def assert_golden_playthrough(data: Path, game_id: str, players: int, seed: int, options: dict[str, Any]) -> None:
+    """A seeded game, every decision with its legal list, diffed with the stored file.
+
+    Regenerate after an intended rules change with ``LAGUNA_REGENERATE=1`` and read the diff.
+    """
+    path = data / f"playthrough-{players}p-seed{seed}.txt"
+    text = playthrough(game_id, players, seed, options)
+    if os.environ.get("LAGUNA_REGENERATE"):
+        path.write_text(text, encoding="utf-8")
+    assert text == path.read_text(encoding="utf-8")
+
+
+def play_checking(state: State, seed: int, check: Callable[[State], None]) -> State:
+    """Play random decisions (seeded) to the end, checking `check` before the first and after each."""
+    rng = Rng(seed)
+    check(state)
+    while not state.is_terminal():
+        seat = state.to_act()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        check(state)
+    return state
+
+
+def decisions(
+    game: Game[Any, Any, Any], players: int, options: Any, seed: int, every_seat: bool = False
+) -> Iterator[tuple[Any, int, Sequence[Any]]]:
+    """Each decision of a random game, before it is taken; with `every_seat`, each seat owing a decision
+    at once takes its own in turn, else only the first."""
+    state = game.new_game(players, options, seed)
+    rng = Rng(seed + 1000)
+    while not state.is_terminal():
+        for seat in state.to_act() if every_seat else state.to_act()[:1]:
+            legal = state.legal_actions(seat)
+            yield state, seat, legal
+            state.apply(seat, rng.choice(legal))
+
+
+def assert_legal_actions_in_space(space: Sequence[Any], positions: Iterable[tuple[Any, int, Sequence[Any]]]) -> None:
+    """The action space lists each action once, and every legal action of the positions is in it."""
+    assert len(set(space)) == len(space), "the action space lists an action twice"
+    index = {action: k for k, action in enumerate(space)}
+    for _, _, legal in positions:
+        missing = [str(a) for a in legal if a not in index]
+        assert not missing, f"legal actions outside the action space: {missing}"
+
+
+Observe = Callable[[Any, int | None], dict[str, list[float]]]
+
+
+def sizes(observation: dict[str, list[float]]) -> dict[str, int]:
+    return {name: len(values) for name, values in observation.items()}
+
+
+def assert_observations_fixed(
+    observe: Observe, expected: dict[str, int], positions: Iterable[tuple[Any, int, Sequence[Any]]], every: int
+) -> Any:
+    """Every `every`-th position, seen by the seat to act and by a spectator, gives segments of the
+    expected sizes holding finite floats; returns the state the positions came from."""
+    state = None
+    for step, (state, seat, _) in enumerate(positions):
+        if step % every:
+            continue
+        for viewer in (seat, None):
+            observation = observe(state, viewer)
+            assert sizes(observation) == expected
+            assert all(isinstance(x, float) and math.isfinite(x) for seg in observation.values() for x in seg)
+    return state
+
+
+def assert_same_view_same_observation(
+    observe: Observe, players: int, positions: Iterable[tuple[Any, int, Sequence[Any]]], every: int
+) -> None:
+    """A position sampled from what a seat sees (determinize) looks the same to that seat."""
+    rng = Rng(players)
+    checked = 0
+    for step, (state, seat, _) in enumerate(positions):
+        if step % every:
+            continue
+        for viewer in (seat, (seat + 1) % players):
+            twin = state.determinize(viewer, rng.spawn())
+            assert observe(twin, viewer) == observe(state, viewer)
+            checked += 1
+    assert checked > 20
