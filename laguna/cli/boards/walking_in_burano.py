@@ -18,7 +18,7 @@ from rich.text import Text
 
 from laguna.games.walking_in_burano.cards import SYMBOL_ABBREVIATIONS, SYMBOL_NAMES, Colour
 from laguna.games.walking_in_burano.characters import Character
-from laguna.games.walking_in_burano.state import PLACEMENT_COSTS, Phase
+from laguna.games.walking_in_burano.position import PLACEMENT_COSTS, Phase
 from laguna.i18n import N_, gettext, ngettext
 
 NOTATION_HELP = N_(

@@ -72,7 +72,8 @@ from laguna.games.walking_in_burano.cards import SHOP_TYPES, SYMBOLS, Colour, lo
 from laguna.games.walking_in_burano.characters import CHARACTERS, Character
 from laguna.games.walking_in_burano.house_area import COLUMNS, FLOORS, cell, scaffold_arrangement
 from laguna.games.walking_in_burano.options import WalkingInBuranoOptions
-from laguna.games.walking_in_burano.state import EMPTY, HAND_LIMIT, Phase, WalkingInBuranoState, supply_columns
+from laguna.games.walking_in_burano.position import EMPTY, HAND_LIMIT, Phase, supply_columns
+from laguna.games.walking_in_burano.state import WalkingInBuranoState
 
 HAND_SLOTS = HAND_LIMIT + 3
 """At most 3 cards are kept between turns and at most 3 acquired in a turn."""

@@ -1,4 +1,7 @@
-"""Walking in Burano as a `Game`: identity, player counts, options and new games."""
+"""Walking in Burano as a `Game`: identity, player counts, options and new games.
+
+A new state gets the heuristic its `estimate` reads from here: the rules never import a bot's judgement.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +10,7 @@ from collections.abc import Sequence
 from laguna.core.errors import OptionsError
 from laguna.core.game import JSON, Game, Seat
 from laguna.core.messages import N_, msg
-from laguna.games.walking_in_burano import encoding
+from laguna.games.walking_in_burano import encoding, heuristics
 from laguna.games.walking_in_burano.actions import Action, parse_action
 from laguna.games.walking_in_burano.cards import load_floor_cards
 from laguna.games.walking_in_burano.options import WalkingInBuranoOptions
@@ -41,7 +44,9 @@ class WalkingInBurano(Game[WalkingInBuranoState, Action, WalkingInBuranoOptions]
             raise OptionsError(msg("option floor-cards takes 'reconstructed' or the path of a card file"))
 
     def _new_state(self, players: int, options: WalkingInBuranoOptions, seed: int) -> WalkingInBuranoState:
-        return WalkingInBuranoState(players, options, load_floor_cards(options.floor_cards), seed)
+        return WalkingInBuranoState(
+            players, options, load_floor_cards(options.floor_cards), seed, heuristic=heuristics.estimate
+        )
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)

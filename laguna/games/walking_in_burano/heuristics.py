@@ -30,10 +30,9 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-# the rules module imports this one: its names are read at call time
-from laguna.games.walking_in_burano import state as rules
 from laguna.games.walking_in_burano.cards import SHOP_TYPES, Colour, FloorCardSet
 from laguna.games.walking_in_burano.characters import CHARACTERS, Character
+from laguna.games.walking_in_burano.position import Phase
 
 if TYPE_CHECKING:
     from laguna.games.walking_in_burano.state import WalkingInBuranoState
@@ -185,7 +184,7 @@ def _cards(cards: FloorCardSet) -> _Cards:
 
 def estimate(state: WalkingInBuranoState) -> tuple[float, ...]:
     """Every seat's expected final score (the final scores once the game is over)."""
-    if state.phase is rules.Phase.OVER:
+    if state.phase is Phase.OVER:
         return tuple(float(r.score) for r in state.outcome().results)
     t = _cards(state.cards)
     colour_of = t.colour
@@ -233,11 +232,11 @@ def _turns(state: WalkingInBuranoState) -> list[tuple[int, bool]]:
     if players == 1:
         characters = sum(state.piles)
         houses = HOUSES_TO_END - state.completed[0]
-        if phase is rules.Phase.TAKE:
+        if phase is Phase.TAKE:
             return [(max(0, characters - houses + 1), False)]
-        if phase is rules.Phase.PLACE:
+        if phase is Phase.PLACE:
             visits = len(state.turn_completed)
-        elif phase is rules.Phase.VISIT:
+        elif phase is Phase.VISIT:
             visits = len(state.pending)
         else:
             visits = 0
@@ -245,7 +244,7 @@ def _turns(state: WalkingInBuranoState) -> list[tuple[int, bool]]:
     turn = state.turn
     order = [(state.start_player + k) % players for k in range(players)]
     position = order.index(turn) if turn is not None else players
-    mid = phase is not rules.Phase.TAKE
+    mid = phase is not Phase.TAKE
     this_round = [1 if (p := order.index(s)) > position or (p == position and not mid) else 0 for s in range(players)]
     if max(state.completed) >= HOUSES_TO_END:
         extra = 0
@@ -566,7 +565,7 @@ def _capacity(state: WalkingInBuranoState, future: int, mid: bool, coins: int, h
     """Floor cards the seat can still place: the rest of this turn (when placing) and `future` turns."""
 
     layer = _BEST[min(future, _MAX_TURNS)]
-    if mid and state.phase is rules.Phase.PLACE:
+    if mid and state.phase is Phase.PLACE:
         done = state.placed
         best = layer[min(COIN_LIMIT, coins)][min(HAND_LIMIT, hand)]
         spent = 0

@@ -24,7 +24,7 @@ from laguna import i18n
 from laguna.core.messages import msg
 from laguna.games.walking_in_burano.cards import SHOP_NAMES, SYMBOL_NAMES, Colour
 from laguna.games.walking_in_burano.characters import Character
-from laguna.games.walking_in_burano.state import PLACEMENT_COSTS, TAKE_COINS, TOKENS, Phase
+from laguna.games.walking_in_burano.position import PLACEMENT_COSTS, TAKE_COINS, TOKENS, Phase
 
 _TAKE = re.compile(r"take c(\d+) f(\d)(?:-(\d))?")
 _PLACE = re.compile(r"place (\S+) c(\d+)")

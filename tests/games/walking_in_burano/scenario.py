@@ -12,7 +12,7 @@ from typing import Any
 from laguna.games.walking_in_burano import GAME, Phase, WalkingInBuranoState
 from laguna.games.walking_in_burano.characters import Character
 from laguna.games.walking_in_burano.house_area import COLUMNS, cell
-from laguna.games.walking_in_burano.state import EMPTY
+from laguna.games.walking_in_burano.position import EMPTY
 
 
 def new(players: int = 2, seed: int = 0, **options: Any) -> WalkingInBuranoState:

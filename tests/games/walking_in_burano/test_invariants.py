@@ -11,7 +11,7 @@ from laguna.core import Rng
 from laguna.games.walking_in_burano import GAME, Phase, WalkingInBuranoState
 from laguna.games.walking_in_burano.characters import CHARACTERS, pile_sizes
 from laguna.games.walking_in_burano.house_area import COLUMNS, cell, scaffold_arrangement
-from laguna.games.walking_in_burano.state import COIN_LIMIT, EMPTY, HAND_LIMIT, TOKENS
+from laguna.games.walking_in_burano.position import COIN_LIMIT, EMPTY, HAND_LIMIT, TOKENS
 
 
 def check(state: WalkingInBuranoState) -> None:

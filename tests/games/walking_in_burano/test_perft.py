@@ -9,7 +9,7 @@ import pytest
 
 from laguna.core.perft import divide, perft
 from laguna.games.walking_in_burano import GAME
-from laguna.games.walking_in_burano.state import supply_columns
+from laguna.games.walking_in_burano.position import supply_columns
 
 VECTORS = tomllib.loads((Path(__file__).parent / "data" / "perft.toml").read_text(encoding="utf-8"))["position"]
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from laguna.games.walking_in_burano import scoring
 from laguna.games.walking_in_burano.cards import Colour, FloorCard
 from laguna.games.walking_in_burano.characters import Character
-from laguna.games.walking_in_burano.state import Phase
+from laguna.games.walking_in_burano.position import Phase
 from tests.games.walking_in_burano.scenario import build, new, visitors
 
 EXAMPLE = Path(__file__).parent / "data" / "scoring_example.toml"

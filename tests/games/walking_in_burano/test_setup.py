@@ -13,7 +13,7 @@ from laguna.core.component_data import register_file
 from laguna.core.errors import CardDataError, OptionsError
 from laguna.games.walking_in_burano import GAME, Phase
 from laguna.games.walking_in_burano.characters import CHARACTERS, Character
-from laguna.games.walking_in_burano.state import EMPTY
+from laguna.games.walking_in_burano.position import EMPTY
 from tests.games.walking_in_burano.scenario import new
 
 ROW_SIZES = {1: 4, 2: 3, 3: 4, 4: 5}

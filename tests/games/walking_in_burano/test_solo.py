@@ -6,7 +6,7 @@ import pytest
 
 from laguna.games.walking_in_burano import Phase, WalkingInBuranoState, scoring
 from laguna.games.walking_in_burano.characters import CHARACTERS, Character
-from laguna.games.walking_in_burano.state import EMPTY
+from laguna.games.walking_in_burano.position import EMPTY
 from tests.games.walking_in_burano.scenario import (
     build,
     deck_ids,
