@@ -41,7 +41,7 @@ import enum
 import types
 import typing
 from collections.abc import Callable, Mapping
-from typing import Annotated, Any, ClassVar, NamedTuple, TypeVar
+from typing import Annotated, Any, ClassVar, Final, NamedTuple, TypeVar
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 from pydantic_core import ErrorDetails, PydanticCustomError
@@ -138,14 +138,22 @@ def validate(model: type[M], raw: object, label: str) -> M:
 
 
 def _first(errors: list[ErrorDetails]) -> ErrorDetails:
-    """The first error, but an unknown key before any other error of its table, as a person reading
-    the table from the top meets it."""
+    """The error a person reading the file from the top meets first: an unknown key before the other
+    errors of its table, and an item's provenance and note after them."""
     first = errors[0]
+    table = first["loc"][:-1]
+    if first["loc"][-1:] in _LAST:
+        inside = (e for e in errors if e["loc"][: len(table)] == table and e["loc"][len(table) :][:1] not in _LAST)
+        first = next(inside, first)
     for error in errors:
         loc = error["loc"]
         if error["type"] == "extra_forbidden" and first["loc"][: len(loc) - 1] == loc[:-1]:
             return error
     return first
+
+
+_LAST: Final = (("provenance",), ("note",))
+"""The fields of an item a reader meets last."""
 
 
 def _table_of(annotation: Any) -> tuple[type[DataModel] | None, bool]:
@@ -163,8 +171,14 @@ def _table_of(annotation: Any) -> tuple[type[DataModel] | None, bool]:
 
 
 def _is_strings(annotation: Any) -> bool:
-    """Whether a field holds an array of strings (which messages name as such)."""
-    return typing.get_origin(annotation) in (list, tuple) and typing.get_args(annotation)[:1] == (str,)
+    """Whether a field holds an array of strings or of names of `one_of` values (messages name both as
+    arrays of strings)."""
+    if typing.get_origin(annotation) not in (list, tuple):
+        return False
+    item = typing.get_args(annotation)[0]
+    if typing.get_origin(item) is Annotated:
+        item = typing.get_args(item)[0]
+    return item is str or (isinstance(item, type) and issubclass(item, enum.Enum))
 
 
 def _message(error: ErrorDetails, model: type[DataModel], raw: object, label: str) -> Message | str:
@@ -174,11 +188,11 @@ def _message(error: ErrorDetails, model: type[DataModel], raw: object, label: st
     node, where, at = raw, label, 0
     path: list[str] = []
     # Walk down the tables and items the error lies in, naming each as messages do.
-    while at + 1 < len(loc) and isinstance(loc[at], str) and loc[at] in cls.model_fields:
+    while at < len(loc) and isinstance(loc[at], str) and loc[at] in cls.model_fields:
         key = str(loc[at])
         inner, array = _table_of(cls.model_fields[key].annotation)
-        if inner is None:
-            break
+        if inner is None or (at + 1 == len(loc) and (array or kind != "value_error")):
+            break  # the error is the field's own, or a table's validator found it (then it lies inside)
         child = node.get(key) if isinstance(node, dict) else None
         path.append(key)
         if array:

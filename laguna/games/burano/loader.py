@@ -15,23 +15,14 @@ from __future__ import annotations
 import functools
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from typing import Any, Final
+from typing import Annotated, ClassVar, Final, TypeVar
 
-from laguna.core.component_data import (
-    PACKAGED,
-    check_keys,
-    int_field,
-    item_label,
-    positive_int,
-    read_toml,
-    required_provenance,
-    required_str,
-    required_table,
-    table_array,
-    table_item,
-)
+from pydantic import Field, ValidationInfo, field_validator, model_validator
+
+from laguna.core.component_data import PACKAGED, read_toml, type_name
+from laguna.core.data_model import DataModel, Item, ItemName, Positive, Problem, one_of, validate
 from laguna.core.errors import CardDataError
-from laguna.core.messages import N_, msg, msg_plural
+from laguna.core.messages import N_, Message, msg, msg_plural
 from laguna.games.burano.components import (
     COLOURS,
     BuildingCard,
@@ -51,6 +42,8 @@ from laguna.games.burano.components import (
     parse_square,
     square_name,
 )
+
+T = TypeVar("T")
 
 # The counts the rulebook states.
 SEAT_ISLANDS: Final = ("A", "B", "C", "D")
@@ -124,21 +117,347 @@ EFFECT_COLOURS: Final[Mapping[Effect, int]] = {
 EFFECT_VP: Final[Mapping[Effect, int]] = {Effect.LACE_DISCOUNT: 3, Effect.FLAT_VP: 9}
 """The VP a card scores by itself at the end; every other card scores 0."""
 
-_TOP_KEYS: Final = frozenset(
-    {"main_island", "waters", "ring_piece", "workshop_area", "workshop", "roof_tiles", "fish", "ship", "building_card"}
-)
-_ITEM: Final = frozenset({"provenance", "note"})
-_MAIN_ISLAND_KEYS: Final = _ITEM | {"rows", "columns", "gaps", "fountain"}
-_WATERS_KEYS: Final = _ITEM | {"islands", "ports", "routes"}
-_RING_KEYS: Final = _ITEM | {"letter", "houses"}
-_HOUSE_KEYS: Final = frozenset({"colour", "symbol"})
-_AREA_KEYS: Final = _ITEM | {"rows", "columns"}
-_WORKSHOP_KEYS: Final = _ITEM | {"name", "colour", "squares", "coins"}
-_ROOF_KEYS: Final = _ITEM | {"kind", "tiles"}
-_FISH_KEYS: Final = _ITEM | {"cards_per_kind", "kind"}
-_FISH_KIND_KEYS: Final = _ITEM | {"name"}
-_SHIP_KEYS: Final = _ITEM | {"name", "demand", "vp"}
-_CARD_KEYS: Final = _ITEM | {"id", "effect", "colours", "fish", "vp", "title"}
+# --------------------------------------------------------------------------- the models of the file
+
+
+def _bad_colour(name: str) -> Message:
+    names = ", ".join(c.value for c in Colour)
+    return msg("{where}: colour {name} is not one of {names}", name=repr(name), names=names)
+
+
+def _bad_symbol(name: str) -> Message:
+    names = ", ".join(s.value for s in HouseSymbol)
+    return msg("{where}: symbol {name} is not one of {names}", name=repr(name), names=names)
+
+
+def _bad_kind(name: str) -> Message:
+    names = ", ".join(k.value for k in RoofKind)
+    return msg("{where}: kind {name} is not one of {names}", name=repr(name), names=names)
+
+
+def _bad_effect(name: str) -> Message:
+    names = ", ".join(e.value for e in Effect)
+    return msg("{where}: effect {name} is not one of {names}", name=repr(name), names=names)
+
+
+ColourName = Annotated[Colour, one_of(Colour, _bad_colour)]
+
+
+def _once(values: list[T], info: ValidationInfo) -> list[T]:
+    """An array names each thing once."""
+    twice = [item for item, n in Counter(values).items() if n > 1]
+    if twice:
+        item = twice[0].value if isinstance(twice[0], Colour) else twice[0]
+        raise Problem(msg("{where}: field {key} names {item} twice", key=repr(info.field_name), item=repr(item)))
+    return values
+
+
+class _House(DataModel):
+    colour: ColourName
+    symbol: Annotated[HouseSymbol, one_of(HouseSymbol, _bad_symbol)]
+
+
+class _RingPiece(Item):
+    item_names: ClassVar = {"houses": ItemName("house")}
+    letter: str
+    houses: list[_House]
+
+    @field_validator("letter")
+    @classmethod
+    def _lettered(cls, letter: str) -> str:
+        if letter not in RING_LETTERS:
+            raise Problem(msg("{where}: letter must be one of {letters}", letters=", ".join(RING_LETTERS)))
+        return letter
+
+    @field_validator("houses", mode="before")
+    @classmethod
+    def _three_houses(cls, houses: object) -> object:
+        if not isinstance(houses, list) or len(houses) != HOUSES_PER_PIECE:
+            raise Problem(
+                msg("{where}: field 'houses' must be an array of {count} house tables", count=HOUSES_PER_PIECE)
+            )
+        for number, house in enumerate(houses, start=1):
+            if not isinstance(house, dict):
+                example = '{ colour = "pink", symbol = "coin" }'
+                raise Problem(msg("{where}: must be a table like {example}", example=example), f"house {number}")
+        return houses
+
+
+class _MainIsland(Item):
+    rows: Positive
+    columns: Positive
+    gaps: list[str] = Field(default_factory=list)
+    fountain: str
+    _gaps_once = field_validator("gaps")(_once)
+
+
+class _Waters(Item):
+    islands: list[str]
+    ports: list[str]
+    routes: list[tuple[str, str]]
+    _once = field_validator("islands", "ports")(_once)
+
+    @field_validator("islands")
+    @classmethod
+    def _six_islands(cls, islands: list[str]) -> list[str]:
+        if len(islands) != ISLANDS:
+            raise Problem(
+                msg(
+                    "{where}: {count} neighbouring islands, the rulebook has {wanted}",
+                    count=len(islands),
+                    wanted=ISLANDS,
+                )
+            )
+        missing = [letter for letter in SEAT_ISLANDS if letter not in islands]
+        if missing:
+            raise Problem(
+                msg(
+                    "{where}: no island {island}; four islands are lettered {letters} for the seats",
+                    island=repr(missing[0]),
+                    letters=", ".join(SEAT_ISLANDS),
+                )
+            )
+        return islands
+
+    @field_validator("ports")
+    @classmethod
+    def _two_ports(cls, ports: list[str], info: ValidationInfo) -> list[str]:
+        if len(ports) != PORTS:
+            raise Problem(msg("{where}: {count} ports, the rulebook has {wanted}", count=len(ports), wanted=PORTS))
+        both = [port for port in ports if port in info.data.get("islands", ())]
+        if both:
+            raise Problem(msg("{where}: {place} is both an island and a port", place=repr(both[0])))
+        return ports
+
+    @field_validator("routes", mode="before")
+    @classmethod
+    def _route_pairs(cls, routes: object) -> object:
+        if not isinstance(routes, list):
+            raise Problem(msg("{where}: field 'routes' must be an array of [place, place] pairs"))
+        for route in routes:
+            if not (isinstance(route, list) and len(route) == 2 and all(isinstance(p, str) for p in route)):
+                raise Problem(msg("{where}: route {route} is not a pair of place names", route=repr(route)))
+        return [tuple(route) for route in routes]
+
+    @model_validator(mode="after")
+    def _routes_join_all(self) -> _Waters:
+        """Undirected routes between known places, none twice, joining every place."""
+        places = (*self.islands, *self.ports)
+        seen: set[frozenset[str]] = set()
+        for a, b in self.routes:
+            for place in (a, b):
+                if place not in places:
+                    raise Problem(
+                        msg("{where}: route {a}–{b}: {place} is no island or port", a=a, b=b, place=repr(place))
+                    )
+            if a == b:
+                raise Problem(msg("{where}: route {a}–{b} joins a place to itself", a=a, b=b))
+            if frozenset((a, b)) in seen:
+                raise Problem(msg("{where}: route {a}–{b} is listed twice (routes go both ways)", a=a, b=b))
+            seen.add(frozenset((a, b)))
+        linked = {place for route in self.routes for place in route}
+        lonely = [port for port in self.ports if port not in linked]
+        if lonely:
+            raise Problem(msg("{where}: port {port} has no route", port=repr(lonely[0])))
+        unreached = _unreached(places, self.routes)
+        if unreached:
+            raise Problem(
+                msg(
+                    "{where}: routes do not connect {places} with {first}",
+                    places=", ".join(unreached),
+                    first=repr(places[0]),
+                )
+            )
+        return self
+
+
+class _Area(Item):
+    rows: Positive
+    columns: Positive
+
+    @model_validator(mode="after")
+    def _blanks(self) -> _Area:
+        """The grid's squares minus six workshops of each size leave the stated blanks."""
+        for size, blanks in WORKSHOP_BLANKS.items():
+            left = self.rows * self.columns - len(COLOURS) * size
+            if left != blanks:
+                raise Problem(
+                    msg(
+                        "{where}: {rows} × {columns} squares leave {left} blanks around six {size}-square workshops; "
+                        "the rulebook says {blanks}",
+                        rows=self.rows,
+                        columns=self.columns,
+                        left=left,
+                        size=size,
+                        blanks=blanks,
+                    )
+                )
+        return self
+
+
+class _Workshop(Item):
+    name: str
+    colour: ColourName
+    squares: list[str]
+    coins: list[str] = Field(default_factory=list)
+    _once = field_validator("squares", "coins")(_once)
+
+
+class _RoofTiles(Item):
+    kind: Annotated[RoofKind, one_of(RoofKind, _bad_kind)]
+    tiles: list[tuple[Colour, Colour]]
+
+    @field_validator("tiles", mode="before")
+    @classmethod
+    def _twelve_tiles(cls, tiles: object) -> object:
+        """Twelve tiles of two different colours, stored in the order of `Colour`."""
+        if not isinstance(tiles, list):
+            raise Problem(msg("{where}: field 'tiles' must be an array of [colour, colour] pairs"))
+        pairs: list[tuple[Colour, Colour]] = []
+        for index, pair in enumerate(tiles, start=1):
+            tile = f"tile {index}"
+            if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(c, str) for c in pair)):
+                raise Problem(msg("{where}: {pair} is not a pair of colours", pair=repr(pair)), tile)
+            try:
+                first, second = sorted((Colour(name) for name in pair), key=COLOURS.index)
+            except ValueError:
+                wrong = next(name for name in pair if name not in {c.value for c in Colour})
+                raise Problem(_bad_colour(wrong), tile) from None
+            if first is second:
+                raise Problem(
+                    msg("{where}: both halves are {colour}; a tile has two colours", colour=msg(first.value)), tile
+                )
+            pairs.append((first, second))
+        if len(pairs) != ROOF_TILES_PER_KIND:
+            raise Problem(
+                msg(
+                    "{where}: {count} tiles, the rulebook has {wanted} of each kind",
+                    count=len(pairs),
+                    wanted=ROOF_TILES_PER_KIND,
+                )
+            )
+        return pairs
+
+
+class _FishKind(Item):
+    name: str
+
+    @field_validator("name")
+    @classmethod
+    def _named(cls, name: str) -> str:
+        if not name.strip():
+            raise Problem(msg("{where}: name is empty"))
+        return name
+
+
+class _Fish(Item):
+    item_names: ClassVar = {"kind": ItemName("fish kind", "name", from_file=True)}
+    cards_per_kind: int
+    kind: list[_FishKind]
+
+    @field_validator("cards_per_kind")
+    @classmethod
+    def _six_per_kind(cls, per_kind: int) -> int:
+        if per_kind != FISH_PER_KIND:
+            raise Problem(
+                msg(
+                    "{where}: {count} cards per kind, the rulebook has {wanted} (48 in 8 kinds)",
+                    count=per_kind,
+                    wanted=FISH_PER_KIND,
+                )
+            )
+        return per_kind
+
+
+class _Ship(Item):
+    name: str
+    demand: dict[str, int]
+    vp: int
+
+    @field_validator("demand", mode="before")
+    @classmethod
+    def _demand(cls, demand: object) -> object:
+        if not isinstance(demand, dict) or not demand:
+            raise Problem(msg("{where}: field 'demand' must be a table of fish kind = number of cards"))
+        for kind, count in demand.items():
+            if isinstance(count, bool) or not isinstance(count, int):
+                problem = msg(
+                    "{where}: field {key} must be an integer, not {kind}", key=repr(kind), kind=type_name(count)
+                )
+                raise Problem(problem, "demand")
+            if count <= 0:
+                raise Problem(
+                    msg("{where}: demand of {kind} must be positive, not {count}", kind=repr(kind), count=count)
+                )
+        return demand
+
+    @field_validator("vp")
+    @classmethod
+    def _scores(cls, vp: int) -> int:
+        if vp <= 0:
+            raise Problem(msg("{where}: vp must be positive, not {vp}", vp=vp))
+        return vp
+
+
+class _Card(Item):
+    id: str
+    effect: Annotated[Effect, one_of(Effect, _bad_effect)]
+    colours: list[ColourName] = Field(default_factory=list)
+    fish: list[str] = Field(default_factory=list)
+    vp: int
+    title: str
+    _once = field_validator("colours", "fish")(_once)
+
+    @model_validator(mode="after")
+    def _as_the_rulebook_lists(self) -> _Card:
+        """The card's specific colours or fish kinds, and its own VP, as its effect has them."""
+        effect = self.effect
+        wanted = EFFECT_COLOURS.get(effect, 0)
+        if len(self.colours) != wanted:
+            raise Problem(
+                msg_plural(
+                    "{where}: names {count} colour; a {effect} card names {wanted}",
+                    "{where}: names {count} colours; a {effect} card names {wanted}",
+                    len(self.colours),
+                    effect=effect.value,
+                    wanted=wanted,
+                )
+            )
+        if effect is Effect.SOLD_FISH_VP and not self.fish:
+            raise Problem(msg("{where}: a {effect} card names its fish kinds", effect=effect.value))
+        if effect is not Effect.SOLD_FISH_VP and self.fish:
+            raise Problem(msg("{where}: only {effect} cards name fish kinds", effect=Effect.SOLD_FISH_VP.value))
+        if self.vp != EFFECT_VP.get(effect, 0):
+            raise Problem(
+                msg(
+                    "{where}: vp {vp}; a {effect} card scores {wanted}",
+                    vp=self.vp,
+                    effect=effect.value,
+                    wanted=EFFECT_VP.get(effect, 0),
+                )
+            )
+        if not self.title.strip():
+            raise Problem(msg("{where}: title is empty"))
+        return self
+
+
+class _ComponentFile(DataModel):
+    item_names: ClassVar = {
+        "ring_piece": ItemName("ring piece", "letter"),
+        "workshop": ItemName("workshop", "name"),
+        "roof_tiles": ItemName("roof tiles", "kind"),
+        "ship": ItemName("ship", "name"),
+        "building_card": ItemName("building card", "id"),
+    }
+    fish: _Fish
+    workshop_area: _Area
+    main_island: _MainIsland
+    waters: _Waters
+    ring_piece: list[_RingPiece]
+    workshop: list[_Workshop]
+    roof_tiles: list[_RoofTiles]
+    ship: list[_Ship]
+    building_card: list[_Card]
 
 
 def load_components(source: str = PACKAGED) -> Components:
@@ -157,51 +476,31 @@ def load_components(source: str = PACKAGED) -> Components:
 def _load_cached(source: str) -> Components:
     """The cached body of `load_components`, keyed on the source alone so a default argument hits too."""
     label, data = read_toml("laguna.games.burano", "components.toml", source, "component file")
-    check_keys(data, _TOP_KEYS, label, "top-level key")
-    fish_kinds, fish_per_kind = _parse_fish(required_table(data, "fish", label), label)
-    rows, columns = _parse_area(required_table(data, "workshop_area", label), label)
+    document = validate(_ComponentFile, data, label)
+    area = document.workshop_area
+    fish_kinds = _fish_kinds(document.fish, label)
     return Components(
         source=source,
-        main_island=_parse_main_island(required_table(data, "main_island", label), label),
-        waters=_parse_waters(required_table(data, "waters", label), label),
-        ring_pieces=_parse_ring_pieces(table_array(data, "ring_piece", label, "ring_piece"), label),
-        workshop_rows=rows,
-        workshop_columns=columns,
-        workshops=_parse_workshops(table_array(data, "workshop", label, "workshop"), rows, columns, label),
-        roof_tiles=_parse_roof_tiles(table_array(data, "roof_tiles", label, "roof_tiles"), label),
+        main_island=_main_island(document.main_island, f"{label}: [main_island]"),
+        waters=Waters(
+            islands=tuple(document.waters.islands),
+            ports=tuple(document.waters.ports),
+            routes=tuple(document.waters.routes),
+            provenance=document.waters.provenance,
+        ),
+        ring_pieces=_ring_pieces(document.ring_piece, label),
+        workshop_rows=area.rows,
+        workshop_columns=area.columns,
+        workshops=_workshops(document.workshop, area.rows, area.columns, label),
+        roof_tiles=_roof_tiles(document.roof_tiles, label),
         fish_kinds=fish_kinds,
-        fish_per_kind=fish_per_kind,
-        ships=_parse_ships(table_array(data, "ship", label, "ship"), fish_kinds, label),
-        building_cards=_parse_cards(table_array(data, "building_card", label, "building_card"), fish_kinds, label),
+        fish_per_kind=document.fish.cards_per_kind,
+        ships=_ships(document.ship, fish_kinds, label),
+        building_cards=_cards(document.building_card, fish_kinds, label),
     )
 
 
-# --------------------------------------------------------------------------- shared field readers
-
-
-def _strings(table: Mapping[str, Any], key: str, where: str, default: list[str] | None = None) -> list[str]:
-    """A field holding an array of strings, none of them twice; `default=None` makes it required."""
-    value = table.get(key, default)
-    if value is None:
-        raise CardDataError(msg("{where}: field {key} is missing", where=where, key=repr(key)))
-    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-        raise CardDataError(msg("{where}: field {key} must be an array of strings", where=where, key=repr(key)))
-    twice = [item for item, n in Counter(value).items() if n > 1]
-    if twice:
-        raise CardDataError(
-            msg("{where}: field {key} names {item} twice", where=where, key=repr(key), item=repr(twice[0]))
-        )
-    return value
-
-
-def _colour(name: str, where: str) -> Colour:
-    try:
-        return Colour(name)
-    except ValueError:
-        names = ", ".join(c.value for c in Colour)
-        raise CardDataError(
-            msg("{where}: colour {name} is not one of {names}", where=where, name=repr(name), names=names)
-        ) from None
+# --------------------------------------------------------------------------- the boards
 
 
 def _square(text: str, rows: int, columns: int, where: str) -> Square:
@@ -228,118 +527,21 @@ def _square(text: str, rows: int, columns: int, where: str) -> Square:
     return square
 
 
-def _squares(
-    table: Mapping[str, Any], key: str, rows: int, columns: int, where: str, *, default: list[str] | None = None
-) -> list[Square]:
-    """A field holding an array of squares, none of them twice; `default=None` makes it required."""
-    return [_square(text, rows, columns, where) for text in _strings(table, key, where, default)]
-
-
-# --------------------------------------------------------------------------- the boards
-
-
-def _parse_main_island(raw: Mapping[str, Any], label: str) -> MainIsland:
+def _main_island(island: _MainIsland, where: str) -> MainIsland:
     """The pit grid: every square is a pit except the listed gaps; the fountain's pit gets setup's cube."""
-    where = f"{label}: [main_island]"
-    check_keys(raw, _MAIN_ISLAND_KEYS, where, "key")
-    rows = positive_int(raw, "rows", where)
-    columns = positive_int(raw, "columns", where)
+    rows, columns = island.rows, island.columns
     grid = {(row, column) for row in range(rows) for column in range(columns)}
-    pits = frozenset(grid - set(_squares(raw, "gaps", rows, columns, where, default=[])))
-    fountain_name = required_str(raw, "fountain", where)
-    fountain = _square(fountain_name, rows, columns, where)
+    pits = frozenset(grid - {_square(text, rows, columns, where) for text in island.gaps})
+    fountain = _square(island.fountain, rows, columns, where)
     if fountain not in pits:
         raise CardDataError(
             msg(
                 "{where}: fountain square {square} is not a pit (it is listed in 'gaps')",
                 where=where,
-                square=repr(fountain_name),
+                square=repr(island.fountain),
             )
         )
-    return MainIsland(
-        rows=rows, columns=columns, pits=pits, fountain=fountain, provenance=required_provenance(raw, where)
-    )
-
-
-def _parse_waters(raw: Mapping[str, Any], label: str) -> Waters:
-    """Six islands (A–D among them), two ports, and undirected routes joining them all."""
-    where = f"{label}: [waters]"
-    check_keys(raw, _WATERS_KEYS, where, "key")
-    islands = _strings(raw, "islands", where)
-    if len(islands) != ISLANDS:
-        raise CardDataError(
-            msg(
-                "{where}: {count} neighbouring islands, the rulebook has {wanted}",
-                where=where,
-                count=len(islands),
-                wanted=ISLANDS,
-            )
-        )
-    missing = [letter for letter in SEAT_ISLANDS if letter not in islands]
-    if missing:
-        raise CardDataError(
-            msg(
-                "{where}: no island {island}; four islands are lettered {letters} for the seats",
-                where=where,
-                island=repr(missing[0]),
-                letters=", ".join(SEAT_ISLANDS),
-            )
-        )
-    ports = _strings(raw, "ports", where)
-    if len(ports) != PORTS:
-        raise CardDataError(
-            msg("{where}: {count} ports, the rulebook has {wanted}", where=where, count=len(ports), wanted=PORTS)
-        )
-    both = [port for port in ports if port in islands]
-    if both:
-        raise CardDataError(msg("{where}: {place} is both an island and a port", where=where, place=repr(both[0])))
-
-    places = (*islands, *ports)
-    routes_raw = raw.get("routes")
-    if routes_raw is None:
-        raise CardDataError(msg("{where}: field 'routes' is missing", where=where))
-    if not isinstance(routes_raw, list):
-        raise CardDataError(msg("{where}: field 'routes' must be an array of [place, place] pairs", where=where))
-    routes: list[tuple[str, str]] = []
-    seen: set[frozenset[str]] = set()
-    for route in routes_raw:
-        if not (isinstance(route, list) and len(route) == 2 and all(isinstance(p, str) for p in route)):
-            raise CardDataError(
-                msg("{where}: route {route} is not a pair of place names", where=where, route=repr(route))
-            )
-        a, b = route
-        for place in (a, b):
-            if place not in places:
-                raise CardDataError(
-                    msg(
-                        "{where}: route {a}–{b}: {place} is no island or port", where=where, a=a, b=b, place=repr(place)
-                    )
-                )
-        if a == b:
-            raise CardDataError(msg("{where}: route {a}–{b} joins a place to itself", where=where, a=a, b=b))
-        if frozenset(route) in seen:
-            raise CardDataError(
-                msg("{where}: route {a}–{b} is listed twice (routes go both ways)", where=where, a=a, b=b)
-            )
-        seen.add(frozenset(route))
-        routes.append((a, b))
-    linked = {place for route in routes for place in route}
-    lonely = [port for port in ports if port not in linked]
-    if lonely:
-        raise CardDataError(msg("{where}: port {port} has no route", where=where, port=repr(lonely[0])))
-    unreached = _unreached(places, routes)
-    if unreached:
-        raise CardDataError(
-            msg(
-                "{where}: routes do not connect {places} with {first}",
-                where=where,
-                places=", ".join(unreached),
-                first=repr(places[0]),
-            )
-        )
-    return Waters(
-        islands=tuple(islands), ports=tuple(ports), routes=tuple(routes), provenance=required_provenance(raw, where)
-    )
+    return MainIsland(rows=rows, columns=columns, pits=pits, fountain=fountain, provenance=island.provenance)
 
 
 def _unreached(places: tuple[str, ...], routes: Iterable[tuple[str, str]]) -> list[str]:
@@ -358,30 +560,14 @@ def _unreached(places: tuple[str, ...], routes: Iterable[tuple[str, str]]) -> li
 # --------------------------------------------------------------------------- the schedule ring
 
 
-def _parse_ring_pieces(raws: list[Any], label: str) -> tuple[RingPiece, ...]:
+def _ring_pieces(raws: list[_RingPiece], label: str) -> tuple[RingPiece, ...]:
     """Four pieces lettered A–D, three houses each, at most four fountains on the whole ring."""
     pieces: list[RingPiece] = []
-    for number, raw in enumerate(raws, start=1):
-        where = item_label(label, "ring piece", raw, "letter", number)
-        table = table_item(raw, where, _RING_KEYS)
-        letter = required_str(table, "letter", where)
-        if letter not in RING_LETTERS:
-            raise CardDataError(
-                msg("{where}: letter must be one of {letters}", where=where, letters=", ".join(RING_LETTERS))
-            )
-        if any(piece.letter == letter for piece in pieces):
-            raise CardDataError(msg("{where}: duplicate letter", where=where))
-        houses_raw = table.get("houses")
-        if not isinstance(houses_raw, list) or len(houses_raw) != HOUSES_PER_PIECE:
-            raise CardDataError(
-                msg(
-                    "{where}: field 'houses' must be an array of {count} house tables",
-                    where=where,
-                    count=HOUSES_PER_PIECE,
-                )
-            )
-        a, b, c = (_parse_house(house, f"{where}: house {i}") for i, house in enumerate(houses_raw, start=1))
-        pieces.append(RingPiece(letter=letter, houses=(a, b, c), provenance=required_provenance(table, where)))
+    for raw in raws:
+        if any(piece.letter == raw.letter for piece in pieces):
+            raise CardDataError(msg("{where}: duplicate letter", where=f"{label}: ring piece {raw.letter!r}"))
+        a, b, c = (House(colour=house.colour, symbol=house.symbol) for house in raw.houses)
+        pieces.append(RingPiece(letter=raw.letter, houses=(a, b, c), provenance=raw.provenance))
     if len(pieces) != len(RING_LETTERS):
         raise CardDataError(
             msg(
@@ -404,64 +590,18 @@ def _parse_ring_pieces(raws: list[Any], label: str) -> tuple[RingPiece, ...]:
     return tuple(pieces)
 
 
-def _parse_house(raw: object, where: str) -> House:
-    if not isinstance(raw, dict):
-        raise CardDataError(
-            msg("{where}: must be a table like {example}", where=where, example='{ colour = "pink", symbol = "coin" }')
-        )
-    check_keys(raw, _HOUSE_KEYS, where, "key")
-    colour = _colour(required_str(raw, "colour", where), where)
-    symbol_name = required_str(raw, "symbol", where)
-    try:
-        symbol = HouseSymbol(symbol_name)
-    except ValueError:
-        names = ", ".join(s.value for s in HouseSymbol)
-        raise CardDataError(
-            msg("{where}: symbol {name} is not one of {names}", where=where, name=repr(symbol_name), names=names)
-        ) from None
-    return House(colour=colour, symbol=symbol)
-
-
 # --------------------------------------------------------------------------- the lace workshops
 
 
-def _parse_area(raw: Mapping[str, Any], label: str) -> tuple[int, int]:
-    """The workshop grid: its squares minus six workshops of each size leave the stated blanks."""
-    where = f"{label}: [workshop_area]"
-    check_keys(raw, _AREA_KEYS, where, "key")
-    rows = positive_int(raw, "rows", where)
-    columns = positive_int(raw, "columns", where)
-    required_provenance(raw, where)
-    for size, blanks in WORKSHOP_BLANKS.items():
-        left = rows * columns - len(COLOURS) * size
-        if left != blanks:
-            raise CardDataError(
-                msg(
-                    "{where}: {rows} × {columns} squares leave {left} blanks around six {size}-square workshops; "
-                    "the rulebook says {blanks}",
-                    where=where,
-                    rows=rows,
-                    columns=columns,
-                    left=left,
-                    size=size,
-                    blanks=blanks,
-                )
-            )
-    return rows, columns
-
-
-def _parse_workshops(raws: list[Any], rows: int, columns: int, label: str) -> tuple[Workshop, ...]:
+def _workshops(raws: list[_Workshop], rows: int, columns: int, label: str) -> tuple[Workshop, ...]:
     """One workshop per colour of each size, each tile edge-joined with its coins on it, and the tiles of
     one size lying side by side in their first-game layout."""
     workshops: list[Workshop] = []
-    for number, raw in enumerate(raws, start=1):
-        where = item_label(label, "workshop", raw, "name", number)
-        table = table_item(raw, where, _WORKSHOP_KEYS)
-        name = required_str(table, "name", where)
-        if any(w.name == name for w in workshops):
+    for raw in raws:
+        where, colour = f"{label}: workshop {raw.name!r}", raw.colour
+        if any(w.name == raw.name for w in workshops):
             raise CardDataError(msg("{where}: duplicate name", where=where))
-        colour = _colour(required_str(table, "colour", where), where)
-        squares = _squares(table, "squares", rows, columns, where)
+        squares = [_square(text, rows, columns, where) for text in raw.squares]
         if len(squares) not in WORKSHOP_BLANKS:
             large, small = WORKSHOP_BLANKS
             sizes = msg("{first} or {second}", first=large, second=small)
@@ -470,7 +610,7 @@ def _parse_workshops(raws: list[Any], rows: int, columns: int, label: str) -> tu
             )
         if not _edge_joined(squares):
             raise CardDataError(msg("{where}: its squares are not joined edge to edge into one tile", where=where))
-        coins = _squares(table, "coins", rows, columns, where, default=[])
+        coins = [_square(text, rows, columns, where) for text in raw.coins]
         off = [square for square in coins if square not in squares]
         if off:
             raise CardDataError(
@@ -503,11 +643,11 @@ def _parse_workshops(raws: list[Any], rows: int, columns: int, label: str) -> tu
                 )
         workshops.append(
             Workshop(
-                name=name,
+                name=raw.name,
                 colour=colour,
                 squares=tuple(squares),
                 coins=frozenset(coins),
-                provenance=required_provenance(table, where),
+                provenance=raw.provenance,
             )
         )
     for size in WORKSHOP_BLANKS:
@@ -542,51 +682,15 @@ def _edge_joined(squares: list[Square]) -> bool:
 # --------------------------------------------------------------------------- roof tiles and fish
 
 
-def _parse_roof_tiles(raws: list[Any], label: str) -> Mapping[RoofKind, tuple[RoofTile, ...]]:
-    """Four kinds of 12 tiles, each tile two different colours, stored in the order of `Colour`."""
+def _roof_tiles(raws: list[_RoofTiles], label: str) -> Mapping[RoofKind, tuple[RoofTile, ...]]:
+    """Four kinds of 12 tiles, each kind once."""
     by_kind: dict[RoofKind, tuple[RoofTile, ...]] = {}
-    for number, raw in enumerate(raws, start=1):
-        where = item_label(label, "roof tiles", raw, "kind", number)
-        table = table_item(raw, where, _ROOF_KEYS)
-        kind_name = required_str(table, "kind", where)
-        try:
-            kind = RoofKind(kind_name)
-        except ValueError:
-            names = ", ".join(k.value for k in RoofKind)
+    for raw in raws:
+        if raw.kind in by_kind:
             raise CardDataError(
-                msg("{where}: kind {name} is not one of {names}", where=where, name=repr(kind_name), names=names)
-            ) from None
-        if kind in by_kind:
-            raise CardDataError(msg("{where}: the kind is listed twice", where=where))
-        tiles_raw = table.get("tiles")
-        if not isinstance(tiles_raw, list):
-            raise CardDataError(msg("{where}: field 'tiles' must be an array of [colour, colour] pairs", where=where))
-        tiles: list[RoofTile] = []
-        for index, pair in enumerate(tiles_raw, start=1):
-            tile_where = f"{where}: tile {index}"
-            if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(c, str) for c in pair)):
-                raise CardDataError(msg("{where}: {pair} is not a pair of colours", where=tile_where, pair=repr(pair)))
-            first, second = sorted((_colour(name, tile_where) for name in pair), key=COLOURS.index)
-            if first is second:
-                raise CardDataError(
-                    msg(
-                        "{where}: both halves are {colour}; a tile has two colours",
-                        where=tile_where,
-                        colour=msg(first.value),
-                    )
-                )
-            tiles.append(RoofTile(kind=kind, colours=(first, second)))
-        if len(tiles) != ROOF_TILES_PER_KIND:
-            raise CardDataError(
-                msg(
-                    "{where}: {count} tiles, the rulebook has {wanted} of each kind",
-                    where=where,
-                    count=len(tiles),
-                    wanted=ROOF_TILES_PER_KIND,
-                )
+                msg("{where}: the kind is listed twice", where=f"{label}: roof tiles {raw.kind.value!r}")
             )
-        required_provenance(table, where)
-        by_kind[kind] = tuple(tiles)
+        by_kind[raw.kind] = tuple(RoofTile(kind=raw.kind, colours=pair) for pair in raw.tiles)
     missing = [kind.value for kind in RoofKind if kind not in by_kind]
     if missing:
         raise CardDataError(
@@ -599,32 +703,14 @@ def _parse_roof_tiles(raws: list[Any], label: str) -> Mapping[RoofKind, tuple[Ro
     return {kind: by_kind[kind] for kind in RoofKind}
 
 
-def _parse_fish(raw: Mapping[str, Any], label: str) -> tuple[tuple[str, ...], int]:
+def _fish_kinds(fish: _Fish, label: str) -> tuple[str, ...]:
     """Eight kinds of six cards; the kinds the rulebook names must be among them."""
-    where = f"{label}: [fish]"
-    check_keys(raw, _FISH_KEYS, where, "key")
-    per_kind = int_field(raw, "cards_per_kind", where)
-    if per_kind != FISH_PER_KIND:
-        raise CardDataError(
-            msg(
-                "{where}: {count} cards per kind, the rulebook has {wanted} (48 in 8 kinds)",
-                where=where,
-                count=per_kind,
-                wanted=FISH_PER_KIND,
-            )
-        )
-    required_provenance(raw, where)
     kinds: list[str] = []
-    for number, kind_raw in enumerate(table_array(raw, "kind", where, "fish.kind"), start=1):
-        kind_where = item_label(label, "fish kind", kind_raw, "name", number)
-        table = table_item(kind_raw, kind_where, _FISH_KIND_KEYS)
-        name = required_str(table, "name", kind_where)
-        if not name.strip():
-            raise CardDataError(msg("{where}: name is empty", where=kind_where))
-        if name in kinds:
-            raise CardDataError(msg("{where}: duplicate name", where=kind_where))
-        required_provenance(table, kind_where)
-        kinds.append(name)
+    for kind in fish.kind:
+        if kind.name in kinds:
+            raise CardDataError(msg("{where}: duplicate name", where=f"{label}: fish kind {kind.name!r}"))
+        kinds.append(kind.name)
+    where = f"{label}: [fish]"
     if len(kinds) != FISH_KINDS:
         raise CardDataError(
             msg(
@@ -639,7 +725,7 @@ def _parse_fish(raw: Mapping[str, Any], label: str) -> tuple[tuple[str, ...], in
         raise CardDataError(
             msg("{where}: no fish kind {kind}, which the rulebook names", where=where, kind=repr(unnamed[0]))
         )
-    return tuple(kinds), per_kind
+    return tuple(kinds)
 
 
 def _fish_kind(name: str, fish_kinds: tuple[str, ...], where: str) -> str:
@@ -658,37 +744,15 @@ def _fish_kind(name: str, fish_kinds: tuple[str, ...], where: str) -> str:
 # --------------------------------------------------------------------------- ships and building cards
 
 
-def _parse_ships(raws: list[Any], fish_kinds: tuple[str, ...], label: str) -> tuple[Ship, ...]:
+def _ships(raws: list[_Ship], fish_kinds: tuple[str, ...], label: str) -> tuple[Ship, ...]:
     """Four ships, each demanding known fish for a positive VP; the rulebook's ship among them."""
     ships: list[Ship] = []
-    for number, raw in enumerate(raws, start=1):
-        where = item_label(label, "ship", raw, "name", number)
-        table = table_item(raw, where, _SHIP_KEYS)
-        name = required_str(table, "name", where)
-        if any(ship.name == name for ship in ships):
+    for raw in raws:
+        where = f"{label}: ship {raw.name!r}"
+        if any(ship.name == raw.name for ship in ships):
             raise CardDataError(msg("{where}: duplicate name", where=where))
-        demand_raw = table.get("demand")
-        if not isinstance(demand_raw, dict) or not demand_raw:
-            raise CardDataError(
-                msg("{where}: field 'demand' must be a table of fish kind = number of cards", where=where)
-            )
-        demand: list[tuple[str, int]] = []
-        for kind in demand_raw:
-            count = int_field(demand_raw, kind, f"{where}: demand")
-            if count <= 0:
-                raise CardDataError(
-                    msg(
-                        "{where}: demand of {kind} must be positive, not {count}",
-                        where=where,
-                        kind=repr(kind),
-                        count=count,
-                    )
-                )
-            demand.append((_fish_kind(kind, fish_kinds, where), count))
-        vp = int_field(table, "vp", where)
-        if vp <= 0:
-            raise CardDataError(msg("{where}: vp must be positive, not {vp}", where=where, vp=vp))
-        ships.append(Ship(name=name, demand=tuple(demand), vp=vp, provenance=required_provenance(table, where)))
+        demand = tuple((_fish_kind(kind, fish_kinds, where), count) for kind, count in raw.demand.items())
+        ships.append(Ship(name=raw.name, demand=demand, vp=raw.vp, provenance=raw.provenance))
     if len(ships) != SHIPS:
         raise CardDataError(
             msg(
@@ -712,66 +776,22 @@ def _parse_ships(raws: list[Any], fish_kinds: tuple[str, ...], label: str) -> tu
     return tuple(ships)
 
 
-def _parse_cards(raws: list[Any], fish_kinds: tuple[str, ...], label: str) -> tuple[BuildingCard, ...]:
-    """The 16 cards the rulebook lists: effect counts, specific colours or fish, and their own VP."""
+def _cards(raws: list[_Card], fish_kinds: tuple[str, ...], label: str) -> tuple[BuildingCard, ...]:
+    """The 16 cards the rulebook lists: each id once, the effect counts, each colour once per effect."""
     cards: list[BuildingCard] = []
-    for number, raw in enumerate(raws, start=1):
-        where = item_label(label, "building card", raw, "id", number)
-        table = table_item(raw, where, _CARD_KEYS)
-        card_id = required_str(table, "id", where)
-        if any(card.id == card_id for card in cards):
+    for raw in raws:
+        where = f"{label}: building card {raw.id!r}"
+        if any(card.id == raw.id for card in cards):
             raise CardDataError(msg("{where}: duplicate id", where=where))
-        effect_name = required_str(table, "effect", where)
-        try:
-            effect = Effect(effect_name)
-        except ValueError:
-            names = ", ".join(e.value for e in Effect)
-            raise CardDataError(
-                msg("{where}: effect {name} is not one of {names}", where=where, name=repr(effect_name), names=names)
-            ) from None
-        colours = [_colour(name, where) for name in _strings(table, "colours", where, default=[])]
-        wanted = EFFECT_COLOURS.get(effect, 0)
-        if len(colours) != wanted:
-            raise CardDataError(
-                msg_plural(
-                    "{where}: names {count} colour; a {effect} card names {wanted}",
-                    "{where}: names {count} colours; a {effect} card names {wanted}",
-                    len(colours),
-                    where=where,
-                    effect=effect.value,
-                    wanted=wanted,
-                )
-            )
-        fish = [_fish_kind(name, fish_kinds, where) for name in _strings(table, "fish", where, default=[])]
-        if effect is Effect.SOLD_FISH_VP and not fish:
-            raise CardDataError(msg("{where}: a {effect} card names its fish kinds", where=where, effect=effect.value))
-        if effect is not Effect.SOLD_FISH_VP and fish:
-            raise CardDataError(
-                msg("{where}: only {effect} cards name fish kinds", where=where, effect=Effect.SOLD_FISH_VP.value)
-            )
-        vp = int_field(table, "vp", where)
-        if vp != EFFECT_VP.get(effect, 0):
-            raise CardDataError(
-                msg(
-                    "{where}: vp {vp}; a {effect} card scores {wanted}",
-                    where=where,
-                    vp=vp,
-                    effect=effect.value,
-                    wanted=EFFECT_VP.get(effect, 0),
-                )
-            )
-        title = required_str(table, "title", where)
-        if not title.strip():
-            raise CardDataError(msg("{where}: title is empty", where=where))
         cards.append(
             BuildingCard(
-                id=card_id,
-                effect=effect,
-                colours=frozenset(colours),
-                fish=frozenset(fish),
-                vp=vp,
-                title=title,
-                provenance=required_provenance(table, where),
+                id=raw.id,
+                effect=raw.effect,
+                colours=frozenset(raw.colours),
+                fish=frozenset(_fish_kind(name, fish_kinds, where) for name in raw.fish),
+                vp=raw.vp,
+                title=raw.title,
+                provenance=raw.provenance,
             )
         )
     if len(cards) != BUILDING_CARDS:
