@@ -67,3 +67,35 @@ def write_variant(tmp_path: Path, packaged: str, change: Callable[[Data], None],
     path = tmp_path / name
     path.write_text(dump_toml(data), encoding="utf-8")
     return str(path)
+
+
+class ItemChanges:
+    """Changes for `write_variant` to items of a file's arrays of tables, each found by `named(data, key,
+    name)`, or to a table itself where the name is None."""
+
+    def __init__(self, named: Callable[[Data, str, str], Data]) -> None:
+        self.named = named
+
+    def _item(self, data: Data, key: str, name: str | None) -> Data:
+        item: Data = data[key] if name is None else self.named(data, key, name)
+        return item
+
+    def set_field(self, key: str, name: str | None, field: str, value: Any) -> Callable[[Data], None]:
+        """Set a field of a table (`name` None) or of the named item of an array of tables."""
+
+        def change(data: Data) -> None:
+            self._item(data, key, name)[field] = value
+
+        return change
+
+    def drop_field(self, key: str, name: str | None, field: str) -> Callable[[Data], None]:
+        def change(data: Data) -> None:
+            del self._item(data, key, name)[field]
+
+        return change
+
+    def drop_item(self, key: str, name: str) -> Callable[[Data], None]:
+        def change(data: Data) -> None:
+            data[key].remove(self.named(data, key, name))
+
+        return change

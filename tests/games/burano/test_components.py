@@ -15,7 +15,6 @@ from typing import Any
 import pytest
 
 from laguna.core.component_data import PACKAGED, PROVENANCES
-from laguna.core.errors import CardDataError
 from laguna.games.burano.components import (
     COLOURS,
     Colour,
@@ -28,7 +27,8 @@ from laguna.games.burano.components import (
     square_name,
 )
 from laguna.games.burano.loader import load_components
-from tests.toml_writer import Data
+from tests.component_files import assert_refused
+from tests.toml_writer import Data, ItemChanges
 from tests.toml_writer import write_variant as write_toml_variant
 
 PK, BL, YE, GR, OR, WH = COLOURS
@@ -349,15 +349,6 @@ def named(data: Data, key: str, name: str) -> Data:
     return item
 
 
-def test_round_trip_of_the_packaged_file(tmp_path: Path, components: Components) -> None:
-    source = write_variant(tmp_path, lambda data: None)
-    copied = load_components(source)
-    assert copied.source == source
-    for field in Components.__dataclass_fields__:
-        if field != "source":
-            assert getattr(copied, field) == getattr(components, field), field
-
-
 def test_custom_file_loads(tmp_path: Path, components: Components) -> None:
     """Another file of the same schema: a gap in the pit grid, other coins, tiles written in any order."""
 
@@ -378,27 +369,8 @@ def test_custom_file_loads(tmp_path: Path, components: Components) -> None:
     assert components.ship("octopus-eel").vp == 24
 
 
-def set_field(key: str, name: str | None, field: str, value: Any) -> Callable[[Data], None]:
-    """Set a field of a table (`name` None) or of the named item of an array of tables."""
-
-    def change(data: Data) -> None:
-        (data[key] if name is None else named(data, key, name))[field] = value
-
-    return change
-
-
-def drop_field(key: str, name: str | None, field: str) -> Callable[[Data], None]:
-    def change(data: Data) -> None:
-        del (data[key] if name is None else named(data, key, name))[field]
-
-    return change
-
-
-def drop_item(key: str, name: str) -> Callable[[Data], None]:
-    def change(data: Data) -> None:
-        data[key].remove(named(data, key, name))
-
-    return change
+CHANGES = ItemChanges(named)
+set_field, drop_field, drop_item = CHANGES.set_field, CHANGES.drop_field, CHANGES.drop_item
 
 
 def drop_route(*routes: tuple[str, str]) -> Callable[[Data], None]:
@@ -583,29 +555,4 @@ BAD_FILES: dict[str, tuple[Callable[[Data], None], str]] = {
 @pytest.mark.parametrize("case", sorted(BAD_FILES))
 def test_loader_rejects_bad_file(tmp_path: Path, case: str) -> None:
     change, message = BAD_FILES[case]
-    source = write_variant(tmp_path, change)
-    with pytest.raises(CardDataError, match=message) as caught:
-        load_components(source)
-    text = str(caught.value)
-    assert text.startswith(source + ": ")
-    assert "\n" not in text
-
-
-def test_loader_rejects_missing_file(tmp_path: Path) -> None:
-    with pytest.raises(CardDataError, match=r"nowhere\.toml: component file not found"):
-        load_components(str(tmp_path / "nowhere.toml"))
-
-
-def test_loader_rejects_non_utf8(tmp_path: Path) -> None:
-    path = tmp_path / "latin1.toml"
-    path.write_bytes(b"[main_island]\nrows = 6  # Buran\xf2\n")
-    with pytest.raises(CardDataError, match=r"latin1\.toml: component file is not UTF-8 text"):
-        load_components(str(path))
-
-
-def test_loader_rejects_syntax_error(tmp_path: Path) -> None:
-    path = tmp_path / "broken.toml"
-    path.write_text('[main_island]\nrows = 6\nfountain = "d1\n', encoding="utf-8")
-    with pytest.raises(CardDataError, match=r"broken\.toml: TOML syntax error") as caught:
-        load_components(str(path))
-    assert "\n" not in str(caught.value)
+    assert_refused(load_components, write_variant(tmp_path, change), message)

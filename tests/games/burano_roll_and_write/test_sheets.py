@@ -28,6 +28,7 @@ from laguna.games.burano_roll_and_write.sheets import (
     Symbol,
     load_sheets,
 )
+from tests.component_files import assert_refused, load_error
 
 EXAMPLE_FILE = Path(__file__).parent / "data" / "scoring_example.toml"
 MARCELLO = "Viale Marcello"
@@ -648,44 +649,11 @@ BAD_FILES: dict[str, tuple[Callable[[Data], None], str]] = {
 @pytest.mark.parametrize("case", sorted(BAD_FILES))
 def test_loader_rejects_bad_file(tmp_path: Path, case: str) -> None:
     change, message = BAD_FILES[case]
-    source = write_variant(tmp_path, change)
-    with pytest.raises(CardDataError, match=message) as caught:
-        load_sheets(source)
-    text = str(caught.value)
-    assert text.startswith(source + ": ")
-    assert "\n" not in text
+    assert_refused(load_sheets, write_variant(tmp_path, change), message)
 
 
 def test_loader_rejects_missing_record_sheet(tmp_path: Path) -> None:
     def change(data: Data) -> None:
         del data["record_sheet"]
 
-    with pytest.raises(CardDataError, match=r"no \[record_sheet\] table"):
-        load_sheets(write_variant(tmp_path, change))
-
-
-def test_loader_rejects_missing_file(tmp_path: Path) -> None:
-    missing = str(tmp_path / "nowhere.toml")
-    with pytest.raises(CardDataError, match=r"nowhere\.toml: sheet file not found"):
-        load_sheets(missing)
-
-
-def test_loader_rejects_syntax_error(tmp_path: Path) -> None:
-    path = tmp_path / "broken.toml"
-    path.write_text('[meta]\nname = "Broken\n\n[[sheet]]\nname = "x"\n', encoding="utf-8")
-    with pytest.raises(CardDataError, match=r"broken\.toml: TOML syntax error"):
-        load_sheets(str(path))
-
-
-def test_loader_rejects_unknown_top_level_table(tmp_path: Path) -> None:
-    path = tmp_path / "extra.toml"
-    path.write_text(packaged_text() + "\n[extras]\nsparkle = 1\n", encoding="utf-8")
-    with pytest.raises(CardDataError, match=r"extra\.toml: unknown top-level key 'extras'"):
-        load_sheets(str(path))
-
-
-def test_loader_rejects_file_without_sheets(tmp_path: Path) -> None:
-    path = tmp_path / "empty.toml"
-    path.write_text('[meta]\nname = "Nothing"\nprovenance = "public"\n\n[record_sheet]\ncoins = 40\n', encoding="utf-8")
-    with pytest.raises(CardDataError, match=r"empty\.toml: no \[\[sheet\]\] tables"):
-        load_sheets(str(path))
+    load_error(load_sheets, write_variant(tmp_path, change), r"no \[record_sheet\] table")

@@ -25,6 +25,7 @@ from laguna.games.walking_in_burano.cards import (
     FloorCardSet,
     load_floor_cards,
 )
+from tests.component_files import assert_refused, load_error
 
 EXAMPLE_FILE = Path(__file__).parent / "data" / "scoring_example.toml"
 
@@ -424,12 +425,7 @@ BAD_FILES = {
 @pytest.mark.parametrize("case", sorted(BAD_FILES))
 def test_loader_rejects_bad_file(tmp_path: Path, case: str) -> None:
     change, message = BAD_FILES[case]
-    source = write_variant(tmp_path, change)
-    with pytest.raises(CardDataError, match=message) as caught:
-        load_floor_cards(source)
-    text = str(caught.value)
-    assert text.startswith(source + ": ")
-    assert "\n" not in text
+    assert_refused(load_floor_cards, write_variant(tmp_path, change), message)
 
 
 INFERRED_ONLY = {
@@ -450,8 +446,7 @@ def test_a_printed_card_file_may_differ_from_our_inferences(tmp_path: Path, case
 
 def test_id_floor_mismatch_is_named(tmp_path: Path) -> None:
     source = write_variant(tmp_path, set_field("R3b", "id", "R2d"))
-    with pytest.raises(CardDataError, match=r"'R2d'.*id floor 2 does not match floor 3"):
-        load_floor_cards(source)
+    load_error(load_floor_cards, source, r"'R2d'.*id floor 2 does not match floor 3")
 
 
 def test_missing_card_provenance_without_meta_default(tmp_path: Path) -> None:
@@ -460,32 +455,4 @@ def test_missing_card_provenance_without_meta_default(tmp_path: Path) -> None:
         del card_named(cards, "G1c")["provenance"]
 
     source = write_variant(tmp_path, change)
-    with pytest.raises(CardDataError, match=r"'G1c'.*provenance missing"):
-        load_floor_cards(source)
-
-
-def test_loader_rejects_missing_file(tmp_path: Path) -> None:
-    missing = str(tmp_path / "nowhere.toml")
-    with pytest.raises(CardDataError, match=r"nowhere\.toml: card file not found"):
-        load_floor_cards(missing)
-
-
-def test_loader_rejects_syntax_error(tmp_path: Path) -> None:
-    path = tmp_path / "broken.toml"
-    path.write_text('[meta]\nname = "Broken\n\n[[card]]\nid = "P1a"\n', encoding="utf-8")
-    with pytest.raises(CardDataError, match=r"broken\.toml: TOML syntax error"):
-        load_floor_cards(str(path))
-
-
-def test_loader_rejects_unknown_top_level_table(tmp_path: Path) -> None:
-    path = tmp_path / "extra.toml"
-    path.write_text(packaged_text() + "\n[extras]\nsparkle = 1\n", encoding="utf-8")
-    with pytest.raises(CardDataError, match=r"extra\.toml: unknown top-level key 'extras'"):
-        load_floor_cards(str(path))
-
-
-def test_loader_rejects_file_without_cards(tmp_path: Path) -> None:
-    path = tmp_path / "empty.toml"
-    path.write_text('[meta]\nname = "Nothing"\n', encoding="utf-8")
-    with pytest.raises(CardDataError, match=r"empty\.toml: no \[\[card\]\] tables"):
-        load_floor_cards(str(path))
+    load_error(load_floor_cards, source, r"'G1c'.*provenance missing")

@@ -7,11 +7,11 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from laguna.core import Rng
 from laguna.games.walking_in_burano import GAME, Phase, WalkingInBuranoState
 from laguna.games.walking_in_burano.characters import CHARACTERS, pile_sizes
 from laguna.games.walking_in_burano.house_area import COLUMNS, cell, scaffold_arrangement
 from laguna.games.walking_in_burano.position import COIN_LIMIT, EMPTY, HAND_LIMIT, TOKENS
+from tests.games.common import play_checking
 
 
 def check(state: WalkingInBuranoState) -> None:
@@ -60,11 +60,6 @@ def check(state: WalkingInBuranoState) -> None:
     variant=st.booleans(),
 )
 def test_invariants_hold_after_every_decision(players: int, seed: int, beginner: bool, variant: bool) -> None:
-    state = GAME.new_game(players, {"beginner_characters": beginner, "two_player_variant": variant}, seed)
-    rng = Rng(seed)
-    check(state)
-    while not state.is_terminal():
-        seat = state.to_act()[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
-        check(state)
+    options = {"beginner_characters": beginner, "two_player_variant": variant}
+    state = play_checking(GAME.new_game(players, options, seed), seed, check)
     assert state.ended_by in {"five houses", "no characters left", "floor cards exhausted", "round limit"}

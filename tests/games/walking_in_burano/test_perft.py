@@ -2,23 +2,22 @@
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 
 import pytest
 
-from laguna.core.perft import divide, perft
+from laguna.core.perft import perft
 from laguna.games.walking_in_burano import GAME
 from laguna.games.walking_in_burano.position import supply_columns
+from tests.games.common import assert_perft, perft_vectors
 
-VECTORS = tomllib.loads((Path(__file__).parent / "data" / "perft.toml").read_text(encoding="utf-8"))["position"]
+VECTORS = perft_vectors(Path(__file__).parent / "data")
 
 
 @pytest.mark.parametrize("vector", VECTORS, ids=lambda v: f"{v['players']}p-seed{v['seed']}")
 def test_perft_counts(vector) -> None:
     state = GAME.new_game(vector["players"], seed=vector["seed"])
-    for depth, nodes in enumerate(vector["nodes"], start=1):
-        assert perft(state, depth) == nodes, f"depth {depth}: {divide(state, depth)}"
+    assert_perft(state, vector["nodes"])
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
