@@ -15,16 +15,33 @@ from __future__ import annotations
 import functools
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from typing import Annotated, ClassVar, Final, TypeVar
+from typing import Annotated, ClassVar, TypeVar
 
 from pydantic import Field, ValidationInfo, field_validator, model_validator
 
 from laguna.core.component_data import PACKAGED, read_toml, type_name
 from laguna.core.data_model import DataModel, Item, ItemName, Positive, Problem, one_of, validate
 from laguna.core.errors import CardDataError
-from laguna.core.messages import N_, Message, msg, msg_plural
+from laguna.core.messages import Message, msg, msg_plural
 from laguna.games.burano.components import (
+    BUILDING_CARDS,
     COLOURS,
+    EFFECT_CARDS,
+    EFFECT_COLOURS,
+    EFFECT_VP,
+    FISH_KINDS,
+    FISH_PER_KIND,
+    HOUSES_PER_PIECE,
+    ISLANDS,
+    MAX_FOUNTAINS,
+    NAMED_FISH,
+    PORTS,
+    RING_LETTERS,
+    ROOF_TILES_PER_KIND,
+    RULEBOOK_SHIP,
+    SEAT_ISLANDS,
+    SHIPS,
+    WORKSHOP_BLANKS,
     BuildingCard,
     Colour,
     Components,
@@ -44,78 +61,6 @@ from laguna.games.burano.components import (
 )
 
 T = TypeVar("T")
-
-# The counts the rulebook states.
-SEAT_ISLANDS: Final = ("A", "B", "C", "D")
-"""The lettered neighbouring islands, one per seat (setup: the worker goes to the island of its letter)."""
-ISLANDS: Final = 6
-PORTS: Final = 2
-SHIPS: Final = 4
-RING_LETTERS: Final = ("A", "B", "C", "D")
-HOUSES_PER_PIECE: Final = 3
-MAX_FOUNTAINS: Final = 4
-"""The fountain roof scores 1/2/3/4 visible fountains, so a ring shows at most four."""
-WORKSHOP_BLANKS: Final[Mapping[int, int]] = {4: 4, 3: 10}
-"""Workshop size → blanks its layout leaves in the workshop area (setup step 3)."""
-ROOF_TILES_PER_KIND: Final = 12
-FISH_KINDS: Final = 8
-FISH_PER_KIND: Final = 6
-NAMED_FISH: Final = ("tuna", "squid", "lobster")
-PACKAGED_WORDS: Final = (
-    N_("left"),
-    N_("right"),
-    N_("tuna"),
-    N_("squid"),
-    N_("lobster"),
-    N_("crab"),
-    N_("octopus"),
-    N_("eel"),
-    N_("sardine"),
-    N_("shrimp"),
-    N_("Blue and pink roofs: 5 VP per colour"),
-    N_("Yellow and green roofs: 5 VP per colour"),
-    N_("Orange and white roofs: 5 VP per colour"),
-    N_("Blue and green roof halves go on any cube"),
-    N_("Yellow and white roof halves go on any cube"),
-    N_("Orange and pink roof halves go on any cube"),
-    N_("Sold tuna, squid, lobster and crab: 2 VP each"),
-    N_("Sold octopus, eel, sardine and shrimp: 2 VP each"),
-    N_("Workers on pink, blue and yellow lace: 2 VP each"),
-    N_("Workers on green, orange and white lace: 2 VP each"),
-    N_("Sail two spaces when fishing"),
-    N_("Make lace on a square another worker holds"),
-    N_("Win every tie for an island majority"),
-    N_("One cube less for lace scoring; 3 VP"),
-    N_("3 VP per building card you have"),
-    N_("9 VP"),
-)
-"""The port and fish names and the building card titles of the packaged file, marked for the
-catalogues: messages and boards show them translated, and a name no catalogue knows (from another
-file) as it is written."""
-RULEBOOK_SHIP: Final[tuple[Mapping[str, int], int]] = ({"tuna": 3, "squid": 3}, 24)
-"""The trading example: 3 tuna and 3 squid score 24 VP."""
-BUILDING_CARDS: Final = 16
-EFFECT_CARDS: Final[Mapping[Effect, int]] = {
-    Effect.ROOF_COLOUR_VP: 3,
-    Effect.ROOF_ANY_CUBES: 3,
-    Effect.SOLD_FISH_VP: 2,
-    Effect.WORKSHOP_COLOUR_VP: 2,
-    Effect.TWO_STEP_FISHING: 1,
-    Effect.LACE_BUMP: 1,
-    Effect.ISLAND_TIES: 1,
-    Effect.LACE_DISCOUNT: 1,
-    Effect.CARD_COUNT_VP: 1,
-    Effect.FLAT_VP: 1,
-}
-"""Effect → how many of the 16 building cards have it (types A–C, A–B or a single card)."""
-EFFECT_COLOURS: Final[Mapping[Effect, int]] = {
-    Effect.ROOF_COLOUR_VP: 2,
-    Effect.ROOF_ANY_CUBES: 2,
-    Effect.WORKSHOP_COLOUR_VP: 3,
-}
-"""Effect → the specific colours of each card; the types of one effect share the six colours out."""
-EFFECT_VP: Final[Mapping[Effect, int]] = {Effect.LACE_DISCOUNT: 3, Effect.FLAT_VP: 9}
-"""The VP a card scores by itself at the end; every other card scores 0."""
 
 # --------------------------------------------------------------------------- the models of the file
 
