@@ -62,8 +62,8 @@ from laguna.core.game import JSON
 from laguna.games.burano_roll_and_write.actions import Action, Boat, Circle, Flip, Invite, TakeCoin, parse_action
 from laguna.games.burano_roll_and_write.characters import CHARACTERS
 from laguna.games.burano_roll_and_write.options import RollAndWriteOptions
+from laguna.games.burano_roll_and_write.position import CAT_NUMBERS, Phase
 from laguna.games.burano_roll_and_write.sheets import DieColour, Kind, SheetLayout, Symbol, load_sheets
-from laguna.games.burano_roll_and_write.state import CAT_NUMBERS, Phase
 
 DICE = tuple(DieColour)
 FACES = 6

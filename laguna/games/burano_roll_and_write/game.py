@@ -1,4 +1,7 @@
-"""Walking in Burano Roll & Write as a `Game`: identity, player counts, options and new games."""
+"""Walking in Burano Roll & Write as a `Game`: identity, player counts, options and new games.
+
+A new state gets the heuristic its `estimate` reads from here: the rules never import a bot's judgement.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +11,7 @@ from laguna.core.errors import OptionsError
 from laguna.core.game import JSON, Game
 from laguna.core.messages import N_, msg
 from laguna.core.rng import Rng
-from laguna.games.burano_roll_and_write import encoding
+from laguna.games.burano_roll_and_write import encoding, heuristics
 from laguna.games.burano_roll_and_write.actions import Action, parse_action
 from laguna.games.burano_roll_and_write.options import RollAndWriteOptions
 from laguna.games.burano_roll_and_write.scoring import LOWEST_RATING, SOLO_RATINGS
@@ -69,7 +72,7 @@ class WalkingInBuranoRollAndWrite(Game[RollAndWriteState, Action, RollAndWriteOp
             pool = list(sheets.layouts)
             rng.shuffle(pool)
             layouts = pool[:players]
-        return RollAndWriteState(players, options, sheets, layouts, rng)
+        return RollAndWriteState(players, options, sheets, layouts, rng, heuristic=heuristics.estimate)
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)

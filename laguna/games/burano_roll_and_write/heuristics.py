@@ -26,10 +26,9 @@ from __future__ import annotations
 from itertools import accumulate
 from typing import TYPE_CHECKING
 
-# the rules module imports this one: its names are read at call time
-from laguna.games.burano_roll_and_write import state as rules
 from laguna.games.burano_roll_and_write.actions import Circle, Invite
 from laguna.games.burano_roll_and_write.characters import CHARACTERS
+from laguna.games.burano_roll_and_write.position import DICE, Phase, change_cost
 from laguna.games.burano_roll_and_write.sheets import Kind, SheetLayout
 
 if TYPE_CHECKING:
@@ -154,7 +153,7 @@ def plant_value(cap: int) -> float:
 
 def estimate(state: RollAndWriteState) -> tuple[float, ...]:
     """Every seat's expected final score (the final scores once the game is over)."""
-    if state.phase is rules.Phase.OVER:
+    if state.phase is Phase.OVER:
         return tuple(float(r.score) for r in state.outcome().results)
     race = 0.0 if state.players == 1 or state.final_round is not None else _race(state)
     return tuple(_seat_value(state, seat, race) for seat in range(state.players))
@@ -360,16 +359,16 @@ def _seat_value(state: RollAndWriteState, seat: int, race: float) -> float:
     # boats still to come this round; a die beside the seat's boat is judged by its best circle
     boats = 0
     options: list[tuple[int, int, int]] = []
-    if state.phase is rules.Phase.BOAT or state.phase is rules.Phase.USE:
+    if state.phase is Phase.BOAT or state.phase is Phase.USE:
         order = state.draft_order
         start = state.draft_index
-        if state.phase is rules.Phase.USE:
+        if state.phase is Phase.USE:
             start += 1
             if order[state.draft_index] == seat and state.die is not None:
-                die = state.dice[rules.DICE.index(state.die)]
+                die = state.dice[DICE.index(state.die)]
                 for action in state.legal_actions(seat):
                     if isinstance(action, Circle):
-                        options.append((sheet.index[action.symbol], action.value, rules.change_cost(die, action.value)))
+                        options.append((sheet.index[action.symbol], action.value, change_cost(die, action.value)))
         boats = sum(1 for s in order[start:] if s == seat)
     solo = state.players == 1
     room = 0.0

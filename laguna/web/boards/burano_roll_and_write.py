@@ -25,7 +25,7 @@ from laguna import i18n
 from laguna.core.messages import N_
 from laguna.games.burano_roll_and_write.characters import Character
 from laguna.games.burano_roll_and_write.sheets import DieColour
-from laguna.games.burano_roll_and_write.state import change_cost
+from laguna.games.burano_roll_and_write.position import change_cost
 
 _BOAT = re.compile(r"boat (\w+)")
 _CIRCLE = re.compile(r"circle (\S+) ([1-6])")

@@ -10,7 +10,7 @@ from laguna.core.rng import Rng
 from laguna.games.burano_roll_and_write import Phase, RollAndWriteState
 from laguna.games.burano_roll_and_write.characters import Character
 from laguna.games.burano_roll_and_write.heuristics import plant_value
-from laguna.games.burano_roll_and_write.state import DICE
+from laguna.games.burano_roll_and_write.position import DICE
 from tests.games.burano_roll_and_write.scenario import (
     circle_on_sheet,
     new,

@@ -11,7 +11,7 @@ from laguna.core.component_data import register_file
 from laguna.core.errors import IllegalAction, OptionsError
 from laguna.games.burano_roll_and_write import GAME, Phase, RollAndWriteState
 from laguna.games.burano_roll_and_write.characters import Character
-from laguna.games.burano_roll_and_write.state import DICE
+from laguna.games.burano_roll_and_write.position import DICE
 from tests.games.burano_roll_and_write.scenario import (
     circles,
     flip_draft,

@@ -8,7 +8,7 @@ import pytest
 
 from laguna.core.perft import perft
 from laguna.games.burano_roll_and_write import GAME
-from laguna.games.burano_roll_and_write.state import DICE, change_cost
+from laguna.games.burano_roll_and_write.position import DICE, change_cost
 from tests.games.common import assert_golden_playthrough, assert_perft, perft_vectors
 
 DATA = Path(__file__).parent / "data"

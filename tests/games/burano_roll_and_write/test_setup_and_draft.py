@@ -8,7 +8,7 @@ import pytest
 from laguna.core.errors import IllegalAction, OptionsError
 from laguna.games.burano_roll_and_write import GAME, Phase
 from laguna.games.burano_roll_and_write.sheets import load_sheets
-from laguna.games.burano_roll_and_write.state import DICE
+from laguna.games.burano_roll_and_write.position import DICE
 from tests.games.burano_roll_and_write.scenario import (
     GREEN,
     MARCELLO,

@@ -1,0 +1,142 @@
+"""Using a die (rulebook: Using a Die; Gaining & Using Coins).
+
+A die circles a symbol of the building of its colour with a number the symbol's rule allows; coins
+change the die's value by one step each, 6 and 1 being neighbours.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from laguna.core.game import Event, Seat
+from laguna.core.messages import Message, Player, excerpt, msg
+from laguna.games.burano_roll_and_write.actions import Circle
+from laguna.games.burano_roll_and_write.position import (
+    CAT_NUMBERS,
+    DICE,
+    REACH,
+    Position,
+    building_name,
+    change_cost,
+    coins_text,
+    die_name,
+)
+from laguna.games.burano_roll_and_write.sheets import DieColour, Kind, Symbol
+
+
+@cache
+def _circle(symbol: str, value: int) -> Circle:
+    return Circle(symbol, value)
+
+
+def allowed(position: Position, seat: Seat, symbol: Symbol) -> tuple[int, ...]:
+    """The numbers the symbol rules allow for `symbol` (rulebook: Using a Die)."""
+    kind = symbol.kind
+    if kind is Kind.CAT:
+        return CAT_NUMBERS[symbol.floor]
+    if kind is Kind.RED_CURTAIN:
+        return (1, 3, 5)
+    if kind is Kind.BLUE_CURTAIN:
+        return (2, 4, 6)
+    if kind is Kind.STREETLIGHT:
+        return (symbol.number,) if symbol.number is not None else ()
+    circled = position.circled[seat]
+    layout = position.layouts[seat]
+    if kind is Kind.PLANT:
+        written = [
+            v for s in layout.in_building(symbol.building)
+            if s.kind is Kind.PLANT and (v := circled.get(s.id)) is not None
+        ]  # fmt: skip
+        highest = min(written, default=6)
+        return tuple(range(1, highest + 1))
+    used = {v for s in layout.symbols if s.kind is Kind.CHIMNEY and (v := circled.get(s.id)) is not None}
+    return tuple(v for v in range(1, 7) if v not in used)
+
+
+def circles(position: Position, seat: Seat, colour: DieColour, coins: int, first_only: bool = False) -> list[Circle]:
+    """The symbols of the building that the die can circle, with every number `coins` can pay for
+    (only the first one found when `first_only`: placing a boat needs just one)."""
+    reach = REACH[position.dice[DICE.index(colour)]][min(coins, 3)]
+    circled = position.circled[seat]
+    found: list[Circle] = []
+    for symbol in position.layouts[seat].in_building(colour):
+        if symbol.id in circled:
+            continue
+        for value in allowed(position, seat, symbol):
+            if value in reach:
+                found.append(_circle(symbol.id, value))
+                if first_only:
+                    return found
+    return found
+
+
+def uses(position: Position, seat: Seat) -> tuple[Circle, ...]:
+    """The ways to use the die beside the boat just placed."""
+    assert position.die is not None
+    return tuple(circles(position, seat, position.die, position.coins(seat)))
+
+
+def explain_circle(position: Position, seat: Seat, action: Circle) -> Message:
+    assert position.die is not None
+    layout = position.layouts[seat]
+    symbol = next((s for s in layout.symbols if s.id == action.symbol), None)
+    if symbol is None:
+        return msg("{layout} has no symbol {symbol}", layout=layout.name, symbol=excerpt(action.symbol))
+    if symbol.building is not position.die:
+        return msg(
+            "{die} circles a symbol of {building} only",
+            die=die_name(position.die),
+            building=building_name(position.die),
+        )
+    if symbol.id in position.circled[seat]:
+        return msg("{symbol} is circled already", symbol=symbol.id)
+    if action.value not in allowed(position, seat, symbol):
+        return _symbol_rule(symbol)
+    die = position.dice[DICE.index(position.die)]
+    return msg(
+        "changing the die's {die} into {value} costs {cost}; you have {have}",
+        die=die,
+        value=action.value,
+        cost=coins_text(change_cost(die, action.value)),
+        have=position.coins(seat),
+    )
+
+
+def _symbol_rule(symbol: Symbol) -> Message:
+    if symbol.kind is Kind.PLANT:
+        return msg("the number under a plant may not be bigger than any number under the plants of its building")
+    if symbol.kind is Kind.CAT:
+        low, high = CAT_NUMBERS[symbol.floor]
+        return msg("a cat on floor {floor} is circled with a {low} or a {high}", floor=symbol.floor, low=low, high=high)
+    if symbol.kind is Kind.RED_CURTAIN:
+        return msg("a red curtain is circled with an odd number (1, 3 or 5)")
+    if symbol.kind is Kind.BLUE_CURTAIN:
+        return msg("a blue curtain is circled with an even number (2, 4 or 6)")
+    if symbol.kind is Kind.STREETLIGHT:
+        return msg("this streetlight is labeled {number}: only that number circles it", number=symbol.number)
+    return msg("the number under a chimney must differ from the numbers under all other chimneys")
+
+
+def circle_symbol(position: Position, seat: Seat, action: Circle, events: list[Event]) -> None:
+    """Pay for changing the die, write its number under the symbol and gain a printed coin."""
+    assert position.die is not None
+    symbol = position.layouts[seat].symbol(action.symbol)
+    die = position.dice[DICE.index(position.die)]
+    cost = change_cost(die, action.value)
+    position.spent[seat] += cost
+    position.circled[seat][symbol.id] = action.value
+    fields = {"player": Player(seat), "symbol": symbol.id, "value": action.value, "die": die, "cost": coins_text(cost)}
+    got = position.gain(seat, 1) if symbol.coin else 0
+    if cost and symbol.coin:
+        text = msg(
+            "{player} circles {symbol} with a {value} (the die's {die} changed for {cost}) and gains {coins}",
+            coins=coins_text(got),
+            **fields,
+        )
+    elif cost:
+        text = msg("{player} circles {symbol} with a {value} (the die's {die} changed for {cost})", **fields)
+    elif symbol.coin:
+        text = msg("{player} circles {symbol} with a {value} and gains {coins}", coins=coins_text(got), **fields)
+    else:
+        text = msg("{player} circles {symbol} with a {value}", **fields)
+    events.append(Event("circle", seat, text, {"symbol": symbol.id, "value": action.value, "cost": cost}))
