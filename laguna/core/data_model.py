@@ -43,10 +43,10 @@ import typing
 from collections.abc import Callable, Mapping
 from typing import Annotated, Any, ClassVar, Final, NamedTuple, TypeVar
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, field_validator
 from pydantic_core import ErrorDetails, PydanticCustomError
 
-from laguna.core.component_data import PROVENANCES, Provenance, type_name
+from laguna.core.component_data import PROVENANCES, Provenance, source_name, type_name
 from laguna.core.errors import CardDataError
 from laguna.core.messages import Message, msg
 
@@ -97,6 +97,23 @@ class Meta(DataModel):
     name: str | None = None
     provenance: Provenance | None = None
     note: str | None = None
+
+
+class DataFile(DataModel):
+    """A data file whose optional ``[meta]`` table names the set and the provenance its items inherit."""
+
+    meta: Meta = Meta()
+
+    @field_validator("meta", mode="before")
+    @classmethod
+    def _meta_table(cls, meta: object) -> object:
+        if not isinstance(meta, dict):
+            raise Problem(msg("{file}: [meta] must be a table"))
+        return meta
+
+    def set_name(self, source: str) -> str:
+        """The set's name: the one ``[meta]`` gives, else the file's (`source_name`)."""
+        return self.meta.name if self.meta.name is not None else source_name(source)
 
 
 class Problem(ValueError):

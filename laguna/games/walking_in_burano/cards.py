@@ -15,21 +15,14 @@ import re
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Annotated, Any, ClassVar, Final
 
-from laguna.core.component_data import (
-    PACKAGED,
-    check_keys,
-    int_field,
-    optional_provenance,
-    optional_str,
-    read_toml,
-    required_str,
-    source_name,
-    table_array,
-)
+from pydantic import field_validator, model_validator
+
+from laguna.core.component_data import PACKAGED, Provenance, read_toml
+from laguna.core.data_model import Count, DataFile, DataModel, ItemName, Problem, one_of, validate
 from laguna.core.errors import CardDataError
-from laguna.core.messages import N_, msg
+from laguna.core.messages import N_, Message, msg
 
 
 class Colour(enum.Enum):
@@ -139,10 +132,6 @@ _ON_FLOORS: Final[Mapping[int, str]] = {1: N_("on 1st floors"), 2: N_("on 2nd fl
 _ID_PATTERN: Final = re.compile(r"([A-Z])([0-9])([a-z])")
 _ID_SUFFIXES: Final = "abcd"
 
-_TOP_KEYS: Final = frozenset({"meta", "card"})
-_META_KEYS: Final = frozenset({"name", "provenance", "note"})
-_CARD_KEYS: Final = frozenset({"id", "colour", "floor", *SYMBOLS, "shop", "shop_points", "provenance", "note"})
-
 
 @dataclass(frozen=True, slots=True)
 class FloorCard:
@@ -237,154 +226,138 @@ def _load_cached(source: str) -> FloorCardSet:
     return _parse(data, label, source)
 
 
+def _bad_colour(name: str) -> Message:
+    names = ", ".join(c.value for c in Colour)
+    return msg("{where}: colour {colour} is not one of {colours}", colour=repr(name), colours=names)
+
+
+class _Card(DataModel):
+    """One card face as the file writes it; the rulebook's facts hold for every file."""
+
+    id: str
+    colour: Annotated[Colour, one_of(Colour, _bad_colour)]
+    floor: Count
+    flowers: Count = 0
+    plants: Count = 0
+    cats: Count = 0
+    red_curtains: Count = 0
+    blue_curtains: Count = 0
+    streetlights: Count = 0
+    chimneys: Count = 0
+    pedestrians: Count = 0
+    closed_windows: Count = 0
+    shop: str | None = None
+    shop_points: Count | None = None
+    provenance: Provenance | None = None
+    note: str | None = None
+
+    @model_validator(mode="after")
+    def _as_printed(self) -> _Card:
+        """A floor of the box, an id that tells colour and floor, a shop only on a 1st floor."""
+        if self.floor not in _FLOORS:
+            raise Problem(msg("{where}: floor {floor} is not 1, 2 or 3", floor=self.floor))
+        _check_id(self.id, self.colour, self.floor)
+        if self.shop is not None:
+            if self.floor != 1:
+                on_card = msg(_ON_A_CARD[self.floor])
+                raise Problem(msg("{where}: shop {on_card}; shops are on 1st floors only", on_card=on_card))
+            if self.shop_points is None:
+                raise Problem(msg("{where}: shop_points missing for shop {shop} (2 or 3)", shop=repr(self.shop)))
+            if self.shop_points not in _SHOP_POINTS:
+                raise Problem(msg("{where}: shop_points {points} must be 2 or 3", points=self.shop_points))
+        elif self.shop_points is not None:
+            raise Problem(msg("{where}: shop_points given without a shop"))
+        return self
+
+
+class _CardFile(DataFile):
+    item_names: ClassVar = {"card": ItemName("card", "id")}
+    card: list[_Card]
+
+    @field_validator("card", mode="before")
+    @classmethod
+    def _tables(cls, cards: object) -> object:
+        for number, card in enumerate(cards if isinstance(cards, list) else (), start=1):
+            if not isinstance(card, dict):
+                raise Problem(msg("{file}: card #{number} must be a table", number=number))
+        return cards
+
+
 def _parse(data: Mapping[str, Any], label: str, source: str) -> FloorCardSet:
-    """Check the document structure and every card, then the counts the rulebook states."""
-    unknown = sorted(set(data) - _TOP_KEYS)
-    if unknown:
-        raise CardDataError(
-            msg("{file}: unknown top-level key {key} (allowed: card, meta)", file=label, key=repr(unknown[0]))
-        )
-    name, default_provenance = _parse_meta(data.get("meta", {}), label, source)
-    raw_cards = table_array(data, "card", label, "card")
+    """Check the document and every card, then the counts the rulebook states."""
+    document = validate(_CardFile, data, label)
     cards: list[FloorCard] = []
     seen: set[str] = set()
-    for number, raw in enumerate(raw_cards, start=1):
-        card = _parse_card(raw, number, label, default_provenance, source == DEFAULT_CARD_FILE)
-        if card.id in seen:
-            raise CardDataError(msg("{file}: card {card}: duplicate id", file=label, card=repr(card.id)))
-        seen.add(card.id)
-        cards.append(card)
-    _check_counts(cards, label)
-    return FloorCardSet(name=name, source=source, cards=tuple(cards))
-
-
-def _parse_meta(meta: object, label: str, source: str) -> tuple[str, str | None]:
-    """The set's name (default: the file name) and the provenance cards inherit when they state none."""
-    if not isinstance(meta, dict):
-        raise CardDataError(msg("{file}: [meta] must be a table", file=label))
-    where = f"{label}: [meta]"
-    check_keys(meta, _META_KEYS, where, "key")
-    name = optional_str(meta, "name", where)
-    provenance = optional_provenance(meta, where)
-    optional_str(meta, "note", where)
-    if name is None:
-        name = source_name(source)
-    return name, provenance
-
-
-def _parse_card(raw: object, number: int, label: str, default_provenance: str | None, packaged: bool) -> FloorCard:
-    """One validated card; `number` names the card in messages until its id is known.
-
-    The rulebook's facts hold for every file. Our inferences (which floor shows pedestrians,
-    streetlights and chimneys; the four shop kinds) hold only for the packaged reconstruction: a file
-    of the printed cards may differ, and scoring reads any floor and any shop kind.
-    """
-    if not isinstance(raw, dict):
-        raise CardDataError(msg("{file}: card #{number} must be a table", file=label, number=number))
-    raw_id = raw.get("id")
-    where = f"{label}: card {raw_id!r}" if isinstance(raw_id, str) else f"{label}: card #{number}"
-    unknown = sorted(set(raw) - _CARD_KEYS)
-    if unknown:
-        allowed = ", ".join(sorted(_CARD_KEYS))
-        raise CardDataError(
-            msg("{where}: unknown key {key} (allowed: {keys})", where=where, key=repr(unknown[0]), keys=allowed)
-        )
-
-    card_id = required_str(raw, "id", where)
-    colour_name = required_str(raw, "colour", where)
-    try:
-        colour = Colour(colour_name)
-    except ValueError:
-        names = ", ".join(c.value for c in Colour)
-        raise CardDataError(
-            msg(
-                "{where}: colour {colour} is not one of {colours}", where=where, colour=repr(colour_name), colours=names
+    for raw in document.card:
+        where = f"{label}: card {raw.id!r}"
+        if raw.id in seen:
+            raise CardDataError(msg("{file}: card {card}: duplicate id", file=label, card=repr(raw.id)))
+        seen.add(raw.id)
+        if source == DEFAULT_CARD_FILE:
+            _check_reconstruction(raw, where)
+        provenance = raw.provenance or document.meta.provenance
+        if provenance is None:
+            raise CardDataError(msg("{where}: provenance missing (set it on the card or in [meta])", where=where))
+        counts = {symbol: getattr(raw, symbol) for symbol in SYMBOLS}
+        cards.append(
+            FloorCard(
+                id=raw.id,
+                colour=raw.colour,
+                floor=raw.floor,
+                shop=raw.shop,
+                shop_points=raw.shop_points or 0,
+                provenance=provenance,
+                note=raw.note or "",
+                **counts,
             )
-        ) from None
-    floor = int_field(raw, "floor", where, non_negative=True)
-    if floor not in _FLOORS:
-        raise CardDataError(msg("{where}: floor {floor} is not 1, 2 or 3", where=where, floor=floor))
-    _check_id(card_id, colour, floor, where)
+        )
+    _check_counts(cards, label)
+    return FloorCardSet(name=document.set_name(source), source=source, cards=tuple(cards))
 
-    counts = {symbol: int_field(raw, symbol, where, default=0, non_negative=True) for symbol in SYMBOLS}
+
+def _check_reconstruction(card: _Card, where: str) -> None:
+    """Our inferences (which floor shows pedestrians, streetlights and chimneys; the four shop kinds)
+    hold only for the packaged reconstruction: a file of the printed cards may differ, and scoring
+    reads any floor and any shop kind."""
     for symbol, only_floor in _SYMBOL_FLOOR.items():
-        if packaged and counts[symbol] and floor != only_floor:
+        if getattr(card, symbol) and card.floor != only_floor:
             raise CardDataError(
                 msg(
                     "{where}: {symbol} {on_card}; {symbol} appear only {on_floors}",
                     where=where,
                     symbol=symbol,
-                    on_card=msg(_ON_A_CARD[floor]),
+                    on_card=msg(_ON_A_CARD[card.floor]),
                     on_floors=msg(_ON_FLOORS[only_floor]),
                 )
             )
-
-    shop = optional_str(raw, "shop", where)
-    shop_points = int_field(raw, "shop_points", where, default=0, non_negative=True)
-    if shop is not None:
-        if floor != 1:
-            raise CardDataError(
-                msg(
-                    "{where}: shop {on_card}; shops are on 1st floors only",
-                    where=where,
-                    on_card=msg(_ON_A_CARD[floor]),
-                )
-            )
-        if packaged and shop not in SHOP_TYPES:
-            shops = ", ".join(SHOP_TYPES)
-            raise CardDataError(
-                msg("{where}: shop type {shop} is not one of {shops}", where=where, shop=repr(shop), shops=shops)
-            )
-        if "shop_points" not in raw:
-            raise CardDataError(
-                msg("{where}: shop_points missing for shop {shop} (2 or 3)", where=where, shop=repr(shop))
-            )
-        if shop_points not in _SHOP_POINTS:
-            raise CardDataError(msg("{where}: shop_points {points} must be 2 or 3", where=where, points=shop_points))
-    elif "shop_points" in raw:
-        raise CardDataError(msg("{where}: shop_points given without a shop", where=where))
-
-    provenance = optional_provenance(raw, where) or default_provenance
-    if provenance is None:
-        raise CardDataError(msg("{where}: provenance missing (set it on the card or in [meta])", where=where))
-    note = optional_str(raw, "note", where) or ""
-
-    return FloorCard(
-        id=card_id,
-        colour=colour,
-        floor=floor,
-        shop=shop,
-        shop_points=shop_points,
-        provenance=provenance,
-        note=note,
-        **counts,
-    )
+    if card.shop is not None and card.shop not in SHOP_TYPES:
+        shops = ", ".join(SHOP_TYPES)
+        raise CardDataError(
+            msg("{where}: shop type {shop} is not one of {shops}", where=where, shop=repr(card.shop), shops=shops)
+        )
 
 
-def _check_id(card_id: str, colour: Colour, floor: int, where: str) -> None:
+def _check_id(card_id: str, colour: Colour, floor: int) -> None:
     """Ids are colour letter + floor + a..d, so that a record's card ids can be read without the data."""
     match = _ID_PATTERN.fullmatch(card_id)
     if match is None or match.group(1) not in _COLOUR_BY_LETTER or match.group(3) not in _ID_SUFFIXES:
-        raise CardDataError(
+        raise Problem(
             msg(
                 "{where}: id must be a colour letter (P, Y, R, B, O, G), the floor and a letter a-d, like 'R1a'",
-                where=where,
             )
         )
     if match.group(1) != colour.letter:
-        raise CardDataError(
+        raise Problem(
             msg(
                 "{where}: id letter {letter} does not match colour {colour}",
-                where=where,
                 letter=repr(match.group(1)),
                 colour=repr(colour.value),
             )
         )
     if int(match.group(2)) != floor:
-        raise CardDataError(
+        raise Problem(
             msg(
                 "{where}: id floor {id_floor} does not match floor {floor}",
-                where=where,
                 id_floor=match.group(2),
                 floor=floor,
             )
