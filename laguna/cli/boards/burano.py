@@ -24,9 +24,9 @@ from rich.text import Text
 from laguna import i18n
 from laguna.cli.boards.words import word
 from laguna.games.burano.components import Colour
+from laguna.games.burano.position import MAX_MOVES, MOVE_COSTS, PREPARATION_SPACES, SEASONS, TURNS
 from laguna.games.burano.pyramid import ABOVE, SLOT_NAMES, SLOTS
 from laguna.games.burano.ring import ARROWS, SECTORS
-from laguna.games.burano.state import MAX_MOVES, MOVE_COSTS, PREPARATION_SPACES, SEASONS, TURNS
 from laguna.i18n import N_, ngettext
 from laguna.i18n import gettext as _
 

@@ -2,6 +2,7 @@
 burano.en.txt)."""
 
 from laguna.games.burano.game import GAME, Burano
-from laguna.games.burano.state import BuranoState, Phase
+from laguna.games.burano.position import Phase
+from laguna.games.burano.state import BuranoState
 
 __all__ = ["GAME", "Burano", "BuranoState", "Phase"]

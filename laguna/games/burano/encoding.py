@@ -151,9 +151,9 @@ from laguna.games.burano.components import (
 )
 from laguna.games.burano.loader import load_components
 from laguna.games.burano.options import BuranoOptions
+from laguna.games.burano.position import CATEGORIES, ROOF_SPACES, SEASONS, Phase
 from laguna.games.burano.pyramid import LAYERS, SLOTS
 from laguna.games.burano.ring import HOUSES
-from laguna.games.burano.state import CATEGORIES, ROOF_SPACES, SEASONS, Phase
 from laguna.games.burano.workshop_area import first_game_area
 
 PHASES = tuple(phase.value for phase in Phase)
@@ -170,7 +170,7 @@ _SEASON = {name: k for k, name in enumerate(SEASONS)}
 _KIND = {name: k for k, name in enumerate(KINDS)}
 _NO_EMPTY = frozenset(layer[-1] for layer in LAYERS)
 """The last slot of each layer is never left empty by choice: once a layer holds its share of a short
-reserve the construction moves on by itself (`BuranoState._settle_cursor`)."""
+reserve the construction moves on by itself (`rules.construction.settle_cursor`)."""
 
 
 def roof_tiles(components: Components) -> tuple[RoofTile, ...]:

@@ -1,4 +1,7 @@
-"""Burano as a `Game`: identity, player counts, options and new games."""
+"""Burano as a `Game`: identity, player counts, options and new games.
+
+The game hands each new state the bots' heuristic (`heuristics.estimate`), so the rules never import it.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +11,7 @@ from laguna.core.errors import CardDataError, OptionsError
 from laguna.core.game import JSON, Game
 from laguna.core.messages import N_, msg
 from laguna.core.rng import Rng
-from laguna.games.burano import encoding
+from laguna.games.burano import encoding, heuristics
 from laguna.games.burano.actions import Action, parse_action
 from laguna.games.burano.loader import load_components
 from laguna.games.burano.options import BuranoOptions
@@ -49,7 +52,7 @@ class Burano(Game[BuranoState, Action, BuranoOptions]):
             if options.random_workshops
             else first_game_area(components, players)
         )
-        return BuranoState(players, options, components, area, rng)
+        return BuranoState(players, options, components, area, rng, heuristic=heuristics.estimate)
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)

@@ -26,9 +26,9 @@ from markupsafe import escape as _escape
 
 from laguna import i18n
 from laguna.games.burano.components import Colour
+from laguna.games.burano.position import MAX_MOVES, MOVE_COSTS, PREPARATION_SPACES, SEASONS, TURNS
 from laguna.games.burano.pyramid import SLOT_NAMES, SLOTS, free_slots
 from laguna.games.burano.ring import ARROWS, HOUSES
-from laguna.games.burano.state import MAX_MOVES, MOVE_COSTS, PREPARATION_SPACES, SEASONS, TURNS
 
 Decision = dict[str, Any]
 Piece = tuple[str | None, str, str]

@@ -16,7 +16,8 @@ from laguna.core.errors import IllegalAction
 from laguna.games.burano import GAME, BuranoState, Phase, scoring
 from laguna.games.burano.actions import Roof
 from laguna.games.burano.components import Colour, RoofKind, RoofTile
-from laguna.games.burano.state import ISLANDS, LACE, ROOF_CARDS, ROOFS, TURNS
+from laguna.games.burano.position import ISLANDS, LACE, ROOF_CARDS, ROOFS, TURNS
+from laguna.games.burano.rules.final import final_lines
 from tests.games.burano import scenario
 from tests.games.burano.scenario import BLUE, GREEN, ORANGE, PINK, WHITE, YELLOW, act, legal, square
 
@@ -61,7 +62,7 @@ def give(state: BuranoState, seat: int, *cards: str) -> None:
 
 def card_vp(state: BuranoState, seat: int = ME) -> int:
     """The final scoring line of the building cards (7. END OF THE GAME)."""
-    return dict(state.final_lines(seat))["building cards"]
+    return dict(final_lines(state, seat))["building cards"]
 
 
 def roof(state: BuranoState, tile: RoofTile, cubes: str, bonus: str = "bonus privilege") -> None:
@@ -221,7 +222,7 @@ def test_sold_fish_vp(card: str, vp: int) -> None:
     state.boards[ME].sold = Counter({"tuna": 3, "squid": 3, "octopus": 3})
     scenario.hand(state, ME, ["tuna", "eel", "eel"])
     assert card_vp(state) == vp
-    assert dict(state.final_lines(ME))["unsold fish"] == 3
+    assert dict(final_lines(state, ME))["unsold fish"] == 3
 
 
 def test_sold_fish_vp_needs_the_card() -> None:

@@ -12,7 +12,8 @@ from laguna.games.burano.actions import Action, Build, Pick, Stack
 from laguna.games.burano.components import COLOURS
 from laguna.games.burano.game import GAME
 from laguna.games.burano.options import BuranoOptions
-from laguna.games.burano.state import BuranoState, Phase
+from laguna.games.burano.position import Phase
+from laguna.games.burano.state import BuranoState
 from tests.games.common import (
     assert_legal_actions_in_space,
     assert_observations_fixed,

@@ -17,7 +17,7 @@ from laguna.core.rng import Rng
 from laguna.games.burano import BuranoState, Phase
 from laguna.games.burano.actions import Forgo
 from laguna.games.burano.components import COLOURS
-from laguna.games.burano.state import NO_FISH, SHIPS
+from laguna.games.burano.position import NO_FISH, SHIPS
 from tests.games.burano.scenario import (
     act,
     changed,

@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 
 from laguna.games.burano import GAME, BuranoState, Phase
 from laguna.games.burano.components import COLOURS
+from laguna.games.burano.position import CUBES_PER_COLOUR, MAX_MOVES, PREPARATION_SPACES, ROOF_SPACES
 from laguna.games.burano.pyramid import ABOVE, SUPPORTS
 from laguna.games.burano.ring import SECTORS
-from laguna.games.burano.state import CUBES_PER_COLOUR, MAX_MOVES, PREPARATION_SPACES, ROOF_SPACES
 from tests.games.common import play_checking
 
 CLEAN_UP = (Phase.CONSTRUCTION, Phase.LACE_SCORING, Phase.CUBE_REFILL, Phase.OVER)

@@ -12,7 +12,7 @@ import pytest
 from laguna.core.errors import IllegalAction
 from laguna.games.burano import BuranoState, Phase
 from laguna.games.burano.components import RoofKind, RoofTile
-from laguna.games.burano.state import ROOFS
+from laguna.games.burano.position import ROOFS
 from tests.games.burano import scenario
 from tests.games.burano.scenario import BLUE, GREEN, ORANGE, PINK, WHITE, YELLOW, act, legal, square
 
