@@ -1,0 +1,68 @@
+"""Field types of Murano's component file, for its models (`laguna.core.data_model`): a colour, kind or
+action named by its value, a name that is not blank, an array that names nothing twice, the anchor flag
+of an action space, each refused in the words of the loader's messages; and the check that no two items
+of a kind share an id.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import Counter
+from collections.abc import Sequence
+from typing import Annotated, Any, Final, TypeVar
+
+from pydantic import AfterValidator, BeforeValidator, ValidationInfo
+
+from laguna.core.component_data import type_name
+from laguna.core.data_model import Problem, one_of
+from laguna.core.errors import CardDataError
+from laguna.core.messages import msg
+
+_E = TypeVar("_E", bound=enum.Enum)
+
+
+def named(kind: type[_E], what: str) -> BeforeValidator:
+    """A field or array entry naming a member of `kind` by its value; `what`, a word marked for the
+    catalogues, names it in the message."""
+    names = ", ".join(str(member.value) for member in kind)
+    return one_of(
+        kind,
+        lambda name: msg("{where}: {what} {name} is not one of {names}", what=msg(what), name=repr(name), names=names),
+    )
+
+
+def _nonempty(value: str, info: ValidationInfo) -> str:
+    if not value.strip():
+        raise Problem(msg("{where}: {key} is empty", key=info.field_name))
+    return value
+
+
+def _once(value: list[Any], info: ValidationInfo) -> list[Any]:
+    twice = [item for item, n in Counter(value).items() if n > 1]
+    if twice:
+        name = twice[0].value if isinstance(twice[0], enum.Enum) else twice[0]
+        raise Problem(msg("{where}: field {key} names {item} twice", key=repr(info.field_name), item=repr(name)))
+    return value
+
+
+def _flag(value: object) -> object:
+    if not isinstance(value, bool):
+        raise Problem(msg("{where}: field 'anchor' must be true or false, not {kind}", kind=type_name(value)))
+    return value
+
+
+NonEmpty = Annotated[str, AfterValidator(_nonempty)]
+"""An id, name or title: not blank."""
+ONCE: Final = AfterValidator(_once)
+"""On an array: it names nothing twice."""
+Anchor = Annotated[bool, BeforeValidator(_flag)]
+"""Whether an action space shows an anchor: true or false."""
+
+
+def unique_ids(tables: Sequence[Any], label: str, kind: str) -> None:
+    """No two items of a kind share an id: a game names its tiles and cards by id alone."""
+    seen: set[str] = set()
+    for table in tables:
+        if table.id in seen:
+            raise CardDataError(msg("{where}: duplicate id", where=f"{label}: {kind} {table.id!r}"))
+        seen.add(table.id)

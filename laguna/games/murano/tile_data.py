@@ -1,0 +1,275 @@
+"""Murano's tiles, beads and markers in the component file, and what a 2- or 3-player game leaves in the
+box (rules page: Components).
+
+The rules state the counts of the box; the customers on the street tiles and the crests of the palaces
+are reconstructed. Each kind is a model whose validators check the stated counts.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Annotated, ClassVar, Final
+
+from pydantic import field_validator, model_validator
+
+from laguna.core.data_model import DataModel, Item, ItemName, Positive, Problem
+from laguna.core.errors import CardDataError
+from laguna.core.messages import N_, msg, msg_plural
+from laguna.games.murano.components import Customer, PalaceTile, Removals, ShopTile, StreetTile
+from laguna.games.murano.data_fields import ONCE, NonEmpty, named
+
+STREETS: Final = 42
+SHOPS_PER_COLOUR: Final = 4
+PALACES: Final = 12
+CRESTS: Final = (1, 3)
+"""Each palace shows at least 1 and at most 3 crests."""
+FACTORIES: Final = 12
+SPECIAL_BUILDINGS: Final = 12
+BEADS_PER_COLOUR: Final = 10
+REMOVED: Final = Removals(
+    shops=(Customer.RED, Customer.BLUE, Customer.GREY),
+    palaces=1,
+    specials=3,
+    factories=1,
+    one_customer_streets=(Customer.RED, Customer.BLUE, Customer.GREY),
+    blank_streets=4,
+    characters=(),
+)
+"""What a 2- or 3-player game leaves in the box; the character cards are those of Sacca Serenella."""
+
+_Colours = Annotated[list[Annotated[Customer, named(Customer, N_("colour"))]], ONCE]
+
+
+class StreetTileData(DataModel):
+    """A street tile: blank or with customers of the three colours."""
+
+    id: NonEmpty
+    customers: list[Annotated[Customer, named(Customer, N_("customer colour"))]]
+
+
+class ShopData(DataModel):
+    id: NonEmpty
+    colour: Annotated[Customer, named(Customer, N_("colour"))]
+
+
+class PalaceData(DataModel):
+    """A palace of 1–3 crests."""
+
+    id: NonEmpty
+    crests: int
+
+    @field_validator("crests")
+    @classmethod
+    def _crests(cls, crests: int) -> int:
+        least, most = CRESTS
+        if not least <= crests <= most:
+            raise Problem(
+                msg_plural(
+                    "{where}: {count} crest; a palace shows {least} to {most}",
+                    "{where}: {count} crests; a palace shows {least} to {most}",
+                    crests,
+                    least=least,
+                    most=most,
+                )
+            )
+        return crests
+
+
+class StreetsData(Item):
+    """42 street tiles, blank or with customers of the three colours."""
+
+    item_names: ClassVar = {"tiles": ItemName("street tile", "id", from_file=True)}
+
+    tiles: list[StreetTileData]
+
+    @model_validator(mode="after")
+    def _stated(self) -> StreetsData:
+        if len(self.tiles) != STREETS:
+            raise Problem(
+                msg_plural(
+                    "{where}: {count} street tile, the rules have {stated}",
+                    "{where}: {count} street tiles, the rules have {stated}",
+                    len(self.tiles),
+                    stated=STREETS,
+                )
+            )
+        return self
+
+    def streets(self) -> tuple[StreetTile, ...]:
+        return tuple(StreetTile(id=tile.id, customers=tuple(tile.customers)) for tile in self.tiles)
+
+
+class ShopsData(Item):
+    """12 shops, 4 of each customer colour."""
+
+    item_names: ClassVar = {"tiles": ItemName("shop", "id", from_file=True)}
+
+    tiles: list[ShopData]
+
+    @model_validator(mode="after")
+    def _stated(self) -> ShopsData:
+        counts = Counter(shop.colour for shop in self.tiles)
+        for colour in Customer:
+            if counts[colour] != SHOPS_PER_COLOUR:
+                raise Problem(
+                    msg_plural(
+                        "{where}: {count} {colour} shop, the rules have {stated} of each colour",
+                        "{where}: {count} {colour} shops, the rules have {stated} of each colour",
+                        counts[colour],
+                        colour=msg(colour.value),
+                        stated=SHOPS_PER_COLOUR,
+                    )
+                )
+        return self
+
+    def shops(self) -> tuple[ShopTile, ...]:
+        return tuple(ShopTile(id=shop.id, colour=shop.colour) for shop in self.tiles)
+
+
+class PalacesData(Item):
+    """12 palaces."""
+
+    item_names: ClassVar = {"tiles": ItemName("palace", "id", from_file=True)}
+
+    tiles: list[PalaceData]
+
+    @model_validator(mode="after")
+    def _stated(self) -> PalacesData:
+        if len(self.tiles) != PALACES:
+            raise Problem(
+                msg_plural(
+                    "{where}: {count} palace, the rules have {stated}",
+                    "{where}: {count} palaces, the rules have {stated}",
+                    len(self.tiles),
+                    stated=PALACES,
+                )
+            )
+        return self
+
+    def palaces(self) -> tuple[PalaceTile, ...]:
+        return tuple(PalaceTile(id=palace.id, crests=palace.crests) for palace in self.tiles)
+
+
+class PiecesData(Item):
+    """A count of identical pieces in its `FIELD`: `STATED` of them, as the rules have it (`WHAT` names
+    them in the message)."""
+
+    STATED: ClassVar[int]
+    WHAT: ClassVar[str]
+    FIELD: ClassVar[str] = "count"
+
+    @model_validator(mode="after")
+    def _stated(self) -> PiecesData:
+        count = getattr(self, self.FIELD)
+        if count != self.STATED:
+            raise Problem(
+                msg(
+                    "{where}: {count} {what}, the rules have {stated}",
+                    count=count,
+                    what=msg(self.WHAT),
+                    stated=self.STATED,
+                )
+            )
+        return self
+
+
+class FactoriesData(PiecesData):
+    STATED: ClassVar = FACTORIES
+    WHAT: ClassVar = N_("glass factories")
+    count: int
+
+
+class SpecialBuildingsData(PiecesData):
+    STATED: ClassVar = SPECIAL_BUILDINGS
+    WHAT: ClassVar = N_("special buildings")
+    count: int
+
+
+class BeadsData(PiecesData):
+    STATED: ClassVar = BEADS_PER_COLOUR
+    WHAT: ClassVar = N_("beads of each colour")
+    FIELD: ClassVar = "per_colour"
+    per_colour: int
+
+
+class MarkersData(Item):
+    """Markers per player for the tabletop limit: not stated, so any positive number."""
+
+    per_player: Positive
+
+
+class RemovalsData(Item):
+    """What a 2- or 3-player game leaves in the box, exactly as the rules list it; its character cards are
+    checked once the cards are read."""
+
+    shops: _Colours
+    palaces: int
+    special_buildings: int
+    factories: int
+    one_customer_streets: _Colours
+    blank_streets: int
+    characters: Annotated[list[str], ONCE]
+
+    @model_validator(mode="after")
+    def _stated(self) -> RemovalsData:
+        each_colour = msg("one of each colour")
+        stated = {
+            "shops": (sorted(c.value for c in self.shops), sorted(c.value for c in REMOVED.shops), each_colour),
+            "palaces": (self.palaces, REMOVED.palaces, REMOVED.palaces),
+            "special_buildings": (self.special_buildings, REMOVED.specials, REMOVED.specials),
+            "factories": (self.factories, REMOVED.factories, REMOVED.factories),
+            "one_customer_streets": (
+                sorted(c.value for c in self.one_customer_streets),
+                sorted(c.value for c in REMOVED.one_customer_streets),
+                each_colour,
+            ),
+            "blank_streets": (self.blank_streets, REMOVED.blank_streets, REMOVED.blank_streets),
+        }
+        for key, (have, wanted, text) in stated.items():
+            if have != wanted:
+                value = getattr(self, key)
+                shown = [c.value for c in value] if isinstance(value, list) else value
+                raise Problem(
+                    msg(
+                        "{where}: {key} is {value}; the rules remove {text}",
+                        key=key,
+                        value=repr(shown),
+                        text=text,
+                    )
+                )
+        return self
+
+    def removals(self) -> Removals:
+        return Removals(
+            shops=tuple(self.shops),
+            palaces=self.palaces,
+            specials=self.special_buildings,
+            factories=self.factories,
+            one_customer_streets=tuple(self.one_customer_streets),
+            blank_streets=self.blank_streets,
+            characters=tuple(self.characters),
+        )
+
+
+def check_removed_streets(removals: Removals, streets: tuple[StreetTile, ...], place: str) -> None:
+    """The street tiles a 2- or 3-player game removes are among the tiles."""
+    for colour in removals.one_customer_streets:
+        if not any(tile.customers == (colour,) for tile in streets):
+            raise CardDataError(
+                msg(
+                    "{where}: no street tile with one {colour} customer to remove",
+                    where=place,
+                    colour=msg(colour.value),
+                )
+            )
+    blank = sum(1 for tile in streets if not tile.customers)
+    if blank < removals.blank_streets:
+        raise CardDataError(
+            msg_plural(
+                "{where}: {count} blank street tile, fewer than the {removed} removed",
+                "{where}: {count} blank street tiles, fewer than the {removed} removed",
+                blank,
+                where=place,
+                removed=removals.blank_streets,
+            )
+        )
