@@ -15,24 +15,16 @@ import enum
 import functools
 import re
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Annotated, Any, ClassVar, Final
 
-from laguna.core.component_data import (
-    PACKAGED,
-    check_keys,
-    int_field,
-    optional_provenance,
-    optional_str,
-    read_toml,
-    required_str,
-    source_name,
-    table_array,
-    type_name,
-)
+from pydantic import field_validator, model_validator
+
+from laguna.core.component_data import PACKAGED, Provenance, read_toml, type_name
+from laguna.core.data_model import DataFile, DataModel, ItemName, Problem, one_of, validate
 from laguna.core.errors import CardDataError
-from laguna.core.messages import N_, msg
+from laguna.core.messages import N_, Message, msg
 
 
 class DieColour(enum.Enum):
@@ -120,12 +112,6 @@ _ON_THE_FLOOR: Final[Mapping[int, str]] = {
     3: N_("on the 3rd floor"),
 }
 _ID_PATTERN: Final = re.compile(r"([A-Z])([0-9])\.([a-z]+)([0-9]*)")
-
-_TOP_KEYS: Final = frozenset({"meta", "record_sheet", "sheet"})
-_META_KEYS: Final = frozenset({"name", "provenance", "note"})
-_RECORD_KEYS: Final = frozenset({"coins", "provenance", "note"})
-_SHEET_KEYS: Final = frozenset({"name", "buildings", "precircled", "provenance", "note", "symbol"})
-_SYMBOL_KEYS: Final = frozenset({"id", "floor", "kind", "number", "coin", "provenance", "note"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,15 +235,177 @@ def _load_cached(source: str) -> SheetSet:
     return _parse(data, label, source)
 
 
+def _bad_kind(name: str) -> Message:
+    names = ", ".join(k.value for k in Kind)
+    return msg("{where}: kind {kind} is not one of {kinds}", kind=repr(name), kinds=names)
+
+
+def _tables(items: object, refusal: Callable[[int], Message]) -> object:
+    """An array of tables whose non-table items the file's own message refuses, by position."""
+    for number, item in enumerate(items if isinstance(items, list) else (), start=1):
+        if not isinstance(item, dict):
+            raise Problem(refusal(number))
+    return items
+
+
+class _RecordSheet(DataModel):
+    coins: int
+    provenance: Provenance | None = None
+    note: str | None = None
+
+    @field_validator("coins")
+    @classmethod
+    def _positive(cls, coins: int) -> int:
+        if coins < 1:
+            raise Problem(msg("{where}: coins {coins} must be positive", coins=coins))
+        return coins
+
+
+class _Symbol(DataModel):
+    id: str
+    floor: int
+    kind: Annotated[Kind, one_of(Kind, _bad_kind)]
+    number: int | None = None
+    coin: bool = False
+    provenance: Provenance | None = None
+    note: str | None = None
+
+    @field_validator("floor")
+    @classmethod
+    def _of_the_sheet(cls, floor: int) -> int:
+        if floor not in _FLOORS:
+            raise Problem(msg("{where}: floor {floor} is not 1, 2 or 3", floor=floor))
+        return floor
+
+    @field_validator("coin", mode="before")
+    @classmethod
+    def _boolean(cls, coin: object) -> object:
+        if not isinstance(coin, bool):
+            raise Problem(msg("{where}: field 'coin' must be a boolean, not {kind}", kind=type_name(coin)))
+        return coin
+
+    @model_validator(mode="after")
+    def _as_printed(self) -> _Symbol:
+        """The id agrees with floor and kind; streetlights and chimneys on their floor, a number only
+        on a streetlight."""
+        _check_id(self.id, self.floor, self.kind)
+        only = _ONLY_FLOOR.get(self.kind)
+        if only is not None and self.floor != only:
+            raise Problem(
+                msg(
+                    "{where}: {kind} {on_floor}; {kinds} are {only_on_floor}",
+                    kind=msg(_LABEL[self.kind]),
+                    kinds=msg(_PLURAL_LABEL[self.kind]),
+                    on_floor=msg(_ON_THE_FLOOR[self.floor]),
+                    only_on_floor=msg(_ON_THE_FLOOR[only]),
+                )
+            )
+        if self.kind is Kind.STREETLIGHT:
+            if self.number is None:
+                raise Problem(msg("{where}: field {key} is missing", key=repr("number")))
+            if self.number not in _DIE_FACES:
+                raise Problem(msg("{where}: streetlight number {number} is not a die face 1-6", number=self.number))
+        elif self.number is not None:
+            raise Problem(msg("{where}: only streetlights print a number"))
+        return self
+
+
+class _Sheet(DataModel):
+    item_names: ClassVar = {"symbol": ItemName("symbol", "id")}
+    name: str
+    buildings: list[DieColour]
+    provenance: Provenance | None = None
+    note: str | None = None
+    symbol: list[_Symbol]
+    precircled: list[str]
+
+    @field_validator("name")
+    @classmethod
+    def _named(cls, name: str) -> str:
+        if not name.strip():
+            raise Problem(msg("{where}: name is empty"))
+        return name
+
+    @field_validator("buildings", mode="before")
+    @classmethod
+    def _six_buildings(cls, raw: object) -> object:
+        """The printed order of the buildings: six colours, each exactly once."""
+        if not isinstance(raw, list) or not all(isinstance(item, str) for item in raw):
+            raise Problem(msg("{where}: field 'buildings' must be an array of colour names"))
+        colours: list[DieColour] = []
+        for item in raw:
+            try:
+                colour = DieColour(item)
+            except ValueError:
+                names = ", ".join(c.value for c in DieColour)
+                raise Problem(
+                    msg("{where}: building colour {colour} is not one of {colours}", colour=repr(item), colours=names)
+                ) from None
+            if colour in colours:
+                raise Problem(msg("{where}: building colour {colour} appears twice", colour=repr(item)))
+            colours.append(colour)
+        if len(colours) != len(DieColour):
+            raise Problem(
+                msg(
+                    "{where}: {count} buildings, a sheet has {buildings} (one per die colour)",
+                    count=len(colours),
+                    buildings=len(DieColour),
+                )
+            )
+        return colours
+
+    @field_validator("symbol", mode="before")
+    @classmethod
+    def _symbol_tables(cls, symbols: object) -> object:
+        return _tables(symbols, lambda number: msg("{where}: symbol #{number} must be a table", number=number))
+
+    @field_validator("precircled", mode="before")
+    @classmethod
+    def _two_precircled(cls, raw: object) -> object:
+        """Every copy of the sheet starts with two symbols circled."""
+        if not isinstance(raw, list) or not all(isinstance(item, str) for item in raw):
+            raise Problem(msg("{where}: field 'precircled' must be an array of symbol ids"))
+        twice = [symbol_id for symbol_id, n in Counter(raw).items() if n > 1]
+        if twice:
+            raise Problem(msg("{where}: precircled names {symbol} twice", symbol=repr(twice[0])))
+        if len(raw) != _PRECIRCLED:
+            raise Problem(
+                msg(
+                    "{where}: precircled names {count} symbols, a sheet starts with {precircled}",
+                    count=len(raw),
+                    precircled=_PRECIRCLED,
+                )
+            )
+        return raw
+
+
+class _SheetFile(DataFile):
+    item_names: ClassVar = {"sheet": ItemName("sheet", "name")}
+    record_sheet: _RecordSheet
+    sheet: list[_Sheet]
+
+    @field_validator("record_sheet", mode="before")
+    @classmethod
+    def _record_table(cls, record: object) -> object:
+        if not isinstance(record, dict):
+            raise Problem(msg("{file}: [record_sheet] must be a table"))
+        return record
+
+    @field_validator("sheet", mode="before")
+    @classmethod
+    def _sheet_tables(cls, sheets: object) -> object:
+        return _tables(sheets, lambda number: msg("{file}: sheet #{number} must be a table", number=number))
+
+
 def _parse(data: Mapping[str, Any], label: str, source: str) -> SheetSet:
-    """Check the document structure, the record sheet and every layout."""
-    check_keys(data, _TOP_KEYS, label, "top-level key")
-    name, default_provenance = _parse_meta(data.get("meta", {}), label, source)
-    coins, coins_note = _parse_record_sheet(data.get("record_sheet"), label, default_provenance)
-    raw_sheets = table_array(data, "sheet", label, "sheet")
+    """Check the document, the record sheet and every layout."""
+    document = validate(_SheetFile, data, label)
+    default_provenance = document.meta.provenance
+    record = document.record_sheet
+    _provenance(record.provenance, f"{label}: [record_sheet]", default_provenance)
     layouts: list[SheetLayout] = []
-    for number, raw in enumerate(raw_sheets, start=1):
-        layout = _parse_sheet(raw, number, label, default_provenance)
+    for raw in document.sheet:
+        layout = _layout(raw, f"{label}: sheet {raw.name!r}", default_provenance)
         if any(other.name == layout.name for other in layouts):
             raise CardDataError(msg("{file}: sheet {name}: duplicate sheet name", file=label, name=repr(layout.name)))
         layouts.append(layout)
@@ -270,213 +418,81 @@ def _parse(data: Mapping[str, Any], label: str, source: str) -> SheetSet:
                 layouts=_LAYOUTS,
             )
         )
-    return SheetSet(name=name, source=source, layouts=tuple(layouts), coin_track=coins, coin_track_note=coins_note)
+    name = document.set_name(source)
+    return SheetSet(
+        name=name, source=source, layouts=tuple(layouts), coin_track=record.coins, coin_track_note=record.note or ""
+    )
 
 
-def _parse_meta(meta: object, label: str, source: str) -> tuple[str, str | None]:
-    """The set's name (default: the file name) and the provenance items inherit when they state none."""
-    if not isinstance(meta, dict):
-        raise CardDataError(msg("{file}: [meta] must be a table", file=label))
-    where = f"{label}: [meta]"
-    check_keys(meta, _META_KEYS, where, "key")
-    name = optional_str(meta, "name", where)
-    provenance = optional_provenance(meta, where)
-    optional_str(meta, "note", where)
-    if name is None:
-        name = source_name(source)
-    return name, provenance
-
-
-def _parse_record_sheet(raw: object, label: str, default_provenance: str | None) -> tuple[int, str]:
-    """The number of coin spaces on the record sheet, which bounds the coins a player can hold."""
-    if raw is None:
-        raise CardDataError(msg("{file}: no [record_sheet] table", file=label))
-    if not isinstance(raw, dict):
-        raise CardDataError(msg("{file}: [record_sheet] must be a table", file=label))
-    where = f"{label}: [record_sheet]"
-    check_keys(raw, _RECORD_KEYS, where, "key")
-    coins = int_field(raw, "coins", where)
-    if coins < 1:
-        raise CardDataError(msg("{where}: coins {coins} must be positive", where=where, coins=coins))
-    _provenance(raw, where, default_provenance)
-    return coins, optional_str(raw, "note", where) or ""
-
-
-def _parse_sheet(raw: object, number: int, label: str, default_provenance: str | None) -> SheetLayout:
-    """One validated layout; `number` names the sheet in messages until its name is known."""
-    if not isinstance(raw, dict):
-        raise CardDataError(msg("{file}: sheet #{number} must be a table", file=label, number=number))
-    raw_name = raw.get("name")
-    where = f"{label}: sheet {raw_name!r}" if isinstance(raw_name, str) else f"{label}: sheet #{number}"
-    check_keys(raw, _SHEET_KEYS, where, "key")
-    name = required_str(raw, "name", where)
-    if not name.strip():
-        raise CardDataError(msg("{where}: name is empty", where=where))
-    buildings = _parse_buildings(raw.get("buildings"), where)
-    provenance = _provenance(raw, where, default_provenance)
-    note = optional_str(raw, "note", where) or ""
-
-    raw_symbols = table_array(raw, "symbol", where, "sheet.symbol")
+def _layout(raw: _Sheet, where: str, default_provenance: str | None) -> SheetLayout:
+    """One layout: its symbols each once, every building's streetlight and chimney, the precircled
+    symbols among them."""
+    provenance = _provenance(raw.provenance, where, default_provenance)
     symbols: list[Symbol] = []
-    seen: set[str] = set()
-    for index, raw_symbol in enumerate(raw_symbols, start=1):
-        symbol = _parse_symbol(raw_symbol, index, where, provenance)
-        if symbol.id in seen:
+    for symbol in raw.symbol:
+        if any(other.id == symbol.id for other in symbols):
             raise CardDataError(msg("{where}: symbol {symbol}: duplicate id", where=where, symbol=repr(symbol.id)))
-        seen.add(symbol.id)
-        symbols.append(symbol)
+        symbols.append(
+            Symbol(
+                id=symbol.id,
+                building=_COLOUR_BY_LETTER[symbol.id[0]],
+                floor=symbol.floor,
+                kind=symbol.kind,
+                number=symbol.number,
+                coin=symbol.coin,
+                provenance=_provenance(symbol.provenance, f"{where}: symbol {symbol.id!r}", provenance),
+                note=symbol.note or "",
+            )
+        )
     _check_buildings(symbols, where)
-    precircled = _parse_precircled(raw.get("precircled"), {s.id: s for s in symbols}, where)
+    _check_precircled(raw.precircled, {s.id: s for s in symbols}, where)
     return SheetLayout(
-        name=name,
-        buildings=buildings,
+        name=raw.name,
+        buildings=tuple(raw.buildings),
         symbols=tuple(symbols),
-        precircled=precircled,
+        precircled=tuple(raw.precircled),
         provenance=provenance,
-        note=note,
+        note=raw.note or "",
     )
 
 
-def _parse_buildings(raw: object, where: str) -> tuple[DieColour, ...]:
-    """The printed order of the buildings: six colours, each exactly once."""
-    if raw is None:
-        raise CardDataError(msg("{where}: field 'buildings' is missing", where=where))
-    if not isinstance(raw, list) or not all(isinstance(item, str) for item in raw):
-        raise CardDataError(msg("{where}: field 'buildings' must be an array of colour names", where=where))
-    colours: list[DieColour] = []
-    for item in raw:
-        try:
-            colour = DieColour(item)
-        except ValueError:
-            names = ", ".join(c.value for c in DieColour)
-            raise CardDataError(
-                msg(
-                    "{where}: building colour {colour} is not one of {colours}",
-                    where=where,
-                    colour=repr(item),
-                    colours=names,
-                )
-            ) from None
-        if colour in colours:
-            raise CardDataError(msg("{where}: building colour {colour} appears twice", where=where, colour=repr(item)))
-        colours.append(colour)
-    if len(colours) != len(DieColour):
-        raise CardDataError(
-            msg(
-                "{where}: {count} buildings, a sheet has {buildings} (one per die colour)",
-                where=where,
-                count=len(colours),
-                buildings=len(DieColour),
-            )
-        )
-    return tuple(colours)
-
-
-def _parse_symbol(raw: object, index: int, sheet_where: str, default_provenance: str) -> Symbol:
-    """One validated symbol; the id must agree with its floor and kind and name its building."""
-    if not isinstance(raw, dict):
-        raise CardDataError(msg("{where}: symbol #{number} must be a table", where=sheet_where, number=index))
-    raw_id = raw.get("id")
-    where = f"{sheet_where}: symbol {raw_id!r}" if isinstance(raw_id, str) else f"{sheet_where}: symbol #{index}"
-    check_keys(raw, _SYMBOL_KEYS, where, "key")
-    symbol_id = required_str(raw, "id", where)
-    floor = int_field(raw, "floor", where)
-    if floor not in _FLOORS:
-        raise CardDataError(msg("{where}: floor {floor} is not 1, 2 or 3", where=where, floor=floor))
-    kind_name = required_str(raw, "kind", where)
-    try:
-        kind = Kind(kind_name)
-    except ValueError:
-        names = ", ".join(k.value for k in Kind)
-        raise CardDataError(
-            msg("{where}: kind {kind} is not one of {kinds}", where=where, kind=repr(kind_name), kinds=names)
-        ) from None
-    building = _check_id(symbol_id, floor, kind, where)
-
-    only = _ONLY_FLOOR.get(kind)
-    if only is not None and floor != only:
-        raise CardDataError(
-            msg(
-                "{where}: {kind} {on_floor}; {kinds} are {only_on_floor}",
-                where=where,
-                kind=msg(_LABEL[kind]),
-                kinds=msg(_PLURAL_LABEL[kind]),
-                on_floor=msg(_ON_THE_FLOOR[floor]),
-                only_on_floor=msg(_ON_THE_FLOOR[only]),
-            )
-        )
-    number: int | None = None
-    if kind is Kind.STREETLIGHT:
-        number = int_field(raw, "number", where)
-        if number not in _DIE_FACES:
-            raise CardDataError(
-                msg("{where}: streetlight number {number} is not a die face 1-6", where=where, number=number)
-            )
-    elif "number" in raw:
-        raise CardDataError(msg("{where}: only streetlights print a number", where=where))
-    coin = raw.get("coin", False)
-    if not isinstance(coin, bool):
-        raise CardDataError(
-            msg("{where}: field 'coin' must be a boolean, not {kind}", where=where, kind=type_name(coin))
-        )
-    return Symbol(
-        id=symbol_id,
-        building=building,
-        floor=floor,
-        kind=kind,
-        number=number,
-        coin=coin,
-        provenance=_provenance(raw, where, default_provenance),
-        note=optional_str(raw, "note", where) or "",
-    )
-
-
-def _check_id(symbol_id: str, floor: int, kind: Kind, where: str) -> DieColour:
+def _check_id(symbol_id: str, floor: int, kind: Kind) -> None:
     """Ids read '<building letter><floor>.<kind>[n]', so a record's symbol ids can be read without the data."""
     match = _ID_PATTERN.fullmatch(symbol_id)
     if match is None or match.group(1) not in _COLOUR_BY_LETTER:
-        raise CardDataError(
+        raise Problem(
             msg(
                 "{where}: id must be a building letter (R, O, Y, G, B, P), the floor, '.', the kind "
                 "and an optional running number, like 'R1.plant2'",
-                where=where,
             )
         )
-    letter, id_floor, id_kind, suffix = match.groups()
+    _, id_floor, id_kind, suffix = match.groups()
     if int(id_floor) != floor:
-        raise CardDataError(
-            msg(
-                "{where}: id floor {id_floor} does not match floor {floor}", where=where, id_floor=id_floor, floor=floor
-            )
-        )
+        raise Problem(msg("{where}: id floor {id_floor} does not match floor {floor}", id_floor=id_floor, floor=floor))
     if id_kind != kind.value:
-        raise CardDataError(
+        raise Problem(
             msg(
                 "{where}: id kind {id_kind} does not match kind {kind}",
-                where=where,
                 id_kind=repr(id_kind),
                 kind=repr(kind.value),
             )
         )
     if suffix and kind in _SINGLE_KINDS:
-        raise CardDataError(
+        raise Problem(
             msg(
                 "{where}: a {kind} id takes no running number: {reason}",
-                where=where,
                 kind=msg(_LABEL[kind]),
                 reason=msg(_SINGLE_KINDS[kind]),
             )
         )
     if suffix and (suffix.startswith("0") or int(suffix) < 2):
-        raise CardDataError(
+        raise Problem(
             msg(
                 "{where}: running number {suffix} not allowed "
                 "(2, 3, ... for the further plants and curtains of a floor)",
-                where=where,
                 suffix=repr(suffix),
             )
         )
-    return _COLOUR_BY_LETTER[letter]
 
 
 def _check_buildings(symbols: list[Symbol], where: str) -> None:
@@ -514,25 +530,9 @@ def _check_buildings(symbols: list[Symbol], where: str) -> None:
                 )
 
 
-def _parse_precircled(raw: object, symbols: Mapping[str, Symbol], where: str) -> tuple[str, ...]:
-    """The symbols every copy of the sheet starts with circled: two, with nothing written under them."""
-    if raw is None:
-        raise CardDataError(msg("{where}: field 'precircled' is missing", where=where))
-    if not isinstance(raw, list) or not all(isinstance(item, str) for item in raw):
-        raise CardDataError(msg("{where}: field 'precircled' must be an array of symbol ids", where=where))
-    twice = [symbol_id for symbol_id, n in Counter(raw).items() if n > 1]
-    if twice:
-        raise CardDataError(msg("{where}: precircled names {symbol} twice", where=where, symbol=repr(twice[0])))
-    if len(raw) != _PRECIRCLED:
-        raise CardDataError(
-            msg(
-                "{where}: precircled names {count} symbols, a sheet starts with {precircled}",
-                where=where,
-                count=len(raw),
-                precircled=_PRECIRCLED,
-            )
-        )
-    for symbol_id in raw:
+def _check_precircled(precircled: list[str], symbols: Mapping[str, Symbol], where: str) -> None:
+    """The precircled symbols are cats or curtains of the sheet: nothing is written under them."""
+    for symbol_id in precircled:
         symbol = symbols.get(symbol_id)
         if symbol is None:
             raise CardDataError(
@@ -547,12 +547,11 @@ def _parse_precircled(raw: object, symbols: Mapping[str, Symbol], where: str) ->
                     kind=msg(_LABEL[symbol.kind]),
                 )
             )
-    return tuple(raw)
 
 
-def _provenance(table: Mapping[str, Any], where: str, default: str | None) -> str:
+def _provenance(provenance: str | None, where: str, default: str | None) -> str:
     """An item's provenance, inherited from the enclosing table when the item states none."""
-    provenance = optional_provenance(table, where) or default
-    if provenance is None:
+    chosen = provenance or default
+    if chosen is None:
         raise CardDataError(msg("{where}: provenance missing (set it here or in [meta])", where=where))
-    return provenance
+    return chosen
