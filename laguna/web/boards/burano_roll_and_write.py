@@ -24,8 +24,8 @@ from markupsafe import Markup, escape
 from laguna import i18n
 from laguna.core.messages import N_
 from laguna.games.burano_roll_and_write.characters import Character
-from laguna.games.burano_roll_and_write.sheets import DieColour
 from laguna.games.burano_roll_and_write.position import change_cost
+from laguna.games.burano_roll_and_write.sheets import DieColour
 
 _BOAT = re.compile(r"boat (\w+)")
 _CIRCLE = re.compile(r"circle (\S+) ([1-6])")
