@@ -4,7 +4,7 @@ legal decisions at random, seeded so a failure can be replayed."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from laguna.core import GameState, get_game
@@ -21,3 +21,26 @@ def random_positions(game_id: str, players: int, seed: int, options: Any = None)
         seat = state.to_act()[0]
         state.apply(seat, rng.choice(state.legal_actions(seat)))
     yield state
+
+
+def public_views(state: GameState[Any], rng: random.Random) -> Iterator[tuple[Any, Any, Any]]:
+    """Each decision of a random game played on from `state`, with the public view before and after it."""
+    before = state.view(None)
+    while not state.is_terminal():
+        seat = state.to_act()[0]
+        action = rng.choice(state.legal_actions(seat))
+        state.apply(seat, action)
+        after = state.view(None)
+        yield action, before, after
+        before = after
+
+
+def first_met(positions: Iterable[GameState[Any]]) -> Iterator[str]:
+    """Each legal decision (in the notation) of the seats to act in `positions`, the first time it is met."""
+    seen: set[str] = set()
+    for state in positions:
+        for seat in state.to_act():
+            for action in map(str, state.legal_actions(seat)):
+                if action not in seen:
+                    seen.add(action)
+                    yield action

@@ -3,21 +3,17 @@ clean-up and the end of random games, and the ``play`` command at the terminal."
 
 from __future__ import annotations
 
-import io
 import re
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-import pytest
-from rich.console import Console
-
-from laguna.cli.boards import burano, notation_help, render_view
+from laguna.cli.boards import burano
 from laguna.cli.boards.burano import NOTATION_HELP
-from laguna.core import Rng, get_game
+from laguna.core import get_game
 from laguna.games.burano import BuranoState, Phase
 from laguna.games.burano.components import Colour
-from laguna.i18n import language
+from tests.cli import boards
 from tests.games.burano.scenario import (
     act,
     build_at,
@@ -35,34 +31,12 @@ SLOT = re.compile(r"\b(?:b[1-9]|m[1-4]|t):")
 
 
 def text_of(view: dict[str, Any], width: int = 120) -> str:
-    console = Console(record=True, width=width, file=io.StringIO())
-    console.print(render_view(GAME, view))
-    return console.export_text()
+    return boards.board_text(GAME, view, width)
 
 
 def play_until(players: int, predicate: Callable[[BuranoState], bool], seeds: range = range(10)) -> BuranoState:
     """The first position of a random game (seed after seed) where `predicate` holds."""
-    game = get_game(GAME)
-    for seed in seeds:
-        state: BuranoState = game.new_game(players, seed=seed)
-        rng = Rng(seed + 50)
-        while True:
-            if predicate(state):
-                return state
-            if state.is_terminal():
-                break
-            seat = state.to_act()[0]
-            state.apply(seat, rng.choice(state.legal_actions(seat)))
-    pytest.fail("no random game reached the wanted position")
-
-
-def seat_block(text: str, seat: int) -> str:
-    """The header, ring, pyramid and possessions of one seat, up to the next blank line."""
-    lines = text.splitlines()
-    header = re.compile(rf"^[▶ ] Player {seat + 1}\b")
-    start = next(i for i, line in enumerate(lines) if header.match(line))
-    end = next((i for i in range(start, len(lines)) if not lines[i].strip()), len(lines))
-    return "\n".join(lines[start:end])
+    return boards.play_until(GAME, players, predicate, seeds, 50)
 
 
 def grid(text: str, title: str, columns: int) -> dict[str, str]:
@@ -164,8 +138,8 @@ def test_each_seat_starts_with_a_worker_and_its_boat_on_its_lettered_island() ->
         letter = seat["letter"]
         row = next(line for line in text.splitlines() if line.startswith(f"│{letter} "))
         assert f"P{seat['seat'] + 1}×1" in row
-        assert f"letter {letter}" in seat_block(text, seat["seat"])
-        assert f"boat at {letter}" in seat_block(text, seat["seat"])
+        assert f"letter {letter}" in boards.seat_block(text, seat["seat"])
+        assert f"boat at {letter}" in boards.seat_block(text, seat["seat"])
 
 
 # ------------------------------------------------------------------ secret pyramids
@@ -179,15 +153,15 @@ def test_a_pyramid_under_construction_is_drawn_only_for_its_own_seat() -> None:
         act(state, 1, f"stack {slot} {colour}")
     act(state, 0, "stack b1 green")
     others = text_of(state.view(0))
-    block = seat_block(others, 1)
+    block = boards.seat_block(others, 1)
     assert "being built in secret (under way)" in block
     assert not SLOT.search(block)
-    assert "b1:♣G" in seat_block(others, 0)
+    assert "b1:♣G" in boards.seat_block(others, 0)
     assert "▶ still building: Player 1 (you), Player 2" in others
-    own = seat_block(text_of(state.view(1)), 1)
+    own = boards.seat_block(text_of(state.view(1)), 1)
     assert "b1:♥P b2:●B b3:◇W" in own
     spectator = text_of(state.view(None))
-    assert not SLOT.search(seat_block(spectator, 0)) and not SLOT.search(seat_block(spectator, 1))
+    assert not SLOT.search(boards.seat_block(spectator, 0)) and not SLOT.search(boards.seat_block(spectator, 1))
 
 
 # ------------------------------------------------------------------ a turn
@@ -201,7 +175,7 @@ def test_a_turn_shows_the_move_cost_the_pyramids_and_the_built_houses() -> None:
     assert f"Phase: player turn · ▶ Player {seat + 1} (you) to decide" in text
     assert "Moves made 0 of 4 · the next move gains 1 coin" in text
     for number, data in enumerate(view["seats"]):
-        block = seat_block(text, number)
+        block = boards.seat_block(text, number)
         cells = " ".join(f"{name}:{MARKS[c]}" for name, c in zip(("b1", "b2", "b3"), data["pyramid"], strict=False))
         assert cells in block
         assert f"coins {data['coins']} · privilege {data['privilege']} · VP {data['vp']}" in block
@@ -209,8 +183,8 @@ def test_a_turn_shows_the_move_cost_the_pyramids_and_the_built_houses() -> None:
     picked = state.view(seat)["seats"][seat]["preparation"][0]
     text = text_of(state.view(seat))
     assert "Moves made 1 of 4 · the next move costs 3 coins" in text
-    assert f"preparation (1 of 3): {MARKS[picked]}" in seat_block(text, seat)
-    assert "t:··" in seat_block(text, seat)
+    assert f"preparation (1 of 3): {MARKS[picked]}" in boards.seat_block(text, seat)
+    assert "t:··" in boards.seat_block(text, seat)
 
 
 def test_stacks_and_roofs_on_the_main_island_show_floors_top_cubes_and_rooftop_blocks() -> None:
@@ -230,7 +204,7 @@ def test_the_schedule_ring_marks_the_arrow_houses_symbols_and_covered_sectors() 
     state = first_turn(2, seed=0)
     set_ring(state, 1, "PBYGOWPBYGOW", 4, "cf.cf.cf.cf.")
     text = text_of(state.view(0))
-    block = seat_block(text, 1)
+    block = boards.seat_block(text, 1)
     houses, workers = ring_rows(block)
     symbols = {"c": "$", "f": "≈", ".": ""}
     initials = {mark[1]: mark for mark in MARKS.values()}
@@ -247,10 +221,10 @@ def test_a_fish_card_drawn_from_the_deck_shows_only_in_its_owners_hand() -> None
     state = first_turn(2, seed=5)
     hand(state, 1, ["shrimp"], secret=True)
     hand(state, 1, ["tuna", "tuna"])
-    others = seat_block(text_of(state.view(0)), 1)
+    others = boards.seat_block(text_of(state.view(0)), 1)
     assert "fish in hand: tuna ×2 + 1 hidden (drawn from the deck)" in others
     assert "shrimp" not in others
-    own = seat_block(text_of(state.view(1)), 1)
+    own = boards.seat_block(text_of(state.view(1)), 1)
     assert "fish in hand: shrimp ×1, tuna ×2 (drawn from the deck, unseen by the others: shrimp ×1) ·" in own
     assert "hidden" not in own
 
@@ -303,7 +277,7 @@ def test_a_finished_random_game_is_drawn_whole_for_every_viewer() -> None:
         assert max(len(line.rstrip()) for line in text.splitlines()) <= 120
         assert_grids_match(view, text)
         for number, data in enumerate(view["seats"]):
-            block = seat_block(text, number)
+            block = boards.seat_block(text, number)
             assert f"VP {data['vp']}" in block
             assert SLOT.search(block)  # the pyramids are no secret any more
             if data["hidden_fish"]:
@@ -327,19 +301,18 @@ def test_a_narrow_terminal_still_gets_every_part_of_the_board() -> None:
 
 def test_a_game_under_way_reads_in_russian() -> None:
     state = play_until(3, lambda s: s.season == 1 and s.phase is Phase.TURN)
-    console = Console(record=True, width=120, file=io.StringIO())
-    with language("ru"):
-        console.print(burano.render(state.view(state.actor)))
-        help_text = notation_help(GAME)
-    text = console.export_text()
-    for russian in ("Бурано · лето, сезон 2 из 4", "Фаза: ход игрока", f"Игрок {state.actor + 1} (вы)"):
-        assert russian in text
-    for russian in ("Главный остров", "Кружевные мастерские", "Кольцо расписания", "Пирамида кубиков", "монет:"):
-        assert russian in text
-    for english in ("Burano", "Phase", "Player", "(you)", "Main island", "Lace workshops", "Schedule ring"):
-        assert english not in text
-    for english in ("Cube pyramid", "Cube supply", "Fish supply", "coins", "privilege", "VP", "Colours", "worker"):
-        assert english not in text
+    text, help_text = boards.in_russian(GAME, lambda: burano.render(state.view(state.actor)))
+    boards.assert_translated(
+        text,
+        russian=[
+            ("Бурано · лето, сезон 2 из 4", "Фаза: ход игрока", f"Игрок {state.actor + 1} (вы)"),
+            ("Главный остров", "Кружевные мастерские", "Кольцо расписания", "Пирамида кубиков", "монет:"),
+        ],
+        english=[
+            ("Burano", "Phase", "Player", "(you)", "Main island", "Lace workshops", "Schedule ring"),
+            ("Cube pyramid", "Cube supply", "Fish supply", "coins", "privilege", "VP", "Colours", "worker"),
+        ],
+    )
     assert "pick m2                            ход: свободный кубик m2 в зону подготовки" in help_text
 
 
@@ -347,9 +320,8 @@ def test_a_game_under_way_reads_in_russian() -> None:
 
 
 def test_the_notation_help_examples_are_actions_of_the_game() -> None:
-    assert notation_help(GAME) == NOTATION_HELP
     game = get_game(GAME)
-    examples = [line.split("  ")[0] for line in NOTATION_HELP.splitlines()]
+    examples = boards.help_examples(GAME, NOTATION_HELP)
     assert len(examples) >= 25
     for example in examples:
         assert str(game.parse_action(example)) == example

@@ -4,21 +4,18 @@ the ``play`` command at the terminal."""
 
 from __future__ import annotations
 
-import io
-import re
 from collections.abc import Callable
 from typing import Any, get_args
 
 import pytest
-from rich.console import Console
 
-from laguna.cli.boards import murano, notation_help, render_view
+from laguna.cli.boards import murano
 from laguna.cli.boards.murano import NOTATION_HELP
-from laguna.core import Rng, get_game
+from laguna.core import get_game
 from laguna.games.murano import MuranoState, Phase
 from laguna.games.murano import actions as notation
 from laguna.games.murano.ships import cost_of
-from laguna.i18n import language
+from tests.cli import boards
 from tests.games.murano.scenario import (
     act,
     building,
@@ -41,9 +38,7 @@ KINDS = {"street": "st", "factory": "fac", "shop": "shop", "palace": "pal", "spe
 def text_of(view: dict[str, Any], width: int = 120) -> str:
     """The board as plain text; no line is wider than the terminal, and none is a wrapped remainder
     (each starts with a table's frame, an indent, the actor's mark or a capital)."""
-    console = Console(record=True, width=width, file=io.StringIO())
-    console.print(render_view(GAME, view))
-    text = console.export_text()
+    text = boards.board_text(GAME, view, width)
     for line in text.splitlines():
         assert len(line.rstrip()) <= width, line
         assert not line or line[0] in " ▶┏┃┡│├└┌" or line[0].isupper(), f"a wrapped line: {line!r}"
@@ -52,18 +47,7 @@ def text_of(view: dict[str, Any], width: int = 120) -> str:
 
 def play_until(players: int, predicate: Callable[[MuranoState], bool], seeds: range = range(6)) -> MuranoState:
     """The first position of a random game (seed after seed) where `predicate` holds."""
-    game = get_game(GAME)
-    for seed in seeds:
-        state: MuranoState = game.new_game(players, seed=seed)
-        rng = Rng(seed + 70)
-        while True:
-            if predicate(state):
-                return state
-            if state.is_terminal():
-                break
-            seat = state.to_act()[0]
-            state.apply(seat, rng.choice(state.legal_actions(seat)))
-    pytest.fail("no random game reached the wanted position")
+    return boards.play_until(GAME, players, predicate, seeds, 70)
 
 
 # ------------------------------------------------------------------ reading the drawn board
@@ -168,15 +152,6 @@ def assert_ring_matches(state: MuranoState, text: str) -> None:
                 assert rest[0] == "0 · pass"
 
 
-def seat_block(text: str, seat: int) -> str:
-    """A seat's lines, from its header to the next blank line."""
-    lines = text.splitlines()
-    header = re.compile(rf"^[▶ ] Player {seat + 1}\b")
-    start = next(i for i, line in enumerate(lines) if header.match(line))
-    end = next((i for i in range(start, len(lines)) if not lines[i].strip()), len(lines))
-    return "\n".join(lines[start:end])
-
-
 # ------------------------------------------------------------------ the start
 
 
@@ -197,7 +172,7 @@ def test_the_start_shows_the_ring_costs_empty_islands_stacks_and_every_seat() ->
     for mark, colour in (("●R", "red"), ("●G", "green"), ("●B", "blue")):
         assert f"{mark} {colour} 10" in text
     for number, data in enumerate(view["seats"]):
-        block = seat_block(text, number)
+        block = boards.seat_block(text, number)
         assert f"{PLAYER_MARKS[data['colour']]} {data['colour']}" in block.splitlines()[0]
         assert "gold 5 · VP 5 · gondoliers 5 in hand, 0 on gondolas · markers 0" in block
         assert "VP from: start 5" in block
@@ -235,7 +210,7 @@ def test_a_game_under_way_hides_the_tiles_and_cards_of_the_other_seats(players: 
         assert_islands_match(view, text)
         assert_ring_matches(state, text)
         for seat, player in enumerate(state.boards):
-            block = seat_block(text, seat)
+            block = boards.seat_block(text, seat)
             data = view["seats"][seat]
             assert f"gold {data['gold']} · VP {data['vp']}" in block
             if seat == viewer:
@@ -268,7 +243,7 @@ def test_a_narrow_terminal_still_gets_every_part_of_the_board() -> None:
     assert_islands_match(view, text)
     assert_ring_matches(state, text)
     for seat in range(4):
-        assert seat_block(text, seat)
+        assert boards.seat_block(text, seat)
 
 
 # ------------------------------------------------------------------ building
@@ -308,7 +283,7 @@ def test_a_build_action_draws_the_street_then_the_buildings_with_their_owners() 
     assert cells["donato.7"] == "7 ░░░" and cells["donato.9"] == "9 ···"
     assert cells["donato.5"].startswith("5 st")
     assert_islands_match(view, text)
-    assert "VP from: start 5, buildings 2" in seat_block(text, 0)
+    assert "VP from: start 5, buildings 2" in boards.seat_block(text, 0)
 
 
 # ------------------------------------------------------------------ ships
@@ -329,7 +304,7 @@ def test_the_lighthouse_leaves_two_ships_on_a_space_and_the_costs_count_both() -
     gold = state.boards[1].gold
     assert rows[6][2] == f"{cost_of(4)}" + (" ✗" if cost_of(4) > gold else "")
     assert_ring_matches(state, text)
-    assert "special building cards: X10" in seat_block(text, 0)
+    assert "special building cards: X10" in boards.seat_block(text, 0)
 
 
 def test_costs_beyond_the_players_gold_are_marked() -> None:
@@ -369,13 +344,13 @@ def test_own_palaces_show_their_crests_and_own_characters_their_ids() -> None:
     give_character(state, 2, state.character_deck[0])
     card = state.boards[2].characters[0]
     gondolier_at(state, 2, "mattia", "orange")
-    own = seat_block(text_of(state.view(2)), 2)
+    own = boards.seat_block(text_of(state.view(2)), 2)
     assert "shops G · palaces ✠ ✠✠✠" in own
     assert f"character cards: \n    {card}: " in own
     assert "gondoliers 4 in hand, 1 on gondolas" in own
     other = text_of(state.view(0))
-    assert "shops 1 face down · palaces 2 face down" in seat_block(other, 2)
-    assert "character cards: 1 secret" in seat_block(other, 2)
+    assert "shops 1 face down · palaces 2 face down" in boards.seat_block(other, 2)
+    assert "character cards: 1 secret" in boards.seat_block(other, 2)
     assert card not in other
     assert "Gondolas Or=P3 Gy=· Br=· Wh=·" in other
 
@@ -390,7 +365,7 @@ def test_the_final_round_names_the_trigger_and_who_still_plays() -> None:
     waiting = ", ".join(f"Player {s + 1}" for s in state.last_turns) or "none"
     assert f"Final round: triggered by Player {state.triggered_by + 1}" in text  # type: ignore[operator]
     assert f"  final turn now: Player {state.actor + 1} (you)\n  final turns still to come: {waiting}\n" in text
-    assert "triggered the end" in seat_block(text, state.triggered_by)  # type: ignore[arg-type]
+    assert "triggered the end" in boards.seat_block(text, state.triggered_by)  # type: ignore[arg-type]
     assert "EMPTY" in text
 
 
@@ -430,7 +405,7 @@ def test_a_finished_game_is_drawn_whole_with_every_tile_revealed() -> None:
         assert max(len(line.rstrip()) for line in text.splitlines()) <= 120
         assert_islands_match(view, text)
         for seat, player in enumerate(state.boards):
-            block = seat_block(text, seat)
+            block = boards.seat_block(text, seat)
             assert f"VP {player.score()}" in block
             assert "face down" not in block and "secret" not in block
             if player.palaces:
@@ -442,19 +417,17 @@ def test_a_finished_game_is_drawn_whole_with_every_tile_revealed() -> None:
 
 def test_a_game_under_way_reads_in_russian() -> None:
     state = play_until(3, lambda s: s.phase is Phase.TURN and s.turns >= 20)
-    console = Console(record=True, width=120, file=io.StringIO())
-    with language("ru"):
-        console.print(murano.render(state.view(None)))
-        help_text = notation_help(GAME)
-    text = console.export_text()
+    text, help_text = boards.in_russian(GAME, lambda: murano.render(state.view(None)))
     assert f"Мурано · 3 игрока · сторона поля 2-3 · ход {state.turns + 1}" in text
     assert "Фаза: выберите действие или пасуйте · ▶ решает Игрок" in text
-    for russian in ("Поля действий", "Стопки тайлов", "Гондолы", "золото: ", "Мешок", "Покупатели и магазины"):
-        assert russian in text
-    for english in ("Murano", "Phase", "Player", "Action spaces", "Tile stacks", "Gondolas", "gold", "Decks"):
-        assert english not in text
-    for english in ("Bag", "beads", "shops", "palaces", "character cards", "start player", "VP", "Spaces"):
-        assert english not in text
+    boards.assert_translated(
+        text,
+        russian=[("Поля действий", "Стопки тайлов", "Гондолы", "золото: ", "Мешок", "Покупатели и магазины")],
+        english=[
+            ("Murano", "Phase", "Player", "Action spaces", "Tile stacks", "Gondolas", "gold", "Decks"),
+            ("Bag", "beads", "shops", "palaces", "character cards", "start player", "VP", "Spaces"),
+        ],
+    )
     assert "hire                     Гондольер: нанять одного" in help_text
 
 
@@ -462,9 +435,8 @@ def test_a_game_under_way_reads_in_russian() -> None:
 
 
 def test_the_notation_help_shows_every_action_form() -> None:
-    assert notation_help(GAME) == NOTATION_HELP
     game = get_game(GAME)
-    examples = [line.split("  ")[0] for line in NOTATION_HELP.splitlines() if not line.startswith(" ")]
+    examples = boards.help_examples(GAME, NOTATION_HELP, lambda line: not line.startswith(" "))
     parsed = [game.parse_action(example) for example in examples]
     assert [str(action) for action in parsed] == examples
     forms = {type(action) for action in parsed}

@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable
 from typing import Any
 
 import pytest
-from rich.console import Console
 from typer.testing import CliRunner
 
 from laguna.cli.app import app
-from laguna.cli.boards import burano_roll_and_write, notation_help, render_view
+from laguna.cli.boards import burano_roll_and_write
 from laguna.cli.boards.burano_roll_and_write import NOTATION_HELP
 from laguna.core import GameState, Rng, get_game
-from laguna.i18n import language
+from tests.cli import boards
 
 GAME = "walking-in-burano-roll-and-write"
 GLYPHS = {"red": "♦", "orange": "▲", "yellow": "★", "green": "♣", "blue": "●", "pink": "♥"}
@@ -23,25 +21,12 @@ WRITTEN = ("plant", "chimney")
 
 
 def text_of(view: dict[str, Any], width: int = 120) -> str:
-    console = Console(record=True, width=width, file=io.StringIO())
-    console.print(render_view(GAME, view))
-    return console.export_text()
+    return boards.board_text(GAME, view, width)
 
 
 def play_until(players: int, predicate: Callable[[GameState[Any]], bool], seeds: range = range(12)) -> GameState[Any]:
     """The first position of a random game (trying seed after seed) where `predicate` holds."""
-    game = get_game(GAME)
-    for seed in seeds:
-        state: GameState[Any] = game.new_game(players, seed=seed)
-        rng = Rng(seed + 100)
-        while True:
-            if predicate(state):
-                return state
-            if state.is_terminal():
-                break
-            seat = state.to_act()[0]
-            state.apply(seat, rng.choice(state.legal_actions(seat)))
-    pytest.fail("no random game reached the wanted position")
+    return boards.play_until(GAME, players, predicate, seeds, 100)
 
 
 def every_position(players: int, seed: int) -> list[GameState[Any]]:
@@ -250,26 +235,23 @@ def test_every_position_of_a_game_is_drawn_by_this_board_within_120_columns(play
 def test_a_game_under_way_reads_in_russian() -> None:
     state = play_until(3, lambda s: s.view(0)["round"] >= 3 and s.view(0)["phase"] == "use")
     view = state.view(0)
-    console = Console(record=True, width=120, file=io.StringIO())
-    with language("ru"):
-        console.print(burano_roll_and_write.render(view))
-        help_text = notation_help(GAME)
-    text = console.export_text()
+    text, help_text = boards.in_russian(GAME, lambda: burano_roll_and_write.render(view))
     assert f"Прогуливаясь по Бурано: Roll & Write · раунд {view['round']}" in text
     assert "Фаза: использовать кубик · ▶ ходит И" in text
-    for russian in ("Подставка для кубиков", "значение", "лодки", "Игрок 1 (вы)", "монет:", "Цвета:", "красный"):
-        assert russian in text
-    for english in ("Walking in Burano", "round", "Phase", "Player", "(you)", "Dice stand", "Boat order", "value"):
-        assert english not in text
-    for english in ("boats", "coins", "gained", "Colours", "Symbols", "invite", "Ids", "spect."):
-        assert english not in text
+    boards.assert_translated(
+        text,
+        russian=[("Подставка для кубиков", "значение", "лодки", "Игрок 1 (вы)", "монет:", "Цвета:", "красный")],
+        english=[
+            ("Walking in Burano", "round", "Phase", "Player", "(you)", "Dice stand", "Boat order", "value"),
+            ("boats", "coins", "gained", "Colours", "Symbols", "invite", "Ids", "spect."),
+        ],
+    )
     assert "coin                взять монету вместо приглашения" in help_text
 
 
 def test_the_notation_help_examples_are_actions_of_the_game() -> None:
-    assert notation_help(GAME) == NOTATION_HELP
     game = get_game(GAME)
-    examples = [line.split("  ")[0] for line in NOTATION_HELP.splitlines() if line and not line.startswith(" ")]
+    examples = boards.help_examples(GAME, NOTATION_HELP, lambda line: bool(line) and not line.startswith(" "))
     examples = [e for e in examples if not e.startswith("characters")]
     assert len(examples) == 6
     for example in examples:

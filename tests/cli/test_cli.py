@@ -18,6 +18,7 @@ from laguna.cli.play import merged_order
 from laguna.core import GameRecord, get_game, load_records, replay, verify
 from laguna.server.db import DatabaseError, make_engine, only_server
 from laguna.sim import play_game
+from tests.cli.errors import assert_one_error_line
 
 GAME = "walking-in-burano"
 WIDE = {"COLUMNS": "160"}
@@ -34,18 +35,6 @@ runner = CliRunner()
 
 def run(*args: str, stdin: str | None = None) -> Result:
     return runner.invoke(app, list(args), input=stdin, env=WIDE)
-
-
-def assert_one_error_line(result: Result, *fragments: str) -> None:
-    """A user error: exit code ≠ 0, one ``error:`` line on stderr naming the problem, no traceback."""
-    assert result.exit_code != 0
-    assert result.exception is None or isinstance(result.exception, SystemExit)
-    lines = [line for line in result.stderr.splitlines() if line.strip()]
-    assert len(lines) == 1, result.stderr
-    assert lines[0].startswith("error: ")
-    for fragment in fragments:
-        assert fragment in lines[0]
-    assert "Traceback" not in result.output
 
 
 # ------------------------------------------------------------------ games

@@ -10,6 +10,7 @@ from typer.testing import CliRunner, Result
 
 from laguna.cli.app import app
 from laguna.core import load_records, verify
+from tests.cli.errors import assert_one_error_line
 
 GAME = "walking-in-burano"
 runner = CliRunner()
@@ -25,15 +26,10 @@ def run(*args: str) -> Result:
     return runner.invoke(app, list(args), env={"COLUMNS": "200"})
 
 
-def assert_one_error_line(result: Result, *fragments: str) -> None:
+def assert_usage_error(result: Result, *fragments: str) -> None:
+    """A mistake in the command's arguments: exit code 2 and one error line."""
     assert result.exit_code == 2, result.output
-    assert result.exception is None or isinstance(result.exception, SystemExit)
-    lines = [line for line in result.stderr.splitlines() if line.strip()]
-    assert len(lines) == 1, result.stderr
-    assert lines[0].startswith("error: ")
-    for fragment in fragments:
-        assert fragment in lines[0]
-    assert "Traceback" not in result.output
+    assert_one_error_line(result, *fragments)
 
 
 def test_a_tournament_writes_its_three_files_and_prints_the_report(tmp_path: Path) -> None:
@@ -103,9 +99,9 @@ def test_an_unwritable_output_directory_is_one_error_line(tmp_path: Path) -> Non
     blocker = tmp_path / "file"
     blocker.write_text("", encoding="utf-8")
     result = run("tournament", GAME, "--bots", "random,random", "-n", "1", "--out", str(blocker))
-    assert_one_error_line(result, "not a directory")
+    assert_usage_error(result, "not a directory")
     result = run("solo", GAME, "--bot", "random", "-n", "1", "--out", str(blocker / "below"))
-    assert_one_error_line(result, "cannot create")
+    assert_usage_error(result, "cannot create")
 
 
 def test_solo_prints_the_score_distribution_and_the_rating_tiers(tmp_path: Path) -> None:

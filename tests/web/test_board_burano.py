@@ -17,7 +17,7 @@ from laguna.core import get_game
 from laguna.web import boards
 from laguna.web.boards import burano, changes, pieces, render_board
 from laguna.web.boards.burano import board, label
-from tests.random_play import random_positions
+from tests.random_play import first_met, public_views, random_positions
 from tests.web.drawn import pieces_drawn
 from tests.web.onlookers import Onlookers
 
@@ -132,16 +132,11 @@ def test_every_decision_has_a_translated_label(players: int, monkeypatch: pytest
     monkeypatch.setattr(burano, "_", lambda message: f"«{message}»")
     monkeypatch.setattr(i18n, "ngettext", lambda one, many, n: f"«{one if n == 1 else many}»")
     try:
-        seen: set[str] = set()
-        for state in random_positions("burano", players, seed=players):
-            for seat in state.to_act():
-                for action in map(str, state.legal_actions(seat)):
-                    if action in seen:
-                        continue
-                    seen.add(action)
-                    marked = label(action)
-                    assert marked.startswith("«") and marked.endswith("»"), (action, marked)
-                    assert boards.label("burano", action) == marked
+        seen = list(first_met(random_positions("burano", players, seed=players)))
+        for action in seen:
+            marked = label(action)
+            assert marked.startswith("«") and marked.endswith("»"), (action, marked)
+            assert boards.label("burano", action) == marked
     finally:
         _forget_translations()
     assert len({action.split()[0] for action in seen}) >= 15
@@ -173,17 +168,10 @@ def test_pieces_agree_where_the_views_agree(players: int) -> None:
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_a_decision_that_changes_the_view_changes_a_piece(players: int) -> None:
     state = GAME.new_game(players, GAME.options(), players)
-    rng = random.Random(players)
-    before = state.view(None)
-    while not state.is_terminal():
-        seat = state.to_act()[0]
-        action = rng.choice(state.legal_actions(seat))
-        state.apply(seat, action)
-        after = state.view(None)
+    for action, before, after in public_views(state, random.Random(players)):
         if after != before:
             changed = changes(pieces("burano", before), pieces("burano", after))
             assert changed, str(action)
-        before = after
 
 
 def test_the_board_shows_the_view() -> None:

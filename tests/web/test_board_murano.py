@@ -18,7 +18,7 @@ from laguna.core import get_game
 from laguna.web import boards
 from laguna.web.boards import changes, murano, pieces, render_board
 from laguna.web.boards.murano import board, label
-from tests.random_play import random_positions
+from tests.random_play import first_met, public_views, random_positions
 from tests.web.drawn import pieces_drawn
 from tests.web.onlookers import SPECTATOR, Onlookers
 
@@ -192,16 +192,11 @@ def test_every_decision_has_a_translated_label(players: int, monkeypatch: pytest
     """A decision's label is built from a message marked for translation, never its notation."""
     monkeypatch.setattr(i18n, "gettext", lambda message: f"«{message}»")
     monkeypatch.setattr(i18n, "ngettext", lambda one, many, n: f"«{one if n == 1 else many}»")
-    seen: set[str] = set()
-    for state in random_positions("murano", players, players, _options(1)):
-        for seat in state.to_act():
-            for action in map(str, state.legal_actions(seat)):
-                if action in seen:
-                    continue
-                seen.add(action)
-                marked = label(action)
-                assert marked.startswith("«") and marked.endswith("»") and marked != action, (action, marked)
-                assert boards.label("murano", action) == marked
+    seen = list(first_met(random_positions("murano", players, players, _options(1))))
+    for action in seen:
+        marked = label(action)
+        assert marked.startswith("«") and marked.endswith("»") and marked != action, (action, marked)
+        assert boards.label("murano", action) == marked
     assert len({action.split()[0] for action in seen}) >= 15
 
 
@@ -244,19 +239,12 @@ UNDRAWN = ("phase", "actor", "turns", "ships_moved", "ships_to_sail", "built", "
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_a_decision_that_changes_the_view_changes_a_piece(players: int) -> None:
     state = GAME.new_game(players, _options(1), players)
-    rng = random.Random(players)
-    before = state.view(None)
-    while not state.is_terminal():
-        seat = state.to_act()[0]
-        action = rng.choice(state.legal_actions(seat))
-        state.apply(seat, action)
-        after = state.view(None)
+    for action, before, after in public_views(state, random.Random(players)):
         if {k: v for k, v in after.items() if k not in UNDRAWN} != {
             k: v for k, v in before.items() if k not in UNDRAWN
         }:
             old, new = pieces("murano", before), pieces("murano", after)
             assert changes(old, new) or set(old) != set(new), str(action)
-        before = after
 
 
 def test_a_building_tile_is_picked_before_its_space() -> None:

@@ -50,6 +50,20 @@ def turn_of(state: MuranoState, seat: int) -> None:
     changed(state)
 
 
+def ready(state: MuranoState, space: int, seat: int = 0, gold: int | None = None) -> None:
+    """Leave action space `space` empty with the eight ships just ahead of it (so the ship that comes onto
+    it sails alone, for 0 gold), and give the turn to `seat`, holding `gold` if given."""
+    set_ships(state, [(space + k - 1) % 18 + 1 for k in range(1, 9)], red=space % 18 + 1)
+    turn_of(state, seat)
+    if gold is not None:
+        state.boards[seat].gold = gold
+
+
+def phase_of(state: MuranoState) -> Phase:
+    """The phase, read through a call so that a type checker does not narrow it between decisions."""
+    return state.phase
+
+
 def street(state: MuranoState, space: str, customers: str = "") -> None:
     """Lay a street tile with these customers (initials r, b, g) on `space`, taken from the stack."""
     wanted = tuple({"r": Customer.RED, "b": Customer.BLUE, "g": Customer.GREY}[c] for c in customers)

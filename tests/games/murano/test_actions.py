@@ -26,23 +26,9 @@ PLACE_GONDOLIER = 5
 GONDOLIER = 18
 
 
-def phase_of(state: MuranoState) -> Phase:
-    """The phase, read through a call so that a type checker does not narrow it between decisions."""
-    return state.phase
-
-
-def ready(state: MuranoState, space: int, seat: int = 0, gold: int | None = None) -> None:
-    """Leave action space `space` empty with the eight ships just ahead of it (so the ship that comes onto
-    it sails alone, for 0 gold), and give the turn to `seat`, holding `gold` if given."""
-    scenario.set_ships(state, [(space + k - 1) % 18 + 1 for k in range(1, 9)], red=space % 18 + 1)
-    scenario.turn_of(state, seat)
-    if gold is not None:
-        state.boards[seat].gold = gold
-
-
 def start(space: int, seat: int = 0, gold: int | None = None, players: int = 2, **options: bool) -> MuranoState:
     state = scenario.new(players, seed=3, **options)
-    ready(state, space, seat, gold)
+    scenario.ready(state, space, seat, gold)
     return state
 
 
@@ -89,7 +75,7 @@ def test_buy_shop_offers_top_or_look() -> None:
     """Buy a Shop: EITHER pay 2 gold for the topmost tile OR pay 4 gold to look through the stack."""
     state = start(BUY_SHOP, gold=4)
     scenario.act(state, "act 4")
-    assert phase_of(state) is Phase.BUY
+    assert scenario.phase_of(state) is Phase.BUY
     assert scenario.legal(state) == ["shop top", "shop look"]
 
 
@@ -228,7 +214,7 @@ def test_recruit_draws_three_and_returns_the_others_to_the_bottom() -> None:
     before = list(state.character_deck)
     drawn = before[-3:]
     scenario.act(state, "act 3")
-    assert phase_of(state) is Phase.RECRUIT
+    assert scenario.phase_of(state) is Phase.RECRUIT
     assert sorted(state.drawn) == sorted(drawn)
     assert sorted(scenario.legal(state)) == sorted([*(f"recruit {c}" for c in drawn), "decline"])
     chosen = drawn[0]
@@ -329,7 +315,7 @@ def test_place_gondolier_on_own_colour_for_two_gold() -> None:
     """Place a Gondolier: pay 2 gold and place a gondolier on a gondola of your colour at one of the islands."""
     state = start(PLACE_GONDOLIER, gold=2)
     scenario.act(state, "act 5")
-    assert phase_of(state) is Phase.GONDOLA
+    assert scenario.phase_of(state) is Phase.GONDOLA
     assert scenario.legal(state) == [f"gondola {i.id} orange" for i in state.side.islands]
     scenario.act(state, "gondola mattia orange")
     assert state.gondolas == {("mattia", "orange"): 0}
@@ -394,7 +380,7 @@ def test_dismiss_a_gondolier_for_three_gold() -> None:
     """Gondolier: dismiss a gondolier from your supply and take 3 gold."""
     state = start(GONDOLIER, gold=0)
     scenario.act(state, "act 18")
-    assert phase_of(state) is Phase.GONDOLIER
+    assert scenario.phase_of(state) is Phase.GONDOLIER
     assert scenario.legal(state) == ["dismiss"]
     scenario.act(state, "dismiss")
     assert state.boards[0].gold == 3

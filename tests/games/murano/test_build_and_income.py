@@ -23,23 +23,9 @@ BUILD = 13
 INCOME = 9
 
 
-def phase_of(state: MuranoState) -> Phase:
-    """The phase, read through a call so that a type checker does not narrow it between decisions."""
-    return state.phase
-
-
-def ready(state: MuranoState, space: int, seat: int = 0, gold: int | None = None) -> None:
-    """Leave action space `space` empty with the eight ships just ahead of it (so the ship that comes onto
-    it sails alone, for 0 gold), and give the turn to `seat`, holding `gold` if given."""
-    scenario.set_ships(state, [(space + k - 1) % 18 + 1 for k in range(1, 9)], red=space % 18 + 1)
-    scenario.turn_of(state, seat)
-    if gold is not None:
-        state.boards[seat].gold = gold
-
-
 def start(space: int, seat: int = 0, players: int = 2, **options: bool) -> MuranoState:
     state = scenario.new(players, seed=5, **options)
-    ready(state, space, seat)
+    scenario.ready(state, space, seat)
     return state
 
 
@@ -72,10 +58,10 @@ def test_build_street_draws_the_top_tile_and_places_it_on_a_paved_space() -> Non
     state = start(BUILD)
     top = state.street_stack[-1]
     scenario.act(state, "act 13")
-    assert phase_of(state) is Phase.BUILD
+    assert scenario.phase_of(state) is Phase.BUILD
     assert "street" in scenario.legal(state)
     scenario.act(state, "street")
-    assert phase_of(state) is Phase.PLACE_STREET
+    assert scenario.phase_of(state) is Phase.PLACE_STREET
     assert state.street == top
     paved = {sp.id for island in state.side.islands for sp in island.spaces if sp.street}
     assert {a.removeprefix("place ") for a in scenario.legal(state)} == paved, "any paved space, all empty"
@@ -83,7 +69,7 @@ def test_build_street_draws_the_top_tile_and_places_it_on_a_paved_space() -> Non
     assert state.tiles["donato.6"] == ("street", top)
     assert state.boards[0].gold == 5 and vp(state, 0) == 5
     assert state.built == 1
-    assert phase_of(state) is Phase.BUILD
+    assert scenario.phase_of(state) is Phase.BUILD
 
 
 def test_street_only_on_a_paved_space() -> None:
@@ -211,7 +197,7 @@ def test_special_building_draws_three_cards_one_kept() -> None:
     before = list(state.special_deck)
     scenario.act(state, "act 13")
     scenario.act(state, "build special donato.1")
-    assert phase_of(state) is Phase.SPECIAL_CARD
+    assert scenario.phase_of(state) is Phase.SPECIAL_CARD
     assert sorted(state.drawn) == sorted(before[-3:])
     assert sorted(scenario.legal(state)) == sorted(f"card {c}" for c in before[-3:])
     kept = before[-2]
@@ -221,7 +207,7 @@ def test_special_building_draws_three_cards_one_kept() -> None:
     assert sorted(state.special_deck[:2]) == sorted(others), "the others go to the bottom"
     assert state.special_deck[2:] == before[:-3]
     assert state.boards[0].specials == 0
-    assert phase_of(state) is Phase.BUILD, "the Build action goes on after the card is chosen"
+    assert scenario.phase_of(state) is Phase.BUILD, "the Build action goes on after the card is chosen"
 
 
 def test_special_card_only_among_those_drawn() -> None:
@@ -257,7 +243,7 @@ def test_build_example_street_shop_and_palace() -> None:
     assert state.boards[0].markers == 1
     assert state.boards[0].shops == [] and state.boards[0].palaces == []
     assert any(e.kind == "build" for e in events)
-    assert state.actor == 1 and phase_of(state) is Phase.TURN, "three tiles end the action and the turn"
+    assert state.actor == 1 and scenario.phase_of(state) is Phase.TURN, "three tiles end the action and the turn"
 
 
 def test_build_at_most_three_tiles() -> None:
@@ -272,7 +258,7 @@ def test_build_at_most_three_tiles() -> None:
     scenario.act(state, "place mattia.9")
     assert state.built == 2
     scenario.act(state, "build factory mattia.3")
-    assert state.actor == 1 and phase_of(state) is Phase.TURN
+    assert state.actor == 1 and scenario.phase_of(state) is Phase.TURN
     assert state.boards[0].factories == 2
     assert sum(1 for t in state.tiles.values() if t == ("factory", 0)) == 2
 
@@ -333,7 +319,7 @@ def test_income_example() -> None:
     state = income_example(automatic_income=False)
     assert state.income_at(1, "pietro") == 6
     scenario.act(state, "act 9")
-    assert phase_of(state) is Phase.INCOME
+    assert scenario.phase_of(state) is Phase.INCOME
     scenario.act(state, "income pietro")
     assert state.boards[1].gold == 6
     assert state.boards[0].gold == 0
@@ -347,7 +333,7 @@ def test_income_automatic_takes_the_best_island() -> None:
     assert any(e.kind == "income" and "pietro" in e.text for e in events)
     assert state.boards[1].gold == 6
     assert state.boards[0].gold == 0
-    assert state.actor == 0 and phase_of(state) is Phase.TURN
+    assert state.actor == 0 and scenario.phase_of(state) is Phase.TURN
 
 
 def test_income_automatic_tie_takes_the_first_island() -> None:
@@ -377,7 +363,7 @@ def test_income_chosen_island_without_automatic_income() -> None:
 def test_income_counts_only_the_acting_players_shops() -> None:
     """Income: only the player carrying out the action receives gold, for their own shops only."""
     state = income_example(automatic_income=False)
-    ready(state, INCOME, seat=0)
+    scenario.ready(state, INCOME, seat=0)
     scenario.act(state, "act 9")
     scenario.act(state, "income pietro")
     assert state.boards[0].gold == 4, "orange's red shop sells to the 4 red customers"

@@ -223,17 +223,11 @@ def test_cards_that_ask_an_amount() -> None:
 # --------------------------------------------------------------------------- through a whole scoring
 
 
-def ready(state: MuranoState, space: int, seat: int) -> None:
-    """Leave action space `space` empty with the eight ships just ahead of it, and give `seat` the turn."""
-    scenario.set_ships(state, [(space + k - 1) % 18 + 1 for k in range(1, 9)], red=space % 18 + 1)
-    scenario.turn_of(state, seat)
-
-
 def final_turn(state: MuranoState, seat: int) -> None:
     """`seat` takes the last turn of the game (Take 2 Gold): the final scoring begins with it."""
     state.triggered_by = seat
     state.last_turns = []
-    ready(state, TAKE_GOLD, seat)
+    scenario.ready(state, TAKE_GOLD, seat)
     scenario.act(state, f"act {TAKE_GOLD}")
 
 

@@ -28,23 +28,9 @@ BUILD = 13
 BUY_SPECIAL = 17
 
 
-def phase_of(state: MuranoState) -> Phase:
-    """The phase, read through a call so that a type checker does not narrow it between decisions."""
-    return state.phase
-
-
-def ready(state: MuranoState, space: int, seat: int, gold: int | None = None) -> None:
-    """Leave action space `space` empty with the eight ships just ahead of it (so the ship that comes onto
-    it sails alone, for 0 gold), and give the turn to `seat`, holding `gold` if given."""
-    scenario.set_ships(state, [(space + k - 1) % 18 + 1 for k in range(1, 9)], red=space % 18 + 1)
-    scenario.turn_of(state, seat)
-    if gold is not None:
-        state.boards[seat].gold = gold
-
-
 def take_gold(state: MuranoState, seat: int) -> list[Event]:
     """`seat` plays a turn: Take 2 Gold."""
-    ready(state, TAKE_GOLD, seat)
+    scenario.ready(state, TAKE_GOLD, seat)
     return scenario.act(state, f"act {TAKE_GOLD}")
 
 
@@ -113,14 +99,14 @@ def test_end_when_two_different_stacks_are_empty(empty_before: str, bought: str)
     empty(state, empty_before)
     empty(state, bought, leave=1)
     space, decisions = BUYS[bought]
-    ready(state, space, seat=1, gold=5)
+    scenario.ready(state, space, seat=1, gold=5)
     events = scenario.act(state, f"act {space}")
     for decision in decisions:
         events += scenario.act(state, decision)
     assert triggered(events)
     assert state.triggered_by == 1
     assert sorted(state.empty_stacks()) == sorted([empty_before, bought])
-    assert phase_of(state) is Phase.TURN, "no street on the board: nothing to place, the turn is over"
+    assert scenario.phase_of(state) is Phase.TURN, "no street on the board: nothing to place, the turn is over"
     assert state.actor == 2 and state.last_turns == [0], "seat 2 has a final turn, then seat 0"
 
 
@@ -129,10 +115,10 @@ def test_one_empty_stack_does_not_end_the_game() -> None:
     state = scenario.new(3, seed=31)
     empty(state, "specials")
     empty(state, "factories", leave=2)
-    ready(state, BUY_FACTORY, seat=1)
+    scenario.ready(state, BUY_FACTORY, seat=1)
     events = scenario.act(state, f"act {BUY_FACTORY}")
     assert not triggered(events) and state.triggered_by is None
-    assert state.actor == 2 and phase_of(state) is Phase.TURN
+    assert state.actor == 2 and scenario.phase_of(state) is Phase.TURN
 
 
 def test_both_street_stacks_are_one_type() -> None:
@@ -143,16 +129,16 @@ def test_both_street_stacks_are_one_type() -> None:
     empty(state, "factories")
     empty(state, "streets", leave=1)
     scenario.give_shop(state, 1, "red")
-    ready(state, BUILD, seat=1)
+    scenario.ready(state, BUILD, seat=1)
     scenario.act(state, f"act {BUILD}")
     scenario.act(state, "street")
     events = scenario.act(state, "place donato.5")
     assert triggered(events) and state.triggered_by == 1
-    assert phase_of(state) is Phase.BUILD and state.actor == 1, "the Build action goes on"
+    assert scenario.phase_of(state) is Phase.BUILD and state.actor == 1, "the Build action goes on"
     assert "build shop-red donato.1" in scenario.legal(state)
     scenario.act(state, "build shop-red donato.1")
     assert state.boards[1].score() == 7
-    assert state.actor == 2 and phase_of(state) is Phase.TURN
+    assert state.actor == 2 and scenario.phase_of(state) is Phase.TURN
 
 
 def test_final_turns_then_scoring_from_the_triggering_player() -> None:
@@ -165,20 +151,20 @@ def test_final_turns_then_scoring_from_the_triggering_player() -> None:
         scenario.give_character(state, seat, card)
     empty(state, "specials")
     empty(state, "factories", leave=1)
-    ready(state, BUY_FACTORY, seat=1)
+    scenario.ready(state, BUY_FACTORY, seat=1)
     scenario.act(state, f"act {BUY_FACTORY}")
-    assert state.actor == 2 and phase_of(state) is Phase.TURN
+    assert state.actor == 2 and scenario.phase_of(state) is Phase.TURN
     take_gold(state, 2)
-    assert state.actor == 0 and phase_of(state) is Phase.TURN
+    assert state.actor == 0 and scenario.phase_of(state) is Phase.TURN
     events = take_gold(state, 0)
     assert any(e.kind == "scoring" for e in events)
-    assert phase_of(state) is Phase.SCORING and state.actor == 1, "no further turn: the scoring begins"
+    assert scenario.phase_of(state) is Phase.SCORING and state.actor == 1, "no further turn: the scoring begins"
     scenario.act(state, "score C11 mattia")
-    assert phase_of(state) is Phase.SCORING and state.actor == 2
+    assert scenario.phase_of(state) is Phase.SCORING and state.actor == 2
     scenario.act(state, "score C09 pietro")
-    assert phase_of(state) is Phase.SCORING and state.actor == 0
+    assert scenario.phase_of(state) is Phase.SCORING and state.actor == 0
     scenario.act(state, "score C15 donato")
-    assert phase_of(state) is Phase.OVER and state.to_act() == ()
+    assert scenario.phase_of(state) is Phase.OVER and state.to_act() == ()
     assert scored(state, 2) == 10, "no red or blue customer on San Pietro"
 
 
@@ -195,12 +181,12 @@ def test_building_bought_in_a_final_turn_placed_at_once(bought: str, price: int,
     state = scenario.new(2, seed=33)
     scenario.street(state, "donato.5")
     space, decisions = BUYS[bought]
-    ready(state, space, seat=0, gold=5)
+    scenario.ready(state, space, seat=0, gold=5)
     in_final_turn(state, 0, trigger=1)
     scenario.act(state, f"act {space}")
     for decision in decisions:
         scenario.act(state, decision)
-    assert phase_of(state) is Phase.FINAL_PLACE and state.actor == 0
+    assert scenario.phase_of(state) is Phase.FINAL_PLACE and state.actor == 0
     assert scenario.legal(state) == ["place donato.1", "place donato.4", "done"]
     with pytest.raises(IllegalAction, match=r"donato\.9"):
         scenario.act(state, "place donato.9")
@@ -209,7 +195,7 @@ def test_building_bought_in_a_final_turn_placed_at_once(bought: str, price: int,
     assert state.boards[0].vp["buildings"] == points
     assert state.boards[0].gold == 5 - price, "placing costs nothing"
     assert state.boards[0].factories == 0 and state.boards[0].shops == [] and state.boards[0].palaces == []
-    assert phase_of(state) is Phase.OVER
+    assert scenario.phase_of(state) is Phase.OVER
 
 
 def test_special_building_bought_in_a_final_turn() -> None:
@@ -220,23 +206,23 @@ def test_special_building_bought_in_a_final_turn() -> None:
     for card in ("X03", "X01", "X02"):
         state.special_deck.remove(card)
         state.special_deck.append(card)
-    ready(state, BUY_SPECIAL, seat=0, gold=5)
+    scenario.ready(state, BUY_SPECIAL, seat=0, gold=5)
     in_final_turn(state, 0, trigger=1)
     scenario.act(state, f"act {BUY_SPECIAL}")
     scenario.act(state, "place donato.1")
-    assert phase_of(state) is Phase.SPECIAL_CARD
+    assert scenario.phase_of(state) is Phase.SPECIAL_CARD
     assert sorted(scenario.legal(state)) == ["card X01", "card X02", "card X03"]
     scenario.act(state, "card X03")
     assert state.tiles["donato.1"] == ("special",)
     assert state.boards[0].vp["special buildings"] == 5 and state.boards[0].gold == 3
-    assert phase_of(state) is Phase.OVER
+    assert scenario.phase_of(state) is Phase.OVER
 
 
 def test_building_bought_in_a_final_turn_may_be_kept() -> None:
     """Special rule: placing the building is optional (`done` keeps it in front of the player)."""
     state = scenario.new(2, seed=33)
     scenario.street(state, "donato.5")
-    ready(state, BUY_FACTORY, seat=0, gold=5)
+    scenario.ready(state, BUY_FACTORY, seat=0, gold=5)
     in_final_turn(state, 0, trigger=1)
     scenario.act(state, f"act {BUY_FACTORY}")
     scenario.act(state, "done")
@@ -251,23 +237,23 @@ def test_triggering_purchase_may_be_placed() -> None:
     scenario.street(state, "donato.5")
     empty(state, "specials")
     empty(state, "factories", leave=1)
-    ready(state, BUY_FACTORY, seat=0, gold=5)
+    scenario.ready(state, BUY_FACTORY, seat=0, gold=5)
     events = scenario.act(state, f"act {BUY_FACTORY}")
     assert triggered(events)
-    assert phase_of(state) is Phase.FINAL_PLACE
+    assert scenario.phase_of(state) is Phase.FINAL_PLACE
     scenario.act(state, "place donato.1")
     assert state.tiles["donato.1"] == ("factory", 0) and state.boards[0].vp["buildings"] == 1
     assert state.boards[0].gold == 4
-    assert state.actor == 1 and phase_of(state) is Phase.TURN
+    assert state.actor == 1 and scenario.phase_of(state) is Phase.TURN
 
 
 def test_no_placement_when_the_game_is_not_ending() -> None:
     """Special rule only in the final turn: otherwise a bought building waits for a Build action."""
     state = scenario.new(2, seed=34)
     scenario.street(state, "donato.5")
-    ready(state, BUY_FACTORY, seat=0, gold=5)
+    scenario.ready(state, BUY_FACTORY, seat=0, gold=5)
     scenario.act(state, f"act {BUY_FACTORY}")
-    assert phase_of(state) is Phase.TURN and state.actor == 1
+    assert scenario.phase_of(state) is Phase.TURN and state.actor == 1
     assert state.boards[0].factories == 1 and "donato.1" not in state.tiles
     with pytest.raises(IllegalAction):
         scenario.act(state, "place donato.1", seat=1)
@@ -304,7 +290,7 @@ def test_scoring_example() -> None:
     a gondolier and goes to another island."""
     state = rules_example()
     final_turn(state, 0)
-    assert phase_of(state) is Phase.SCORING and state.actor == 0
+    assert scenario.phase_of(state) is Phase.SCORING and state.actor == 0
     scenario.act(state, "score C01 donato")
     assert scored(state) == 8
     scenario.act(state, "score C06 donato")
@@ -315,7 +301,7 @@ def test_scoring_example() -> None:
     scenario.act(state, "score C16 mattia")
     assert scored(state) == 8 + 12 + (1 + 2 * 2)
     assert state.boards[0].vp["gondoliers"] == 0
-    assert phase_of(state) is Phase.OVER
+    assert scenario.phase_of(state) is Phase.OVER
 
 
 def test_scoring_on_a_gondola_of_any_colour() -> None:
@@ -346,9 +332,9 @@ def test_scoring_ends_when_the_gondoliers_run_out() -> None:
     final_turn(state, 0)
     scenario.act(state, "score C09 pietro")
     assert state.boards[0].characters == ["C15"], "one card is left unscored"
-    assert state.actor == 1 and phase_of(state) is Phase.SCORING
+    assert state.actor == 1 and scenario.phase_of(state) is Phase.SCORING
     scenario.act(state, "skip C11")
-    assert phase_of(state) is Phase.OVER
+    assert scenario.phase_of(state) is Phase.OVER
 
 
 def test_unused_gondoliers_one_vp_each() -> None:
@@ -361,7 +347,7 @@ def test_unused_gondoliers_one_vp_each() -> None:
     scenario.give_character(state, 0, "C09")
     final_turn(state, 0)
     scenario.act(state, "score C09 mattia")
-    assert phase_of(state) is Phase.OVER
+    assert scenario.phase_of(state) is Phase.OVER
     assert state.boards[0].gondoliers == 2, "two gondoliers still in the supply"
     assert state.boards[0].vp["gondoliers"] == 2
     assert state.boards[1].vp["gondoliers"] == 1, "the other player's too"
@@ -376,7 +362,7 @@ def test_tie_broken_by_gold() -> None:
     with pytest.raises(IllegalAction, match="not over"):
         state.outcome()
     final_turn(state, 0)
-    assert phase_of(state) is Phase.OVER
+    assert scenario.phase_of(state) is Phase.OVER
     assert state.boards[0].score() == state.boards[1].score() == 5
     outcome = state.outcome()
     assert outcome.scores == (5, 5)
@@ -459,7 +445,7 @@ def test_skip_a_card_that_cannot_score() -> None:
     assert scenario.legal(state) == ["score C01 donato", "skip C01"]
     scenario.act(state, "skip C01")
     assert state.boards[0].characters == [] and scored(state) == 0
-    assert phase_of(state) is Phase.OVER and state.boards[0].vp["gondoliers"] == 1
+    assert scenario.phase_of(state) is Phase.OVER and state.boards[0].vp["gondoliers"] == 1
 
 
 def test_no_skip_for_a_card_that_scores_somewhere() -> None:
@@ -499,4 +485,4 @@ def test_without_skip_every_card_takes_a_gondolier() -> None:
         scenario.act(state, "skip C01")
     scenario.act(state, "score C01 donato")
     assert scored(state) == 0 and state.boards[0].vp["gondoliers"] == 0
-    assert phase_of(state) is Phase.OVER
+    assert scenario.phase_of(state) is Phase.OVER

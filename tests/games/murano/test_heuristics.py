@@ -29,12 +29,6 @@ def play_out(state: MuranoState, seed: int) -> None:
         state.apply(seat, rng.choice(state.legal_actions(seat)))
 
 
-def ready(state: MuranoState, space: int, seat: int = 0) -> None:
-    """Leave action space `space` empty with the eight ships just ahead of it, and give `seat` the turn."""
-    scenario.set_ships(state, [(space + k - 1) % 18 + 1 for k in range(1, 9)], red=space % 18 + 1)
-    scenario.turn_of(state, seat)
-
-
 @pytest.mark.parametrize(("players", "seed"), [(2, 3), (3, 4), (4, 5)])
 def test_once_the_game_is_over_the_estimate_is_the_final_score(players: int, seed: int) -> None:
     state = scenario.new(players, seed)
@@ -117,7 +111,7 @@ def test_choosing_the_build_action_shows_the_building_to_come() -> None:
     scenario.street(state, "donato.5")
     scenario.give_palace(state, 0, 2)
     scenario.give_palace(state, 0, 3)
-    ready(state, BUILD)
+    scenario.ready(state, BUILD)
     before = state.estimate()[0]
     scenario.act(state, f"act {BUILD}")
     assert state.phase is Phase.BUILD

@@ -20,18 +20,6 @@ SITES = (("mattia.7", "mattia.1"), ("serenella.5", "serenella.1"), ("donato.5", 
 """Street and factory spaces, one pair per island."""
 
 
-def phase_of(state: MuranoState) -> Phase:
-    """The phase, read through a call so that a type checker does not narrow it between decisions."""
-    return state.phase
-
-
-def ready(state: MuranoState, space: int, seat: int) -> None:
-    """Leave action space `space` empty with the eight ships just ahead of it (so the ship that comes onto
-    it sails alone, for 0 gold), and give the turn to `seat`."""
-    scenario.set_ships(state, [(space + k - 1) % 18 + 1 for k in range(1, 9)], red=space % 18 + 1)
-    scenario.turn_of(state, seat)
-
-
 def producer(
     factories: int = 3, score: int = 5, seat: int = 0, players: int = 4, gold: int = 0, **options: bool
 ) -> MuranoState:
@@ -44,7 +32,7 @@ def producer(
     board.vp.clear()
     board.vp["start"] = score
     board.gold = gold
-    ready(state, PRODUCTION, seat)
+    scenario.ready(state, PRODUCTION, seat)
     return state
 
 
@@ -70,7 +58,7 @@ def test_production_example() -> None:
     only_in_bag(state, Bead.GREEN, holder=3)
     green_in_bag = state.bag[Bead.GREEN]
     scenario.act(state, "act 15")
-    assert phase_of(state) is Phase.PRODUCE
+    assert scenario.phase_of(state) is Phase.PRODUCE
     assert scenario.legal(state) == ["produce 0", "produce 1", "produce 2", "produce 3"]
     events = scenario.act(state, "produce 2")
     board = state.boards[brown]
@@ -78,13 +66,13 @@ def test_production_example() -> None:
     assert board.beads[Bead.GREEN] == 3 and board.beads[Bead.BLUE] == 1
     assert state.bag[Bead.GREEN] == green_in_bag - 2
     assert any(e.kind == "produce" and e.seat == brown for e in events)
-    assert phase_of(state) is Phase.SELL
+    assert scenario.phase_of(state) is Phase.SELL
     assert sales(state) == ["sell green 1", "sell green 2", "sell green 3", "sell blue 1"]
     scenario.act(state, "sell green 3")
     assert board.gold == 20
     assert board.beads[Bead.GREEN] == 0 and board.beads[Bead.BLUE] == 1, "the unsold bead stays in front of her"
     assert state.bag[Bead.GREEN] == green_in_bag + 1, "the sold beads go back to the bag"
-    assert state.actor == 3 and phase_of(state) is Phase.TURN
+    assert state.actor == 3 and scenario.phase_of(state) is Phase.TURN
 
 
 # --------------------------------------------------------------------------- how many factories

@@ -22,11 +22,6 @@ from tests.games.murano import scenario
 ANCHORS = (1, 3, 5, 7, 10, 12, 14, 16)
 
 
-def phase_of(state: MuranoState) -> Phase:
-    """The phase, read through a call so that a type checker does not narrow it between decisions."""
-    return state.phase
-
-
 def start(
     spaces: tuple[int, ...] = ANCHORS,
     red: int = 1,
@@ -114,13 +109,13 @@ def test_occupied_space_front_ship_may_sail_to_any_reachable_empty_space() -> No
     assert state.phase is Phase.CLEAR
     assert scenario.legal(state) == ["sail 8 9", "sail 8 10", "sail 8 11"]
     scenario.act(state, "sail 8 10")
-    assert phase_of(state) is Phase.CLEAR
+    assert scenario.phase_of(state) is Phase.CLEAR
     assert scenario.legal(state) == ["sail 7 8", "sail 7 9"]
     events = scenario.act(state, "sail 7 9")
     assert sails(events) == ["7>9", "5>7"]
     assert ships(state) == [1, 3, 7, 9, 10, 12, 14, 16]
     assert state.boards[0].gold == 5 - 3
-    assert phase_of(state) is Phase.BUILD
+    assert scenario.phase_of(state) is Phase.BUILD
 
 
 def test_front_ship_sails_first() -> None:

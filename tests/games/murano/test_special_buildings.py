@@ -28,23 +28,9 @@ PRODUCTION = 15
 GONDOLIER = 18
 
 
-def phase_of(state: MuranoState) -> Phase:
-    """The phase, read through a call so that a type checker does not narrow it between decisions."""
-    return state.phase
-
-
-def ready(state: MuranoState, space: int, seat: int = 0, gold: int | None = None) -> None:
-    """Leave action space `space` empty with the eight ships just ahead of it (so the ship that comes onto
-    it sails alone, for 0 gold), and give the turn to `seat`, holding `gold` if given."""
-    scenario.set_ships(state, [(space + k - 1) % 18 + 1 for k in range(1, 9)], red=space % 18 + 1)
-    scenario.turn_of(state, seat)
-    if gold is not None:
-        state.boards[seat].gold = gold
-
-
 def start(space: int, seat: int = 0, gold: int | None = None, **options: bool) -> MuranoState:
     state = scenario.new(2, seed=9, **options)
-    ready(state, space, seat, gold)
+    scenario.ready(state, space, seat, gold)
     return state
 
 
@@ -81,7 +67,7 @@ def to_selling(state: MuranoState) -> None:
     scenario.act(state, f"act {PRODUCTION}")
     assert scenario.legal(state) == ["produce 0"]
     scenario.act(state, "produce 0")
-    assert phase_of(state) is Phase.SELL
+    assert scenario.phase_of(state) is Phase.SELL
 
 
 def factories(state: MuranoState, count: int, seat: int = 0) -> None:
@@ -113,7 +99,7 @@ def test_card_taken_in_a_build_action_works_from_the_next_turn() -> None:
     assert state.boards[0].special_cards == ["X02"]
     scenario.act(state, "done")
     assert state.actor == 1
-    ready(state, TAKE_GOLD, seat=0, gold=0)
+    scenario.ready(state, TAKE_GOLD, seat=0, gold=0)
     scenario.act(state, f"act {TAKE_GOLD}")
     assert state.boards[0].gold == 4
 
@@ -134,7 +120,7 @@ def test_construction_crane_not_within_the_build_action_that_took_it() -> None:
     scenario.act(state, "build shop-red donato.4")
     assert vp(state) == 5 + 2 and special_vp(state) == 0, "the shop scores 2 VP, the new crane nothing"
     scenario.act(state, "done")
-    ready(state, BUILD, seat=0)
+    scenario.ready(state, BUILD, seat=0)
     scenario.act(state, f"act {BUILD}")
     scenario.act(state, "build shop-red donato.2")
     assert vp(state) == 5 + 2 + 2 + 1 and special_vp(state) == 1, "on the next turn the crane gives 1 VP"
@@ -196,7 +182,7 @@ def test_basilica_five_vp_at_once() -> None:
     events = scenario.act(state, "card X03")
     assert special_vp(state) == 5 and vp(state) == 10
     assert any(e.kind == "special" and "5 VP" in e.text for e in events)
-    assert phase_of(state) is Phase.BUILD, "the Build action goes on"
+    assert scenario.phase_of(state) is Phase.BUILD, "the Build action goes on"
 
 
 @pytest.mark.parametrize(
@@ -385,7 +371,7 @@ def test_lighthouse_two_ships_on_a_space_choose_which_moves() -> None:
     lighthouse_ring(state)
     scenario.act(state, "lighthouse")
     scenario.act(state, "pass 7", seat=1)
-    assert phase_of(state) is Phase.MOVER
+    assert scenario.phase_of(state) is Phase.MOVER
     assert scenario.legal(state) == ["sail 6 7 red", "sail 6 7 black"]
     scenario.act(state, "sail 6 7 black")
     assert state.ring.occupied[5] == 1 and state.ring.occupied[6] == 1 and state.ring.red == 5
@@ -466,9 +452,9 @@ def final_scoring(state: MuranoState, seat: int = 0) -> None:
     """`seat` takes the last turn of the game: the final scoring begins with it."""
     state.triggered_by = seat
     state.last_turns = []
-    ready(state, TAKE_GOLD, seat)
+    scenario.ready(state, TAKE_GOLD, seat)
     scenario.act(state, f"act {TAKE_GOLD}")
-    assert phase_of(state) is Phase.SCORING
+    assert scenario.phase_of(state) is Phase.SCORING
 
 
 @pytest.mark.parametrize(("option", "most"), [(False, 3), (True, 1)])
@@ -572,11 +558,11 @@ def test_trading_station_one_more_bead_one_returned() -> None:
     scenario.act(state, "produce 1")
     assert state.boards[0].beads[Bead.RED] == 2 and state.bag[Bead.RED] == bag - 2
     scenario.act(state, "keep")
-    assert phase_of(state) is Phase.RETURN_BEAD and state.actor == 0
+    assert scenario.phase_of(state) is Phase.RETURN_BEAD and state.actor == 0
     assert scenario.legal(state) == ["return red"]
     scenario.act(state, "return red")
     assert state.boards[0].beads[Bead.RED] == 1 and state.bag[Bead.RED] == bag - 1
-    assert phase_of(state) is Phase.TURN and state.actor == 1
+    assert scenario.phase_of(state) is Phase.TURN and state.actor == 1
 
 
 def test_trading_station_sale_must_leave_a_bead() -> None:
@@ -593,7 +579,7 @@ def test_trading_station_sale_must_leave_a_bead() -> None:
         scenario.act(state, "sell red 2")
     scenario.act(state, "sell red 1")
     assert state.boards[0].gold == 5
-    assert phase_of(state) is Phase.RETURN_BEAD
+    assert scenario.phase_of(state) is Phase.RETURN_BEAD
     scenario.act(state, "return red")
     assert state.boards[0].beads.total() == 0
 
@@ -625,4 +611,4 @@ def test_trading_station_not_when_only_selling() -> None:
     assert "sell red 2" in sales(state)
     scenario.act(state, "sell red 2")
     assert state.boards[0].beads.total() == 0 and state.bag.total() == bag + 2
-    assert phase_of(state) is Phase.TURN and state.actor == 1
+    assert scenario.phase_of(state) is Phase.TURN and state.actor == 1
