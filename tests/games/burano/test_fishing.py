@@ -374,35 +374,24 @@ def test_dispatch_drives_back_other_players_workers() -> None:
     assert state.island_workers["E"] == expected
 
 
-def test_full_ring_cannot_withdraw() -> None:
+@pytest.mark.parametrize(
+    ("workers", "others"),
+    [pytest.param(9, 9, id="full-ring-cannot-withdraw"), pytest.param(1, 4, id="no-dispatch-no-withdrawal")],
+)
+def test_no_withdrawal(workers: int, others: int) -> None:
     """5. Fishing, step 3 (decision 9): a player whose ring has no empty sector (9 workers) cannot take a
-    worker back: it stays on the island and the player gains no coins."""
-    state, blue = fishing(boat="A", docks={"C": "PYW"}, workers=9)
+    worker back: it stays on the island and the player gains no coins. And the others withdraw "after you
+    dispatched the worker(s)", so when the player's last worker stays on the ring nobody withdraws."""
+    state, blue = fishing(boat="A", docks={"C": "PYW"}, workers=workers)
     other = 1 - blue
-    set_ring(state, other, "GOW" + FILLER, 9)
+    set_ring(state, other, "GOW" + FILLER, others)
     state.island_workers["C"][other] = 1
     coins = state.boards[other].coins
     act(state, blue, "sail C")
     act(state, blue, "fish deck")
     act(state, blue, "fish deck")
     assert state.island_workers["C"][other] == 1
-    assert state.boards[other].ring.workers == 9
-    assert state.boards[other].coins == coins
-
-
-def test_no_dispatch_no_withdrawal() -> None:
-    """5. Fishing, step 3 (decision 9): the others withdraw "after you dispatched the worker(s)", so when
-    the player's last worker stays on the ring nobody withdraws."""
-    state, blue = fishing(boat="A", docks={"C": "PYW"}, workers=1)
-    other = 1 - blue
-    set_ring(state, other, "GOW" + FILLER, 4)
-    state.island_workers["C"][other] = 1
-    coins = state.boards[other].coins
-    act(state, blue, "sail C")
-    act(state, blue, "fish deck")
-    act(state, blue, "fish deck")
-    assert state.island_workers["C"][other] == 1
-    assert state.boards[other].ring.workers == 4
+    assert state.boards[other].ring.workers == others
     assert state.boards[other].coins == coins
 
 

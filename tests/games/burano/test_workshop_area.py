@@ -45,26 +45,24 @@ def normalised(cells: Iterable[Square], coins: Iterable[Square]) -> Shape:
     )
 
 
-def quarter_turns(workshop: Workshop) -> list[Shape]:
-    """The tile at 0°, 90°, 180° and 270°, coins turning with it."""
-    cells, coins = list(workshop.squares), list(workshop.coins)
+def turned(cells: list[Square], coins: list[Square]) -> list[Shape]:
+    """The shape at 0°, 90°, 180° and 270°, coins turning with it."""
     turns = []
     for _ in range(4):
         turns.append(normalised(cells, coins))
         cells = [(c, -r) for r, c in cells]
         coins = [(c, -r) for r, c in coins]
     return turns
+
+
+def quarter_turns(workshop: Workshop) -> list[Shape]:
+    """The tile at every quarter turn."""
+    return turned(list(workshop.squares), list(workshop.coins))
 
 
 def mirrored(workshop: Workshop) -> list[Shape]:
     """The tile flipped over (not allowed: it is printed on one side) at every quarter turn."""
-    cells, coins = [(r, -c) for r, c in workshop.squares], [(r, -c) for r, c in workshop.coins]
-    turns = []
-    for _ in range(4):
-        turns.append(normalised(cells, coins))
-        cells = [(c, -r) for r, c in cells]
-        coins = [(c, -r) for r, c in coins]
-    return turns
+    return turned([(r, -c) for r, c in workshop.squares], [(r, -c) for r, c in workshop.coins])
 
 
 def turn_of(area: WorkshopArea, index: int) -> int:

@@ -7,23 +7,10 @@ import pytest
 
 from laguna.core.errors import IllegalAction, OptionsError
 from laguna.games.burano_roll_and_write import GAME, Phase
-from laguna.games.burano_roll_and_write.sheets import load_sheets
 from laguna.games.burano_roll_and_write.position import DICE
-from tests.games.burano_roll_and_write.scenario import (
-    GREEN,
-    MARCELLO,
-    RED,
-    flip_draft,
-    legal,
-    new,
-    place_and_use,
-    play,
-    play_events,
-    quick_round,
-    set_coins,
-    set_dice,
-    take_coins,
-)
+from laguna.games.burano_roll_and_write.sheets import load_sheets
+from tests.games.burano_roll_and_write import scenario
+from tests.games.burano_roll_and_write.scenario import GREEN, MARCELLO, RED
 
 LAYOUT_NAMES = {layout.name for layout in load_sheets().layouts}
 
@@ -87,19 +74,19 @@ def test_the_round_starts_with_the_turn_player_placing_a_boat() -> None:
         assert state.round == 1
         assert state.phase is Phase.BOAT
         assert state.to_act() == (state.turn_player,)
-        assert legal(state) == [*(f"boat {c.value}" for c in DICE), "flip"]
+        assert scenario.legal(state) == [*(f"boat {c.value}" for c in DICE), "flip"]
 
 
 def test_six_dice_are_rolled_at_the_start_of_every_round() -> None:
     """Roll: "The turn player rolls the dice" — six dice, one per colour, every round, as a chance event."""
-    state = new(2, seed=4)
+    state = scenario.new(2, seed=4)
     assert len(state.dice) == 6
     assert all(1 <= value <= 6 for value in state.dice)
     reveals = [state.reveal_count]
     rolls = []
     for _ in range(4):
-        flip_draft(state)
-        events = take_coins(state)
+        scenario.flip_draft(state)
+        events = scenario.take_coins(state)
         roll = [e for e in events if e.kind == "roll"]
         assert len(roll) == 1
         assert roll[0].seat == state.turn_player
@@ -152,41 +139,41 @@ SNAKES = {
 @pytest.mark.parametrize(("players", "turn_player"), list(SNAKES), ids=[f"{p}p-turn{t}" for p, t in SNAKES])
 def test_draft_goes_clockwise_then_back_counterclockwise(players: int, turn_player: int) -> None:
     """Draft: first boats clockwise from the turn player, second boats from the last player counterclockwise."""
-    state = new(players, turn_player=turn_player)
+    state = scenario.new(players, turn_player=turn_player)
     assert state.turn_player == turn_player
     assert state.draft_order == SNAKES[players, turn_player]
     placers = []
     while state.phase is not Phase.INVITE:
         assert state.phase is Phase.BOAT
         placers.append(state.to_act()[0])
-        play(state, legal(state)[0])
+        scenario.play(state, scenario.legal(state)[0])
         assert state.phase is Phase.USE
         assert state.to_act() == (placers[-1],)
-        play(state, legal(state)[0])
+        scenario.play(state, scenario.legal(state)[0])
     assert placers == SNAKES[players, turn_player]
 
 
 def test_boat_order_example_pays_the_owners_of_earlier_boats() -> None:
     """Example: red 1, blue 2, green 3, green 4, blue 5, red 6; blue's 5 pays red a coin, red's 6 pays green."""
     red, blue, green = 0, 1, 2
-    state = new(3, turn_player=red)
-    set_dice(state, red=2, orange=3, yellow=4, green=5, blue=1, pink=6)
+    state = scenario.new(3, turn_player=red)
+    scenario.set_dice(state, red=2, orange=3, yellow=4, green=5, blue=1, pink=6)
     assert state.draft_order == [red, blue, green, green, blue, red]
     # Chimneys take any number on a sheet with no chimney circled yet and none has a coin icon.
-    play(state, "boat red", "circle R3.chimney 2")  # red 1
-    play(state, "boat orange", "circle O3.chimney 3")  # blue 2
-    play(state, "boat yellow", "circle Y3.chimney 4")  # green 3
-    play(state, "boat green", "circle G3.chimney 5")  # green 4
+    scenario.play(state, "boat red", "circle R3.chimney 2")  # red 1
+    scenario.play(state, "boat orange", "circle O3.chimney 3")  # blue 2
+    scenario.play(state, "boat yellow", "circle Y3.chimney 4")  # green 3
+    scenario.play(state, "boat green", "circle G3.chimney 5")  # green 4
     assert [state.coins(s) for s in range(3)] == [0, 0, 0]
     assert state.to_act() == (blue,)
-    events = play_events(state, "boat red")  # blue 5, beside red's boat 1
+    events = scenario.play_events(state, "boat red")  # blue 5, beside red's boat 1
     assert [state.coins(s) for s in range(3)] == [1, 0, 0]
     assert [(e.kind, e.seat) for e in events if e.kind == "coin"] == [("coin", red)]
-    play(state, "circle R3.chimney 2")
+    scenario.play(state, "circle R3.chimney 2")
     assert state.to_act() == (red,)
-    play(state, "boat green")  # red 6, beside green's boat 4
+    scenario.play(state, "boat green")  # red 6, beside green's boat 4
     assert [state.coins(s) for s in range(3)] == [1, 0, 1]
-    play(state, "circle G3.chimney 5")
+    scenario.play(state, "circle G3.chimney 5")
     assert [state.gained[s] for s in range(3)] == [1, 0, 1]
     assert [state.spent[s] for s in range(3)] == [0, 0, 0]
     assert state.canal[RED] == [red, blue]
@@ -195,37 +182,37 @@ def test_boat_order_example_pays_the_owners_of_earlier_boats() -> None:
 
 def test_a_player_never_places_both_boats_beside_one_die() -> None:
     """Placing rule: "A player cannot place their boat tokens next to the same die more than once"."""
-    state = new(1)
-    place_and_use(state, "red")
-    assert "boat red" not in legal(state)
-    assert legal(state) == ["boat orange", "boat yellow", "boat green", "boat blue", "boat pink", "flip"]
+    state = scenario.new(1)
+    scenario.place_and_use(state, "red")
+    assert "boat red" not in scenario.legal(state)
+    assert scenario.legal(state) == ["boat orange", "boat yellow", "boat green", "boat blue", "boat pink", "flip"]
     with pytest.raises(IllegalAction, match="both your boats beside the red die"):
-        play(state, "boat red")
+        scenario.play(state, "boat red")
     assert state.phase is Phase.BOAT
 
 
 def test_another_player_may_join_a_die_and_the_first_still_cannot_return() -> None:
     """The same-die rule binds a player's own boats only; other players may place beside that die."""
-    state = new(2, turn_player=0)
-    place_and_use(state, "red")
-    assert "boat red" in legal(state)
-    place_and_use(state, "red")
-    place_and_use(state, "orange")
+    state = scenario.new(2, turn_player=0)
+    scenario.place_and_use(state, "red")
+    assert "boat red" in scenario.legal(state)
+    scenario.place_and_use(state, "red")
+    scenario.place_and_use(state, "orange")
     assert state.to_act() == (0,)
-    assert "boat red" not in legal(state)
-    assert "boat orange" in legal(state)
+    assert "boat red" not in scenario.legal(state)
+    assert "boat orange" in scenario.legal(state)
 
 
 def test_every_later_boat_pays_each_earlier_owner_a_coin() -> None:
     """Placing rule: owners "gain a coin immediately for each subsequent boat token placed after theirs"."""
-    state = new(3, turn_player=0)
-    set_dice(state, red=2)
-    play(state, "boat red", "circle R3.chimney 2")
+    state = scenario.new(3, turn_player=0)
+    scenario.set_dice(state, red=2)
+    scenario.play(state, "boat red", "circle R3.chimney 2")
     assert [state.coins(s) for s in range(3)] == [0, 0, 0]
-    play(state, "boat red")
+    scenario.play(state, "boat red")
     assert [state.coins(s) for s in range(3)] == [1, 0, 0]
-    play(state, "circle R3.chimney 2")
-    play(state, "boat red")
+    scenario.play(state, "circle R3.chimney 2")
+    scenario.play(state, "boat red")
     assert [state.coins(s) for s in range(3)] == [2, 1, 0]
     assert state.canal[RED] == [0, 1, 2]
 
@@ -233,23 +220,23 @@ def test_every_later_boat_pays_each_earlier_owner_a_coin() -> None:
 def test_a_flipped_boat_is_not_placed() -> None:
     """ "Forfeit the placing and flip the boat token": a flipped boat stays off the canal, so it neither
     collects from later boats nor keeps its owner's other boat from any die."""
-    state = new(2, turn_player=0)
-    play(state, "flip")
+    state = scenario.new(2, turn_player=0)
+    scenario.play(state, "flip")
     assert state.coins(0) == 2 and state.canal[RED] == []
-    play(state, "boat red")
+    scenario.play(state, "boat red")
     assert state.coins(0) == 2
     assert state.view(None)["canal"]["red"] == [1]
-    play(state, legal(state)[0], "flip")
+    scenario.play(state, scenario.legal(state)[0], "flip")
     assert state.to_act() == (0,)
-    assert "boat red" in legal(state)
+    assert "boat red" in scenario.legal(state)
 
 
 def test_flipping_the_boat_gains_two_coins() -> None:
     """Draft: forfeit the action "by flipping the boat token to gain 2 coins immediately"."""
-    state = new(2, turn_player=1)
-    set_coins(state, 1, 3)
-    assert "flip" in legal(state)
-    texts = play(state, "flip")
+    state = scenario.new(2, turn_player=1)
+    scenario.set_coins(state, 1, 3)
+    assert "flip" in scenario.legal(state)
+    texts = scenario.play(state, "flip")
     assert state.coins(1) == 5
     assert state.gained[1] == 5
     assert any("gains 2 coins" in t for t in texts)
@@ -259,11 +246,11 @@ def test_flipping_the_boat_gains_two_coins() -> None:
 
 def test_after_the_last_boat_comes_the_invitation() -> None:
     """A round is Roll, Draft, then Invitation: the last boat's use opens the invitation for everyone."""
-    state = new(3, turn_player=2)
+    state = scenario.new(3, turn_player=2)
     for _ in range(5):
-        play(state, "flip")
+        scenario.play(state, "flip")
         assert state.phase is Phase.BOAT
-    events = play_events(state, "flip")
+    events = scenario.play_events(state, "flip")
     assert state.phase is Phase.INVITE
     assert events[-1].kind == "invitation"
     assert set(state.to_act()) == {0, 1, 2}
@@ -272,14 +259,14 @@ def test_after_the_last_boat_comes_the_invitation() -> None:
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_turn_player_marker_passes_to_the_left_and_boats_come_back(players: int) -> None:
     """Invitation: players take back their boats; the player on the left becomes the next turn player."""
-    state = new(players, layout=None, seed=6)
+    state = scenario.new(players, layout=None, seed=6)
     first = state.turn_player
     for k in range(1, players + 2):
-        quick_round(state)
+        scenario.quick_round(state)
         assert state.round == k + 1
         assert state.turn_player == (first + k) % players
         assert state.draft_order[0] == state.turn_player
         assert state.phase is Phase.BOAT
         assert all(seats == [] for seats in state.canal.values())
         assert all(boats == [] for boats in state.boats)
-        assert legal(state) == [*(f"boat {c.value}" for c in DICE), "flip"]
+        assert scenario.legal(state) == [*(f"boat {c.value}" for c in DICE), "flip"]

@@ -100,6 +100,18 @@ def set_turn(state: WalkingInBuranoState, seat: int, phase: Phase = Phase.TAKE, 
     state._legal = None
 
 
+def known_supply(players: int, seed: int, **options: object) -> WalkingInBuranoState:
+    """A new game with a known 4-column supply (the red, yellow, blue and green a cards), seat 0 to act."""
+    state = new(players, seed, **options)
+    set_supply(state, {
+        1: ["R1a", "Y1a", "B1a", "G1a"],
+        2: ["R2a", "Y2a", "B2a", "G2a"],
+        3: ["R3a", "Y3a", "B3a", "G3a"],
+    })  # fmt: skip
+    set_turn(state, 0)
+    return state
+
+
 def visitors(state: WalkingInBuranoState, seat: int, houses: Mapping[int, Character]) -> None:
     for column, character in houses.items():
         state.visitors[seat][column - 1] = character

@@ -199,8 +199,8 @@ def test_dry_deck_leaves_spaces_empty() -> None:
     assert state.ended_by == ""
 
 
-def test_empty_supply_after_refill_ends_the_game() -> None:
-    """Every turn must acquire a card; with every deck dry and the supply empty, the game cannot go on."""
+def dry_decks() -> WalkingInBuranoState:
+    """Three players, one card left on each floor of the supply (column 1) and every deck empty."""
     state = three_players()
     set_supply(state, {
         1: ["R1a", None, None, None],
@@ -209,6 +209,12 @@ def test_empty_supply_after_refill_ends_the_game() -> None:
     })  # fmt: skip
     for deck in state.decks:
         deck.clear()
+    return state
+
+
+def test_empty_supply_after_refill_ends_the_game() -> None:
+    """Every turn must acquire a card; with every deck dry and the supply empty, the game cannot go on."""
+    state = dry_decks()
     events = take_and_pass(state, "take c1 f1-3")
     assert "The floor supply is empty: no card to acquire" in events
     assert state.ended_by == "floor cards exhausted"
@@ -218,14 +224,7 @@ def test_empty_supply_after_refill_ends_the_game() -> None:
 
 def test_one_card_left_in_a_deck_keeps_the_game_going() -> None:
     """Reveal the top cards from each Deck: a single revealed card refills one space, far from the deck."""
-    state = three_players()
-    set_supply(state, {
-        1: ["R1a", None, None, None],
-        2: ["R2a", None, None, None],
-        3: ["R3a", None, None, None],
-    })  # fmt: skip
-    for deck in state.decks:
-        deck.clear()
+    state = dry_decks()
     state.decks[2].append(index(state, "G3d"))
     take_and_pass(state, "take c1 f1-3")
     assert state.ended_by == ""

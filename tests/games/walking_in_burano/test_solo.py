@@ -12,10 +12,10 @@ from tests.games.walking_in_burano.scenario import (
     deck_ids,
     give,
     index,
+    known_supply,
     new,
     play,
     set_supply,
-    set_turn,
     supply_ids,
     take_and_pass,
     texts,
@@ -25,14 +25,7 @@ from tests.games.walking_in_burano.scenario import (
 
 def solo(**options: object) -> WalkingInBuranoState:
     """A solo game with a known 4-column supply."""
-    state = new(1, seed=6, **options)
-    set_supply(state, {
-        1: ["R1a", "Y1a", "B1a", "G1a"],
-        2: ["R2a", "Y2a", "B2a", "G2a"],
-        3: ["R3a", "Y3a", "B3a", "G3a"],
-    })  # fmt: skip
-    set_turn(state, 0)
-    return state
+    return known_supply(1, 6, **options)
 
 
 def only_characters(state: WalkingInBuranoState, piles: dict[Character, int]) -> None:

@@ -9,10 +9,10 @@ from laguna.games.walking_in_burano import GAME, Phase, WalkingInBuranoState
 from laguna.games.walking_in_burano.actions import Take
 from tests.games.walking_in_burano.scenario import (
     hand_ids,
+    known_supply,
     new,
     play,
     set_supply,
-    set_turn,
     supply_ids,
     texts,
 )
@@ -22,14 +22,7 @@ FULL_COLUMN = ["take c{c} f1", "take c{c} f1-2", "take c{c} f1-3", "take c{c} f2
 
 def position() -> WalkingInBuranoState:
     """Three players, seat 0 to act, a known 4-column supply."""
-    state = new(3, seed=4)
-    set_supply(state, {
-        1: ["R1a", "Y1a", "B1a", "G1a"],
-        2: ["R2a", "Y2a", "B2a", "G2a"],
-        3: ["R3a", "Y3a", "B3a", "G3a"],
-    })  # fmt: skip
-    set_turn(state, 0)
-    return state
+    return known_supply(3, 4)
 
 
 def takes_from(state: WalkingInBuranoState, column: int) -> list[str]:
