@@ -15,13 +15,11 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
-from collections.abc import Callable
 from typing import Any, Final
 
-from laguna.core.game import Event, Seat
+from laguna.core.game import Seat
 from laguna.core.messages import N_, Message, msg, msg_plural, quoted
 from laguna.core.rng import Rng
-from laguna.games.burano.actions import Action
 from laguna.games.burano.components import (
     COLOURS,
     ActionSpace,
@@ -279,13 +277,3 @@ class Position:
             for name in self.ports[port]
             if all(hand[kind] >= count for kind, count in self.components.ship(name).demand)
         ]
-
-
-Legal = Callable[[Position, Seat], list[Action]]
-"""A phase's legal decisions for a seat."""
-Handler = Callable[[Position, Seat, Any, list[Event]], None]
-"""Applies one kind of decision (already known to be legal), appending what happened to the events."""
-Explainer = Callable[[Position, Seat, Any], Message]
-"""Why a decision of one kind is not legal now."""
-Hint = Callable[[Position, Seat], Message]
-"""What a phase expects of a seat."""

@@ -19,9 +19,22 @@ from laguna.games.burano import views
 from laguna.games.burano.actions import Action
 from laguna.games.burano.components import Components
 from laguna.games.burano.options import BuranoOptions
-from laguna.games.burano.position import Explainer, Handler, Hint, Legal, Phase, Position
+from laguna.games.burano.position import Phase, Position
 from laguna.games.burano.pyramid import SLOTS
-from laguna.games.burano.rules import cleanup, construction, fishing, lace, privilege, roofing, setup, turn
+from laguna.games.burano.rules import (
+    Explainer,
+    Handler,
+    Hint,
+    Legal,
+    cleanup,
+    construction,
+    fishing,
+    lace,
+    privilege,
+    roofing,
+    setup,
+    turn,
+)
 from laguna.games.burano.rules.final import outcome
 from laguna.games.burano.workshop_area import WorkshopArea
 

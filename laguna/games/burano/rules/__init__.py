@@ -1,2 +1,23 @@
 """The rules of Burano, one module per section of the rulebook: plain functions of a `Position` that
-list a phase's legal decisions, apply them and explain why one is not legal."""
+list a phase's legal decisions, apply them and explain why one is not legal. Each module ends with the
+tables the state dispatches through: its phases' legal decisions (`LEGAL`), the decisions it applies
+(`APPLY`), why one of them is not legal (`EXPLAIN`), and what its phases expect (`EXPECTED`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from laguna.core.game import Event, Seat
+from laguna.core.messages import Message
+from laguna.games.burano.actions import Action
+from laguna.games.burano.position import Position
+
+Legal = Callable[[Position, Seat], list[Action]]
+"""A phase's legal decisions for a seat."""
+Handler = Callable[[Position, Seat, Any, list[Event]], None]
+"""Applies one kind of decision (already known to be legal), appending what happened to the events."""
+Explainer = Callable[[Position, Seat, Any], Message]
+"""Why a decision of one kind is not legal now."""
+Hint = Callable[[Position, Seat], Message]
+"""What a phase expects of a seat."""

@@ -23,10 +23,6 @@ from laguna.games.burano.position import (
     NO_FISH_VP,
     SHIPS,
     WITHDRAWN_COINS,
-    Explainer,
-    Handler,
-    Hint,
-    Legal,
     Phase,
     Position,
     distinct,
@@ -34,6 +30,7 @@ from laguna.games.burano.position import (
     named,
     vp_text,
 )
+from laguna.games.burano.rules import Explainer, Handler, Hint, Legal
 
 
 def fishing_options(position: Position, seat: Seat) -> list[Action]:

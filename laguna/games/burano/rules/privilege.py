@@ -13,8 +13,9 @@ from laguna.core.messages import Message, msg
 from laguna.core.messages import Player as Named
 from laguna.games.burano.actions import Action, Done, PrivilegeCoin, PrivilegeCube
 from laguna.games.burano.components import COLOURS
-from laguna.games.burano.position import PYRAMID_CUBES, Explainer, Handler, Phase, Position
+from laguna.games.burano.position import PYRAMID_CUBES, Phase, Position
 from laguna.games.burano.pyramid import SLOT_NAMES, open_slots
+from laguna.games.burano.rules import Explainer, Handler
 from laguna.games.burano.rules.cleanup import cube_refill_options, next_in_queue
 
 

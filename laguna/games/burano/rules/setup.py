@@ -13,7 +13,8 @@ from laguna.core.messages import Player as Named
 from laguna.core.messages import msg
 from laguna.games.burano.actions import Action, ChooseRoofs
 from laguna.games.burano.components import RoofKind
-from laguna.games.burano.position import ROOF_SPACES, Handler, Hint, Legal, Phase, Position
+from laguna.games.burano.position import ROOF_SPACES, Phase, Position
+from laguna.games.burano.rules import Handler, Hint, Legal
 from laguna.games.burano.rules.cleanup import next_in_queue
 
 

@@ -22,17 +22,13 @@ from laguna.games.burano.position import (
     MOVE_COSTS,
     PREPARATION_SPACES,
     TURNS,
-    Explainer,
-    Handler,
-    Hint,
-    Legal,
     Phase,
     Position,
     coins_text,
     distinct,
 )
 from laguna.games.burano.pyramid import SLOT_NAMES, centre_covered, free_slots
-from laguna.games.burano.rules import privilege
+from laguna.games.burano.rules import Explainer, Handler, Hint, Legal, privilege
 from laguna.games.burano.rules.cleanup import clean_up
 from laguna.games.burano.rules.construction import announce_turn
 from laguna.games.burano.rules.lace import begin_earning, begin_lace_making
