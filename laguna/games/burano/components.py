@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final
 
+from laguna.core.colours import GLYPHS
 from laguna.core.messages import N_
 
 Square = tuple[int, int]
@@ -38,14 +39,7 @@ class Colour(enum.Enum):
 
 
 COLOURS: Final = tuple(Colour)
-_GLYPHS: Final[Mapping[Colour, str]] = {
-    Colour.PINK: "♥",
-    Colour.BLUE: "●",
-    Colour.YELLOW: "★",
-    Colour.GREEN: "♣",
-    Colour.ORANGE: "▲",
-    Colour.WHITE: "◇",
-}
+_GLYPHS: Final[Mapping[Colour, str]] = {colour: GLYPHS[colour.value] for colour in Colour}
 
 
 class ActionSpace(enum.Enum):

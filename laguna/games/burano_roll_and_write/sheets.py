@@ -21,6 +21,7 @@ from typing import Annotated, Any, ClassVar, Final
 
 from pydantic import field_validator, model_validator
 
+from laguna.core.colours import GLYPHS
 from laguna.core.component_data import PACKAGED, Provenance, read_toml, type_name
 from laguna.core.data_model import DataFile, DataModel, ItemName, Problem, one_of, validate
 from laguna.core.errors import CardDataError
@@ -49,22 +50,8 @@ class DieColour(enum.Enum):
         return _GLYPHS[self]
 
 
-_LETTERS: Final[Mapping[DieColour, str]] = {
-    DieColour.RED: "R",
-    DieColour.ORANGE: "O",
-    DieColour.YELLOW: "Y",
-    DieColour.GREEN: "G",
-    DieColour.BLUE: "B",
-    DieColour.PINK: "P",
-}
-_GLYPHS: Final[Mapping[DieColour, str]] = {
-    DieColour.RED: "♦",
-    DieColour.ORANGE: "▲",
-    DieColour.YELLOW: "★",
-    DieColour.GREEN: "♣",
-    DieColour.BLUE: "●",
-    DieColour.PINK: "♥",
-}
+_LETTERS: Final[Mapping[DieColour, str]] = {colour: colour.value[0].upper() for colour in DieColour}
+_GLYPHS: Final[Mapping[DieColour, str]] = {colour: GLYPHS[colour.value] for colour in DieColour}
 _COLOUR_BY_LETTER: Final[Mapping[str, DieColour]] = {letter: colour for colour, letter in _LETTERS.items()}
 
 

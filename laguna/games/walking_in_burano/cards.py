@@ -19,6 +19,7 @@ from typing import Annotated, Any, ClassVar, Final
 
 from pydantic import field_validator, model_validator
 
+from laguna.core.colours import GLYPHS
 from laguna.core.component_data import PACKAGED, Provenance, read_toml
 from laguna.core.data_model import Count, DataFile, DataModel, ItemName, Problem, one_of, validate
 from laguna.core.errors import CardDataError
@@ -46,22 +47,8 @@ class Colour(enum.Enum):
         return _SYMBOLS_BY_COLOUR[self]
 
 
-_LETTERS: Final[Mapping[Colour, str]] = {
-    Colour.PINK: "P",
-    Colour.YELLOW: "Y",
-    Colour.RED: "R",
-    Colour.BLUE: "B",
-    Colour.ORANGE: "O",
-    Colour.GREEN: "G",
-}
-_SYMBOLS_BY_COLOUR: Final[Mapping[Colour, str]] = {
-    Colour.PINK: "♥",
-    Colour.YELLOW: "★",
-    Colour.RED: "♦",
-    Colour.BLUE: "●",
-    Colour.ORANGE: "▲",
-    Colour.GREEN: "♣",
-}
+_LETTERS: Final[Mapping[Colour, str]] = {colour: colour.value[0].upper() for colour in Colour}
+_SYMBOLS_BY_COLOUR: Final[Mapping[Colour, str]] = {colour: GLYPHS[colour.value] for colour in Colour}
 _COLOUR_ORDER: Final[Mapping[Colour, int]] = {colour: i for i, colour in enumerate(Colour)}
 _COLOUR_BY_LETTER: Final[Mapping[str, Colour]] = {letter: colour for colour, letter in _LETTERS.items()}
 
