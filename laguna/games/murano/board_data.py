@@ -15,12 +15,11 @@ from typing import Annotated, ClassVar, Final
 
 from pydantic import BeforeValidator, field_validator, model_validator
 
-from laguna.core.component_data import type_name
 from laguna.core.data_model import DataModel, Item, ItemName, Problem
 from laguna.core.errors import CardDataError
 from laguna.core.messages import N_, msg, msg_plural
 from laguna.games.murano.components import PLAYER_COLOURS, Action, ActionSpace, BoardSide, Island, Space
-from laguna.games.murano.data_fields import ONCE, Anchor, NonEmpty, named
+from laguna.games.murano.data_fields import ONCE, Anchor, NonEmpty, array, component, named
 
 SIDES: Final[Mapping[str, int]] = {"4": 6, "2-3": 5}
 """Board side → its building islands: on the 2–3-player side Sacca Serenella only holds cards."""
@@ -45,16 +44,7 @@ ANCHORS: Final = 8
 
 
 def _space_numbers(value: object) -> object:
-    if not isinstance(value, list):
-        raise Problem(
-            msg(
-                "{where}: field {key} must be an array of {what}, not {kind}",
-                key=repr("neighbours"),
-                what=msg("space numbers"),
-                kind=type_name(value),
-            )
-        )
-    if not all(isinstance(item, int) and not isinstance(item, bool) for item in value):
+    if not all(type(item) is int for item in array(value, "neighbours", N_("space numbers"))):
         raise Problem(msg("{where}: field 'neighbours' must be an array of space numbers"))
     return value
 
@@ -186,9 +176,9 @@ class IslandData(Item):
             )
 
     def island(self) -> Island:
-        return Island(
-            id=self.id,
-            name=self.name,
+        return component(
+            Island,
+            self,
             spaces=tuple(
                 Space(
                     id=f"{self.id}.{space.n}",
@@ -201,7 +191,6 @@ class IslandData(Item):
                 for space in self.spaces
             ),
             gondolas=tuple(self.gondolas),
-            provenance=self.provenance,
         )
 
 

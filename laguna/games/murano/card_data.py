@@ -31,7 +31,7 @@ from laguna.games.murano.components import (
     SpecialCard,
     SpecialEffect,
 )
-from laguna.games.murano.data_fields import ONCE, NonEmpty, named, unique_ids
+from laguna.games.murano.data_fields import ONCE, NonEmpty, array, component, named, unique_ids
 
 CHARACTERS: Final = 40
 SERENELLA_CARDS: Final = 2
@@ -106,17 +106,8 @@ STUDIO_PAIRS: Final = (
 
 def _pairs(value: object) -> object:
     """A VP table: [threshold or gold paid, VP] pairs of positive integers, both rising."""
-    if not isinstance(value, list):
-        raise Problem(
-            msg(
-                "{where}: field {key} must be an array of {what}, not {kind}",
-                key=repr("table"),
-                what=msg("[number, VP] pairs"),
-                kind=type_name(value),
-            )
-        )
     pairs: list[tuple[int, int]] = []
-    for raw in value:
+    for raw in array(value, "table", N_("[number, VP] pairs")):
         ok = isinstance(raw, list) and len(raw) == 2 and all(type(x) is int for x in raw)
         if not ok or min(raw) <= 0:
             raise Problem(msg("{where}: table entry {entry} is not a pair of positive integers", entry=repr(raw)))
@@ -226,20 +217,7 @@ class CharacterData(Item):
             )
 
     def card(self) -> CharacterCard:
-        return CharacterCard(
-            id=self.id,
-            kind=self.kind,
-            vp=self.vp,
-            colour=self.colour,
-            bead=self.bead,
-            buildings=frozenset(self.buildings),
-            island=self.island,
-            table=self.table,
-            requires=self.requires,
-            own=self.own,
-            others=self.others,
-            provenance=self.provenance,
-        )
+        return component(CharacterCard, self, buildings=frozenset(self.buildings))
 
 
 def check_characters(raws: list[CharacterData], islands: Mapping[str, Island], label: str) -> tuple[CharacterCard, ...]:
@@ -348,14 +326,7 @@ class SpecialCardData(Item):
         return self
 
     def card(self) -> SpecialCard:
-        return SpecialCard(
-            id=self.id,
-            effect=self.effect,
-            title=self.title,
-            beads=frozenset(self.beads),
-            building=self.building,
-            provenance=self.provenance,
-        )
+        return component(SpecialCard, self, beads=frozenset(self.beads))
 
 
 def check_special_cards(raws: list[SpecialCardData], label: str) -> tuple[SpecialCard, ...]:

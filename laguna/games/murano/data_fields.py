@@ -1,7 +1,7 @@
 """Field types of Murano's component file, for its models (`laguna.core.data_model`): a colour, kind or
 action named by its value, a name that is not blank, an array that names nothing twice, the anchor flag
-of an action space, each refused in the words of the loader's messages; and the check that no two items
-of a kind share an id.
+of an action space, each refused in the words of the loader's messages; the check that no two items of
+a kind share an id; and the components the rules use, made of the validated tables.
 """
 
 from __future__ import annotations
@@ -9,16 +9,20 @@ from __future__ import annotations
 import enum
 from collections import Counter
 from collections.abc import Sequence
-from typing import Annotated, Any, Final, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, Final, TypeVar
 
-from pydantic import AfterValidator, BeforeValidator, ValidationInfo
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ValidationInfo
 
 from laguna.core.component_data import type_name
 from laguna.core.data_model import Problem, one_of
 from laguna.core.errors import CardDataError
 from laguna.core.messages import msg
 
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
 _E = TypeVar("_E", bound=enum.Enum)
+_C = TypeVar("_C", bound="DataclassInstance")
 
 
 def named(kind: type[_E], what: str) -> BeforeValidator:
@@ -29,6 +33,20 @@ def named(kind: type[_E], what: str) -> BeforeValidator:
         kind,
         lambda name: msg("{where}: {what} {name} is not one of {names}", what=msg(what), name=repr(name), names=names),
     )
+
+
+def array(value: object, key: str, what: str) -> list[Any]:
+    """`value` if it is an array; `what`, marked for the catalogues, names its entries in the message."""
+    if not isinstance(value, list):
+        raise Problem(
+            msg(
+                "{where}: field {key} must be an array of {what}, not {kind}",
+                key=repr(key),
+                what=msg(what),
+                kind=type_name(value),
+            )
+        )
+    return value
 
 
 def _nonempty(value: str, info: ValidationInfo) -> str:
@@ -66,3 +84,10 @@ def unique_ids(tables: Sequence[Any], label: str, kind: str) -> None:
         if table.id in seen:
             raise CardDataError(msg("{where}: duplicate id", where=f"{label}: {kind} {table.id!r}"))
         seen.add(table.id)
+
+
+def component(kind: type[_C], data: BaseModel, **fields: object) -> _C:
+    """The component `kind` the rules use, made of the validated `data`'s fields of the same names;
+    `fields` give the others or replace some (a frozenset for an array)."""
+    names = kind.__dataclass_fields__
+    return kind(**{name: value for name, value in data if name in names} | fields)

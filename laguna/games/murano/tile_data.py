@@ -16,7 +16,7 @@ from laguna.core.data_model import DataModel, Item, ItemName, Positive, Problem
 from laguna.core.errors import CardDataError
 from laguna.core.messages import N_, msg, msg_plural
 from laguna.games.murano.components import Customer, PalaceTile, Removals, ShopTile, StreetTile
-from laguna.games.murano.data_fields import ONCE, NonEmpty, named
+from laguna.games.murano.data_fields import ONCE, NonEmpty, component, named
 
 STREETS: Final = 42
 SHOPS_PER_COLOUR: Final = 4
@@ -96,7 +96,7 @@ class StreetsData(Item):
         return self
 
     def streets(self) -> tuple[StreetTile, ...]:
-        return tuple(StreetTile(id=tile.id, customers=tuple(tile.customers)) for tile in self.tiles)
+        return tuple(component(StreetTile, tile, customers=tuple(tile.customers)) for tile in self.tiles)
 
 
 class ShopsData(Item):
@@ -123,7 +123,7 @@ class ShopsData(Item):
         return self
 
     def shops(self) -> tuple[ShopTile, ...]:
-        return tuple(ShopTile(id=shop.id, colour=shop.colour) for shop in self.tiles)
+        return tuple(component(ShopTile, shop) for shop in self.tiles)
 
 
 class PalacesData(Item):
@@ -147,7 +147,7 @@ class PalacesData(Item):
         return self
 
     def palaces(self) -> tuple[PalaceTile, ...]:
-        return tuple(PalaceTile(id=palace.id, crests=palace.crests) for palace in self.tiles)
+        return tuple(component(PalaceTile, palace) for palace in self.tiles)
 
 
 class PiecesData(Item):
@@ -240,13 +240,12 @@ class RemovalsData(Item):
         return self
 
     def removals(self) -> Removals:
-        return Removals(
+        return component(
+            Removals,
+            self,
             shops=tuple(self.shops),
-            palaces=self.palaces,
             specials=self.special_buildings,
-            factories=self.factories,
             one_customer_streets=tuple(self.one_customer_streets),
-            blank_streets=self.blank_streets,
             characters=tuple(self.characters),
         )
 
