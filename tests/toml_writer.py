@@ -69,6 +69,24 @@ def write_variant(tmp_path: Path, packaged: str, change: Callable[[Data], None],
     return str(path)
 
 
+def top_level(key: str, value: Any) -> Callable[[Data], None]:
+    """A change for `write_variant`: set a top-level key."""
+
+    def change(data: Data) -> None:
+        data[key] = value
+
+    return change
+
+
+def drop_top_level(key: str) -> Callable[[Data], None]:
+    """A change for `write_variant`: remove a top-level key."""
+
+    def change(data: Data) -> None:
+        del data[key]
+
+    return change
+
+
 class ItemChanges:
     """Changes for `write_variant` to items of a file's arrays of tables, each found by `named(data, key,
     name)`, or to a table itself where the name is None."""

@@ -53,6 +53,9 @@ def play_checking(state: State, seed: int, check: Callable[[State], None]) -> St
     return state
 
 
+Observe = Callable[[Any, int | None], dict[str, list[float]]]
+
+
 def decisions(
     game: Game[Any, Any, Any], players: int, options: Any, seed: int, every_seat: bool = False
 ) -> Iterator[tuple[Any, int, Sequence[Any]]]:
@@ -67,6 +70,24 @@ def decisions(
             state.apply(seat, rng.choice(legal))
 
 
+def observer(game: Game[Any, Any, Any]) -> Observe:
+    """The observation of a state as one seat (or a spectator, None) sees it."""
+
+    def observe(state: Any, seat: int | None) -> dict[str, list[float]]:
+        return game.observation(state.view(seat), state.players, state.options)
+
+    return observe
+
+
+def rebuilt_action_space(game: Game[Any, Any, Any], cached: Any, players: int, options: Any) -> Sequence[Any]:
+    """The action space, built again after clearing the cache `cached`: equal, but a new list."""
+    first = game.action_space(players, options)
+    cached.cache_clear()
+    again = game.action_space(players, options)
+    assert first == again and first is not again
+    return first
+
+
 def assert_legal_actions_in_space(space: Sequence[Any], positions: Iterable[tuple[Any, int, Sequence[Any]]]) -> None:
     """The action space lists each action once, and every legal action of the positions is in it."""
     assert len(set(space)) == len(space), "the action space lists an action twice"
@@ -74,9 +95,6 @@ def assert_legal_actions_in_space(space: Sequence[Any], positions: Iterable[tupl
     for _, _, legal in positions:
         missing = [str(a) for a in legal if a not in index]
         assert not missing, f"legal actions outside the action space: {missing}"
-
-
-Observe = Callable[[Any, int | None], dict[str, list[float]]]
 
 
 def sizes(observation: dict[str, list[float]]) -> dict[str, int]:

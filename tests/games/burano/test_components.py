@@ -28,7 +28,7 @@ from laguna.games.burano.components import (
 )
 from laguna.games.burano.loader import load_components
 from tests.component_files import assert_refused
-from tests.toml_writer import Data, ItemChanges
+from tests.toml_writer import Data, ItemChanges, drop_top_level, top_level
 from tests.toml_writer import write_variant as write_toml_variant
 
 PK, BL, YE, GR, OR, WH = COLOURS
@@ -404,20 +404,6 @@ def drop_fish_kind(name: str) -> Callable[[Data], None]:
 def set_house(letter: str, index: int, **fields: str) -> Callable[[Data], None]:
     def change(data: Data) -> None:
         named(data, "ring_piece", letter)["houses"][index].update(fields)
-
-    return change
-
-
-def top_level(key: str, value: Any) -> Callable[[Data], None]:
-    def change(data: Data) -> None:
-        data[key] = value
-
-    return change
-
-
-def drop_top_level(key: str) -> Callable[[Data], None]:
-    def change(data: Data) -> None:
-        del data[key]
 
     return change
 

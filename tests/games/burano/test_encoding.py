@@ -14,13 +14,7 @@ from laguna.games.burano.game import GAME
 from laguna.games.burano.options import BuranoOptions
 from laguna.games.burano.position import Phase
 from laguna.games.burano.state import BuranoState
-from tests.games.common import (
-    assert_legal_actions_in_space,
-    assert_observations_fixed,
-    assert_same_view_same_observation,
-    decisions,
-    sizes,
-)
+from tests.games import common
 
 PLAYERS = (2, 3, 4)
 DEFAULT = BuranoOptions()
@@ -29,25 +23,21 @@ RANDOM_AREA = BuranoOptions(random_workshops=True)
 
 def play(players: int, options: BuranoOptions, seed: int) -> Iterator[tuple[BuranoState, int, tuple[Action, ...]]]:
     """Each decision of a random game, before it is taken."""
-    return decisions(GAME, players, options, seed, every_seat=True)
+    return common.decisions(GAME, players, options, seed, every_seat=True)
 
 
-def observe(state: BuranoState, seat: int | None) -> dict[str, list[float]]:
-    return GAME.observation(state.view(seat), state.players, state.options)
+observe = common.observer(GAME)
 
 
 @pytest.mark.parametrize("options", [DEFAULT, RANDOM_AREA], ids=["first-game", "random-workshops"])
 @pytest.mark.parametrize("players", PLAYERS)
 def test_every_legal_action_is_in_the_space(players: int, options: BuranoOptions) -> None:
     positions = (position for seed in range(2) for position in play(players, options, seed))
-    assert_legal_actions_in_space(GAME.action_space(players, options), positions)
+    common.assert_legal_actions_in_space(GAME.action_space(players, options), positions)
 
 
 def test_the_space_is_fixed_by_the_set_up_alone() -> None:
-    first = GAME.action_space(3, RANDOM_AREA)
-    encoding.action_space.cache_clear()
-    again = GAME.action_space(3, RANDOM_AREA)
-    assert first == again and first is not again
+    first = common.rebuilt_action_space(GAME, encoding.action_space, 3, RANDOM_AREA)
     # Two random layouts put the workshops on different squares; the space covers both.
     areas = {tuple(sorted(GAME.new_game(3, RANDOM_AREA, seed).area.squares)) for seed in range(4)}
     assert len(areas) > 1
@@ -60,13 +50,13 @@ def test_the_space_is_fixed_by_the_set_up_alone() -> None:
 @pytest.mark.parametrize("players", PLAYERS)
 def test_observations_have_fixed_sizes_and_finite_values(players: int) -> None:
     expected = encoding.segment_sizes(players, DEFAULT)
-    assert sizes(observe(GAME.new_game(players, DEFAULT, 9), 0)) == expected
-    assert_observations_fixed(observe, expected, play(players, DEFAULT, players), 3)
+    assert common.sizes(observe(GAME.new_game(players, DEFAULT, 9), 0)) == expected
+    common.assert_observations_fixed(observe, expected, play(players, DEFAULT, players), 3)
 
 
 @pytest.mark.parametrize("players", PLAYERS)
 def test_the_same_view_gives_the_same_observation(players: int) -> None:
-    assert_same_view_same_observation(observe, players, play(players, DEFAULT, 20 + players), 9)
+    common.assert_same_view_same_observation(observe, players, play(players, DEFAULT, 20 + players), 9)
 
 
 def test_the_secret_pyramids_stay_secret() -> None:

@@ -29,7 +29,7 @@ from laguna.games.murano.components import (
 )
 from laguna.games.murano.loader import load_components
 from tests.component_files import assert_refused
-from tests.toml_writer import Data, ItemChanges
+from tests.toml_writer import Data, ItemChanges, drop_top_level, top_level
 from tests.toml_writer import write_variant as write_toml_variant
 
 RED, BLUE, GREY = Customer.RED, Customer.BLUE, Customer.GREY
@@ -597,20 +597,6 @@ def add_island(island_id: str, name: str) -> Callable[[Data], None]:
         island = copy.deepcopy(named(data, "island", "donato"))
         island.update(id=island_id, name=name)
         data["island"].append(island)
-
-    return change
-
-
-def top_level(key: str, value: Any) -> Callable[[Data], None]:
-    def change(data: Data) -> None:
-        data[key] = value
-
-    return change
-
-
-def drop_top_level(key: str) -> Callable[[Data], None]:
-    def change(data: Data) -> None:
-        del data[key]
 
     return change
 

@@ -14,13 +14,7 @@ from laguna.games.murano.components import Action as ActionKind
 from laguna.games.murano.game import GAME
 from laguna.games.murano.options import MuranoOptions
 from laguna.games.murano.state import MuranoState, Phase
-from tests.games.common import (
-    assert_legal_actions_in_space,
-    assert_observations_fixed,
-    assert_same_view_same_observation,
-    decisions,
-    sizes,
-)
+from tests.games import common
 
 PLAYERS = (2, 3, 4)
 DEFAULT = MuranoOptions()
@@ -29,25 +23,21 @@ FLIPPED = GAME.options({name: not getattr(DEFAULT, name) for name in encoding.RU
 
 def play(players: int, options: MuranoOptions, seed: int) -> Iterator[tuple[MuranoState, int, tuple[Action, ...]]]:
     """Each decision of a random game, before it is taken."""
-    return decisions(GAME, players, options, seed)
+    return common.decisions(GAME, players, options, seed)
 
 
-def observe(state: MuranoState, seat: int | None) -> dict[str, list[float]]:
-    return GAME.observation(state.view(seat), state.players, state.options)
+observe = common.observer(GAME)
 
 
 @pytest.mark.parametrize("options", [DEFAULT, FLIPPED], ids=["yucata", "all-flipped"])
 @pytest.mark.parametrize("players", PLAYERS)
 def test_every_legal_action_is_in_the_space(players: int, options: MuranoOptions) -> None:
     positions = (position for seed in range(3) for position in play(players, options, seed))
-    assert_legal_actions_in_space(GAME.action_space(players, options), positions)
+    common.assert_legal_actions_in_space(GAME.action_space(players, options), positions)
 
 
 def test_the_space_is_fixed_by_the_set_up_alone() -> None:
-    first = GAME.action_space(4, DEFAULT)
-    encoding.action_space.cache_clear()
-    again = GAME.action_space(4, DEFAULT)
-    assert first == again and first is not again
+    first = common.rebuilt_action_space(GAME, encoding.action_space, 4, DEFAULT)
     # Options that can never make an action legal leave it out.
     assert not any(isinstance(a, Income) for a in first)
     assert any(isinstance(a, Income) for a in GAME.action_space(4, FLIPPED))
@@ -62,15 +52,15 @@ def test_the_space_is_fixed_by_the_set_up_alone() -> None:
 def test_observations_have_fixed_sizes_and_finite_values(players: int) -> None:
     for options in (DEFAULT, FLIPPED):
         expected = encoding.segment_sizes(players, options)
-        assert sizes(observe(GAME.new_game(players, options, 9), 0)) == expected
-        state = assert_observations_fixed(observe, expected, play(players, options, players), 4)
+        assert common.sizes(observe(GAME.new_game(players, options, 9), 0)) == expected
+        state = common.assert_observations_fixed(observe, expected, play(players, options, players), 4)
         assert state.is_terminal()
-        assert sizes(observe(state, 0)) == sizes(observe(state, None)) == expected
+        assert common.sizes(observe(state, 0)) == common.sizes(observe(state, None)) == expected
 
 
 @pytest.mark.parametrize("players", PLAYERS)
 def test_the_same_view_gives_the_same_observation(players: int) -> None:
-    assert_same_view_same_observation(observe, players, play(players, DEFAULT, 20 + players), 7)
+    common.assert_same_view_same_observation(observe, players, play(players, DEFAULT, 20 + players), 7)
 
 
 def advance(state: MuranoState, rng: Rng, wanted: Callable[[Action], bool]) -> tuple[int, Action]:
