@@ -2,6 +2,7 @@
 murano.yucata.en.txt, with the online version's rule options)."""
 
 from laguna.games.murano.game import GAME, Murano
-from laguna.games.murano.state import MuranoState, Phase
+from laguna.games.murano.position import Phase
+from laguna.games.murano.state import MuranoState
 
 __all__ = ["GAME", "Murano", "MuranoState", "Phase"]

@@ -136,8 +136,8 @@ from laguna.games.murano.characters import asks_amount
 from laguna.games.murano.components import PLAYER_COLOURS, Bead, CharacterCard, CharacterKind, Components, Customer
 from laguna.games.murano.loader import load_components
 from laguna.games.murano.options import MuranoOptions
+from laguna.games.murano.position import CATEGORIES, STACKS, Phase
 from laguna.games.murano.ships import SPACES
-from laguna.games.murano.state import CATEGORIES, STACKS, Phase
 
 PHASES = tuple(phase.value for phase in Phase)
 CUSTOMERS = tuple(c.value for c in Customer)

@@ -1,4 +1,5 @@
-"""Murano as a `Game`: identity, player counts, options and new games."""
+"""Murano as a `Game`: identity, player counts, options and new games. The game hands the states it
+builds a bot's estimate of the final scores (`heuristics.estimate`), which the rules never read."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from laguna.core.errors import CardDataError, OptionsError
 from laguna.core.game import JSON, Game
 from laguna.core.messages import N_, msg
 from laguna.core.rng import Rng
-from laguna.games.murano import encoding
+from laguna.games.murano import encoding, heuristics
 from laguna.games.murano.actions import Action, parse_action
 from laguna.games.murano.loader import load_components
 from laguna.games.murano.options import MuranoOptions
@@ -41,7 +42,9 @@ class Murano(Game[MuranoState, Action, MuranoOptions]):
             raise OptionsError(msg("option components: {error}", error=exc.message)) from None
 
     def _new_state(self, players: int, options: MuranoOptions, seed: int) -> MuranoState:
-        return MuranoState(players, options, load_components(options.components), Rng(seed))
+        return MuranoState(
+            players, options, load_components(options.components), Rng(seed), heuristic=heuristics.estimate
+        )
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)

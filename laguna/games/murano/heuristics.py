@@ -29,10 +29,10 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from laguna.games.murano import characters as cards
-from laguna.games.murano import state as rules  # the rules module, read at call time (it imports this one)
+from laguna.games.murano.characters import IslandFacts
 from laguna.games.murano.components import (
     PLAYER_COLOURS,
     Bead,
@@ -42,11 +42,10 @@ from laguna.games.murano.components import (
     SpecialEffect,
 )
 from laguna.games.murano.components import Action as Kind
+from laguna.games.murano.position import Phase
+from laguna.games.murano.rules.recruiting import HOSTEL_DRAW, RECRUIT_DRAW
 from laguna.games.murano.ships import cost_of
-
-if TYPE_CHECKING:
-    from laguna.games.murano.characters import IslandFacts
-    from laguna.games.murano.state import MuranoState
+from laguna.games.murano.state import MuranoState
 
 FUTURE_VP: Final = 52.0
 """VP a seat still gains by playing on, with the whole game ahead (the same for every seat, so it
@@ -125,7 +124,7 @@ CACHE_SIZE: Final = 100_000
 
 def estimate(state: MuranoState) -> tuple[float, ...]:
     """Every seat's expected final score: the track plus the expected worth of its holdings."""
-    if state.phase is rules.Phase.OVER:
+    if state.phase is Phase.OVER:
         return tuple(float(board.score()) for board in state.boards)
     table = _Table(state)
     return tuple(table.seat_value(seat) for seat in range(state.players))
@@ -141,7 +140,7 @@ class _Table:
         self.tau = _time_left(state, static)
         self.progress = 1.0 - self.tau
         self.future: float = FUTURE_VP * self.tau**FUTURE_SHAPE
-        self.scoring = state.phase is rules.Phase.SCORING
+        self.scoring = state.phase is Phase.SCORING
         self.gold = GOLD_EARLY * self.tau
         self.gold_cap = max(GOLD_SPENT_LEAST, GOLD_SPENT * self.tau)
         self.liquid = 0.0
@@ -356,7 +355,6 @@ class _Table:
     def pending(self, seat: int) -> float:
         state = self.state
         phase = self.phase
-        Phase = rules.Phase  # noqa: N806  (the phases, by their usual name)
         player = state.boards[seat]
         if phase is Phase.TURN or phase is Phase.SCORING:
             return 0.0
@@ -405,7 +403,7 @@ class _Table:
             return self.in_hand(Building.SPECIAL) - self.spend(2)
         if kind is Kind.RECRUIT:
             # The cards it will draw are the top of the deck (known in a sampled position).
-            count = rules.HOSTEL_DRAW if state.has(seat, SpecialEffect.HOSTEL) else rules.RECRUIT_DRAW
+            count = HOSTEL_DRAW if state.has(seat, SpecialEffect.HOSTEL) else RECRUIT_DRAW
             return self.recruit_value(seat, state.character_deck[-count:])
         if kind is Kind.PLACE_GONDOLIER:
             return self.gondola_value(seat, gold)

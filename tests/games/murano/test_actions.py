@@ -13,7 +13,7 @@ import pytest
 
 from laguna.core.errors import IllegalAction
 from laguna.games.murano import MuranoState, Phase
-from laguna.games.murano.state import MAX_GONDOLIERS
+from laguna.games.murano.rules.gondoliers import MAX_GONDOLIERS
 from tests.games.murano import scenario
 
 TAKE_GOLD = 6

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from laguna.core.rng import Rng
 from laguna.games.murano import MuranoState, Phase
+from laguna.games.murano.rules.scoring import begin_scoring
 from tests.games.murano import scenario
 
 
@@ -42,7 +43,7 @@ def scoring_position(seed: int) -> MuranoState:
     scenario.gondolier_at(state, 0, "pietro", "orange")
     state.triggered_by = 0
     state.last_turns = []
-    state._begin_scoring([])
+    begin_scoring(state, [])
     scenario.changed(state)
     return state
 
@@ -68,7 +69,7 @@ def test_cards_put_aside_unrevealed_stay_among_the_unseen_cards() -> None:
     scenario.gondolier_at(state, 1, "mattia", "grey")
     state.triggered_by = 0
     state.last_turns = []
-    state._begin_scoring([])
+    begin_scoring(state, [])
     scenario.changed(state)
     scenario.act(state, "skip C01")
     assert state.skipped == {0: ["C01"]} and state.phase is Phase.SCORING and state.actor == 1

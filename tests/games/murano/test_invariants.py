@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from laguna.games.murano import GAME, MuranoState, Phase
 from laguna.games.murano.components import Bead
-from laguna.games.murano.state import MAX_GONDOLIERS
+from laguna.games.murano.rules.gondoliers import MAX_GONDOLIERS
 from tests.games.common import play_checking
 
 SHIPS = 8

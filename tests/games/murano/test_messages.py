@@ -15,7 +15,7 @@ from laguna.games.murano.actions import parse_action
 from laguna.games.murano.components import PLAYER_COLOURS, SPECIAL_TITLES, Action, Bead, Building, Customer
 from laguna.games.murano.encoding import action_space
 from laguna.games.murano.loader import load_components
-from laguna.games.murano.state import STACKS
+from laguna.games.murano.position import STACKS
 from tests.translatable import assert_translatable
 
 WORDS = {

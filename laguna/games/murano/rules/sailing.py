@@ -1,0 +1,268 @@
+"""A turn (rules: A turn, Carry out an action on an action space, Pass, and the Lighthouse): choose an
+action space a ship can reach, or pass.
+
+To carry out an action, the ships on the chosen space sail on counter-clockwise, front first, to empty
+spaces they can reach without passing another ship (and as many more as must make room), then the
+nearest ship clockwise comes onto it; the first ship moved is free, each next costs 1 gold more. To
+pass, the nearest ship clockwise comes onto an empty space, and the player takes 1 gold. The Lighthouse
+sails the red ship onto the first occupied space ahead, for its action.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Final
+
+from laguna.core.game import Event, Seat
+from laguna.core.messages import Message, msg, msg_plural
+from laguna.games.murano.actions import Act, Action, Lighthouse, Pass, Sail
+from laguna.games.murano.components import Action as ActionKind
+from laguna.games.murano.components import SpecialEffect
+from laguna.games.murano.position import Phase, Position
+from laguna.games.murano.rules import building, buying, gondoliers, income, production, recruiting
+from laguna.games.murano.rules.end import end_turn
+from laguna.games.murano.rules.log import gold, name
+from laguna.games.murano.ships import SPACES, cost_of, ship_costs
+
+_ACTS: Final = {n: Act(n) for n in range(1, SPACES + 1)}
+_PASSES: Final = {n: Pass(n) for n in range(1, SPACES + 1)}
+_CARRY_OUT: Final[dict[ActionKind, Callable[[Position, list[Event]], None]]] = {
+    ActionKind.TAKE_GOLD: income.take_gold,
+    ActionKind.BUY_FACTORY: buying.buy_factory,
+    ActionKind.BUY_SHOP: buying.buy_shop,
+    ActionKind.BUY_PALACE: buying.buy_palace,
+    ActionKind.BUY_SPECIAL: buying.buy_special,
+    ActionKind.RECRUIT: recruiting.recruit,
+    ActionKind.PLACE_GONDOLIER: gondoliers.place_gondolier,
+    ActionKind.BUILD: building.build,
+    ActionKind.INCOME: income.income,
+    ActionKind.PRODUCTION: production.production,
+    ActionKind.GONDOLIER: gondoliers.gondolier,
+}
+"""Each action as it begins, once its ship has come onto its space."""
+
+
+def feasible(state: Position, seat: Seat, action: ActionKind, money: int) -> bool:
+    """Whether the action can be carried out with `money` left after the ships are paid."""
+    player = state.boards[seat]
+    if action is ActionKind.TAKE_GOLD or action is ActionKind.INCOME:
+        return True
+    if action is ActionKind.BUY_FACTORY:
+        return money >= 1 and state.factory_stack > 0
+    if action is ActionKind.BUY_SHOP:
+        return money >= 2 and bool(state.shop_stack)
+    if action is ActionKind.BUY_PALACE:
+        return money >= 2 and bool(state.palace_stack)
+    if action is ActionKind.BUY_SPECIAL:
+        return money >= 2 and state.special_stack > 0
+    if action is ActionKind.RECRUIT:
+        return bool(state.character_deck)
+    if action is ActionKind.PLACE_GONDOLIER:
+        return player.gondoliers > 0 and bool(gondoliers.gondola_options(state, seat, money, first=True))
+    if action is ActionKind.BUILD:
+        streets, buildable = state.free_spaces()
+        if state.street_stack and streets:
+            return True
+        return bool(buildable) and bool(state.building_tiles(seat))
+    if action is ActionKind.PRODUCTION:
+        return state.max_production(seat) > 0 or player.beads.total() > 0
+    return player.gondoliers > 0 or gondoliers.can_hire(state, seat, money)
+
+
+def turn_options(state: Position, seat: Seat) -> list[Action]:
+    """Every action space whose action the player can pay for and carry out, the Lighthouse, and every
+    empty space to pass on."""
+    money = state.boards[seat].gold
+    options: list[Action] = []
+    known: dict[tuple[int, int], bool] = {}
+    occupied = state.ring.occupied
+    costs = ship_costs(occupied)
+    for index, kind, number, gold_free in state.plan:
+        cost = costs[index]
+        if cost > money:
+            continue
+        key = (number, 0 if gold_free else money - cost)
+        can = known.get(key)
+        if can is None:
+            can = known[key] = feasible(state, seat, kind, money - cost)
+        if can:
+            options.append(_ACTS[index + 1])
+    if state.has(seat, SpecialEffect.LIGHTHOUSE):
+        target = state.ring.first_occupied_ahead(state.ring.red)
+        if feasible(state, seat, state.components.action_spaces[target].action, money):
+            options.append(Lighthouse())
+    options.extend(_PASSES[index + 1] for index in range(SPACES) if not occupied[index])
+    return options
+
+
+def clear_options(state: Position, seat: Seat) -> list[Action]:
+    """The front ship still to sail on goes first, to any empty space it can reach that leaves room
+    for the ships still behind it (so no further ship has to move)."""
+    front = state.clearing[0]
+    behind = len(state.clearing) - 1
+    reach = [end for end in state.ring.reach(front) if (end - state.target) % SPACES - 1 >= behind]
+    if state.ring.occupied[front] == 2:
+        return [Sail(front + 1, end + 1, red) for red in (True, False) for end in reach]
+    return [Sail(front + 1, end + 1) for end in reach]
+
+
+def mover_options(state: Position, seat: Seat) -> list[Action]:
+    """Two ships share the space behind the target: the red one or the other comes onto it."""
+    start = state.ring.behind(state.target)
+    return [Sail(start + 1, state.target + 1, True), Sail(start + 1, state.target + 1, False)]
+
+
+def do_act(state: Position, seat: Seat, action: Act, events: list[Event]) -> None:
+    state.target = action.space - 1
+    state.moved = 0
+    state.red_moved = False
+    state.lighthouse = False
+    state.clearing = list(state.ring.blockers(state.target))
+    kind = state.components.action_spaces[state.target].action
+    events.append(
+        Event(
+            "act",
+            seat,
+            msg(
+                "{player} chooses space {space}: {action}",
+                player=name(seat),
+                space=action.space,
+                action=msg(kind.value),
+            ),
+            {},
+        )
+    )
+    _clear_ships(state, events)
+
+
+def _clear_ships(state: Position, events: list[Event]) -> None:
+    """Sail the blocking ships on, front first; forced moves happen by themselves."""
+    while state.clearing:
+        options = clear_options(state, state.actor)
+        if len(options) > 1:
+            state.phase = Phase.CLEAR
+            return
+        _sail(state, options[0], events)  # type: ignore[arg-type]
+    start = state.ring.behind(state.target)
+    if state.ring.occupied[start] == 2:
+        state.phase = Phase.MOVER
+        return
+    _sail(state, Sail(start + 1, state.target + 1), events)
+    _after_mover(state, events)
+
+
+def _sail(state: Position, action: Sail, events: list[Event]) -> None:
+    start, end = action.start - 1, action.end - 1
+    red = action.red if action.red is not None else state.ring.red == start
+    state.ring = state.ring.sail(start, end, red)
+    state.moved += 1
+    if state.clearing and state.clearing[0] == start:
+        state.clearing.pop(0)
+    if end == state.target:
+        state.red_moved = red
+    if red:
+        text = msg("The red ship sails from space {start} to {end}", start=action.start, end=action.end)
+    else:
+        text = msg("The ship sails from space {start} to {end}", start=action.start, end=action.end)
+    events.append(Event("sail", state.actor, text, {}))
+
+
+def do_sail(state: Position, seat: Seat, action: Sail, events: list[Event]) -> None:
+    _sail(state, action, events)
+    if state.passing:
+        end_turn(state, events)
+    elif state.phase is Phase.MOVER:
+        _after_mover(state, events)
+    else:
+        _clear_ships(state, events)
+
+
+def _after_mover(state: Position, events: list[Event]) -> None:
+    """The ships are paid for, and the action is carried out."""
+    cost = cost_of(state.moved)
+    player = state.boards[state.actor]
+    if cost:
+        player.gold -= cost
+        text = msg_plural(
+            "{player} pays {gold} for moving {count} ship",
+            "{player} pays {gold} for moving {count} ships",
+            state.moved,
+            player=name(state.actor),
+            gold=gold(cost),
+        )
+        events.append(Event("pay", state.actor, text, {}))
+    _CARRY_OUT[state.components.action_spaces[state.target].action](state, events)
+
+
+def do_lighthouse(state: Position, seat: Seat, action: Lighthouse, events: list[Event]) -> None:
+    start = state.ring.red
+    state.target = state.ring.first_occupied_ahead(start)
+    state.ring = state.ring.sail(start, state.target, True)
+    state.moved = 1
+    state.red_moved = True
+    state.lighthouse = True
+    kind = state.components.action_spaces[state.target].action
+    events.append(
+        Event(
+            "lighthouse",
+            seat,
+            msg(
+                "{player} sails the red ship by the Lighthouse onto space {space}: {action}",
+                player=name(seat),
+                space=state.target + 1,
+                action=msg(kind.value),
+            ),
+            {},
+        )
+    )
+    _CARRY_OUT[kind](state, events)
+
+
+def do_pass(state: Position, seat: Seat, action: Pass, events: list[Event]) -> None:
+    state.target = action.space - 1
+    state.moved = 0
+    state.red_moved = False
+    state.lighthouse = False
+    state.passing = True
+    state.boards[seat].gold += 1
+    text = msg("{player} passes on space {space} and takes {gold}", player=name(seat), space=action.space, gold=gold(1))
+    events.append(Event("pass", seat, text, {}))
+    start = state.ring.behind(state.target)
+    if state.ring.occupied[start] == 2:
+        state.phase = Phase.MOVER
+        return
+    _sail(state, Sail(start + 1, action.space), events)
+    end_turn(state, events)
+
+
+def explain_turn(state: Position, seat: Seat, action: Action) -> Message:
+    """Why a turn's choice is illegal."""
+    if isinstance(action, Act):
+        index = action.space - 1
+        cost = cost_of(state.ships_to_move(index))
+        kind = state.components.action_spaces[index].action
+        if cost > state.boards[seat].gold:
+            return msg(
+                "moving the ships to free space {space} costs {gold}; you have {have}",
+                space=action.space,
+                gold=gold(cost),
+                have=state.boards[seat].gold,
+            )
+        return msg("you cannot carry out {action} now (gold, tiles or spaces are lacking)", action=msg(kind.value))
+    if isinstance(action, Pass):
+        return msg("to pass, choose an empty action space; space {space} holds a ship", space=action.space)
+    if isinstance(action, Lighthouse):
+        return msg("only the owner of the Lighthouse may sail the red ship onto an occupied space")
+    return msg("choose an action space (act N) or pass (pass N)")
+
+
+def explain_sail(state: Position, seat: Seat, action: Sail) -> Message | None:
+    """Why a blocking ship cannot sail there (None out of that decision)."""
+    if state.phase is not Phase.CLEAR:
+        return None
+    front = state.clearing[0] + 1
+    if action.start != front:
+        return msg("the ship in front, on space {space}, must sail first", space=front)
+    if action.end - 1 in state.ring.reach(front - 1):
+        return msg("stopping there would leave no room for the ships still behind it")
+    return msg("a ship sails on to an empty space without passing another ship")
