@@ -131,3 +131,11 @@ def assert_same_view_same_observation(
             assert observe(twin, viewer) == observe(state, viewer)
             checked += 1
     assert checked > 20
+
+
+def play_out(state: GameState[Any], seed: int) -> None:
+    """Random decisions (seeded) until no seat owes one: the end of the game."""
+    rng = Rng(seed)
+    while state.to_act():
+        seat = state.to_act()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))

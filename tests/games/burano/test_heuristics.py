@@ -23,16 +23,9 @@ from tests.games.burano.scenario import (
     set_pyramid,
     set_turn,
 )
+from tests.games.common import play_out
 
 PINK, BLUE, YELLOW, GREEN, ORANGE, WHITE = COLOURS
-
-
-def play_out(state: BuranoState, seed: int) -> None:
-    """Random decisions to the end of the game."""
-    rng = Rng(seed)
-    while state.to_act():
-        seat = state.to_act()[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
 
 
 def start(seed: int = 0) -> BuranoState:

@@ -18,16 +18,9 @@ from tests.games.burano_roll_and_write.scenario import (
     set_coins,
     set_dice,
 )
+from tests.games.common import play_out
 
 RED, ORANGE, YELLOW, GREEN, BLUE, PINK = DICE
-
-
-def play_out(state: RollAndWriteState, seed: int) -> None:
-    """Random decisions to the end of the game."""
-    rng = Rng(seed)
-    while state.to_act():
-        seat = state.to_act()[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
 
 
 def invite(state: RollAndWriteState, seat: int, character: Character, building, floor: int | None = None) -> None:

@@ -15,18 +15,11 @@ import math
 import pytest
 
 from laguna.core.rng import Rng
-from laguna.games.murano import MuranoState, Phase
+from laguna.games.murano import Phase
+from tests.games.common import play_out
 from tests.games.murano import scenario
 
 BUILD = 13
-
-
-def play_out(state: MuranoState, seed: int) -> None:
-    """Random decisions to the end of the game."""
-    rng = Rng(seed)
-    while state.to_act():
-        seat = state.to_act()[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
 
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 3), (3, 4), (4, 5)])

@@ -8,17 +8,10 @@ import math
 import pytest
 
 from laguna.core.rng import Rng
-from laguna.games.walking_in_burano import Phase, WalkingInBuranoState
+from laguna.games.walking_in_burano import Phase
 from laguna.games.walking_in_burano.characters import Character
+from tests.games.common import play_out
 from tests.games.walking_in_burano.scenario import build, clear_hand, give, new, play, set_turn, visitors
-
-
-def play_out(state: WalkingInBuranoState, seed: int) -> None:
-    """Random decisions to the end of the game."""
-    rng = Rng(seed)
-    while state.to_act():
-        seat = state.to_act()[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
 
 
 @pytest.mark.parametrize(("players", "seed"), [(1, 3), (2, 4), (3, 5)])
