@@ -28,10 +28,9 @@ _C = TypeVar("_C", bound="DataclassInstance")
 def named(kind: type[_E], what: str) -> BeforeValidator:
     """A field or array entry naming a member of `kind` by its value; `what`, a word marked for the
     catalogues, names it in the message."""
-    names = ", ".join(str(member.value) for member in kind)
     return one_of(
         kind,
-        lambda name: msg("{where}: {what} {name} is not one of {names}", what=msg(what), name=repr(name), names=names),
+        lambda name, names: msg("{where}: {what} {name} is not one of {names}", what=msg(what), name=name, names=names),
     )
 
 
