@@ -1,24 +1,13 @@
-"""Perft: legal decision-sequence counts from fixed new games, and golden playthroughs."""
+"""Perft: the first decision-sequence counts derived from the rules by hand. The stored counts and the
+golden playthroughs are in tests/games/test_golden_files.py."""
 
 from __future__ import annotations
-
-from pathlib import Path
 
 import pytest
 
 from laguna.core.perft import perft
 from laguna.games.burano_roll_and_write import GAME
 from laguna.games.burano_roll_and_write.position import DICE, change_cost
-from tests.games.common import assert_golden_playthrough, assert_perft, perft_vectors
-
-DATA = Path(__file__).parent / "data"
-VECTORS = perft_vectors(DATA)
-
-
-@pytest.mark.parametrize("vector", VECTORS, ids=lambda v: f"{v['players']}p-seed{v['seed']}")
-def test_perft_counts(vector) -> None:
-    state = GAME.new_game(vector["players"], seed=vector["seed"])
-    assert_perft(state, vector["nodes"])
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
@@ -43,11 +32,3 @@ def test_first_decisions_follow_from_the_rules(players: int) -> None:
     assert flipped.coins(seat) == 2
     expected += len(flipped.legal_actions(flipped.to_act()[0]))
     assert perft(state, 2) == expected
-
-
-CASES = [(1, 3, {}), (2, 7, {}), (3, 5, {"shared_layout": "Viale Marcello"}), (4, 2, {})]
-
-
-@pytest.mark.parametrize(("players", "seed", "options"), CASES, ids=str)
-def test_playthrough_matches_the_golden_file(players: int, seed: int, options: dict) -> None:
-    assert_golden_playthrough(DATA, "walking-in-burano-roll-and-write", players, seed, options)
