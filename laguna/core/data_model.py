@@ -8,7 +8,7 @@ one-line `CardDataError` a person reads, naming the file and the item at fault::
     class Ship(Item):                                # one [[ship]]; `Item` brings provenance and note
         name: str
         vp: Positive                                 # "…: field 'vp' must be positive, not 0"
-        colour: Annotated[Colour, one_of(Colour, lambda name: msg("{where}: colour {name} is …", name=…))]
+        colour: Annotated[Colour, one_of(Colour, lambda name, names: msg("{where}: colour {name} is …", …))]
 
         @field_validator("vp")
         @classmethod
@@ -131,9 +131,10 @@ E = TypeVar("E", bound=enum.Enum)
 M = TypeVar("M", bound=DataModel)
 
 
-def one_of(kind: type[E], refusal: Callable[[str], Message]) -> BeforeValidator:
-    """The validator of a field naming a value of `kind` by its value; `refusal` is the message for a
-    name that is none of them."""
+def one_of(kind: type[E], refusal: Callable[[str, str], Message]) -> BeforeValidator:
+    """The validator of a field naming a value of `kind` by its value; `refusal` gives the message for a
+    name that is none of them from that name (quoted) and the names of all the values."""
+    names = ", ".join(str(value.value) for value in kind)
 
     def check(value: object) -> object:
         if not isinstance(value, str):
@@ -141,7 +142,7 @@ def one_of(kind: type[E], refusal: Callable[[str], Message]) -> BeforeValidator:
         try:
             return kind(value)
         except ValueError:
-            raise Problem(refusal(value)) from None
+            raise Problem(refusal(repr(value), names)) from None
 
     return BeforeValidator(check)
 

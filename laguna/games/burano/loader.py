@@ -65,24 +65,8 @@ T = TypeVar("T")
 # --------------------------------------------------------------------------- the models of the file
 
 
-def _bad_colour(name: str) -> Message:
-    names = ", ".join(c.value for c in Colour)
-    return msg("{where}: colour {name} is not one of {names}", name=repr(name), names=names)
-
-
-def _bad_symbol(name: str) -> Message:
-    names = ", ".join(s.value for s in HouseSymbol)
-    return msg("{where}: symbol {name} is not one of {names}", name=repr(name), names=names)
-
-
-def _bad_kind(name: str) -> Message:
-    names = ", ".join(k.value for k in RoofKind)
-    return msg("{where}: kind {name} is not one of {names}", name=repr(name), names=names)
-
-
-def _bad_effect(name: str) -> Message:
-    names = ", ".join(e.value for e in Effect)
-    return msg("{where}: effect {name} is not one of {names}", name=repr(name), names=names)
+def _bad_colour(name: str, names: str) -> Message:
+    return msg("{where}: colour {name} is not one of {names}", name=name, names=names)
 
 
 ColourName = Annotated[Colour, one_of(Colour, _bad_colour)]
@@ -99,7 +83,12 @@ def _once(values: list[T], info: ValidationInfo) -> list[T]:
 
 class _House(DataModel):
     colour: ColourName
-    symbol: Annotated[HouseSymbol, one_of(HouseSymbol, _bad_symbol)]
+    symbol: Annotated[
+        HouseSymbol,
+        one_of(
+            HouseSymbol, lambda name, names: msg("{where}: symbol {name} is not one of {names}", name=name, names=names)
+        ),
+    ]
 
 
 class _RingPiece(Item):
@@ -249,7 +238,10 @@ class _Workshop(Item):
 
 
 class _RoofTiles(Item):
-    kind: Annotated[RoofKind, one_of(RoofKind, _bad_kind)]
+    kind: Annotated[
+        RoofKind,
+        one_of(RoofKind, lambda name, names: msg("{where}: kind {name} is not one of {names}", name=name, names=names)),
+    ]
     tiles: list[tuple[Colour, Colour]]
 
     @field_validator("tiles", mode="before")
@@ -267,7 +259,7 @@ class _RoofTiles(Item):
                 first, second = sorted((Colour(name) for name in pair), key=COLOURS.index)
             except ValueError:
                 wrong = next(name for name in pair if name not in {c.value for c in Colour})
-                raise Problem(_bad_colour(wrong), tile) from None
+                raise Problem(_bad_colour(repr(wrong), ", ".join(c.value for c in Colour)), tile) from None
             if first is second:
                 raise Problem(
                     msg("{where}: both halves are {colour}; a tile has two colours", colour=msg(first.value)), tile
@@ -346,7 +338,10 @@ class _Ship(Item):
 
 class _Card(Item):
     id: str
-    effect: Annotated[Effect, one_of(Effect, _bad_effect)]
+    effect: Annotated[
+        Effect,
+        one_of(Effect, lambda name, names: msg("{where}: effect {name} is not one of {names}", name=name, names=names)),
+    ]
     colours: list[ColourName] = Field(default_factory=list)
     fish: list[str] = Field(default_factory=list)
     vp: int

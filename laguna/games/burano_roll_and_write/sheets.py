@@ -222,9 +222,8 @@ def _load_cached(source: str) -> SheetSet:
     return _parse(data, label, source)
 
 
-def _bad_kind(name: str) -> Message:
-    names = ", ".join(k.value for k in Kind)
-    return msg("{where}: kind {kind} is not one of {kinds}", kind=repr(name), kinds=names)
+def _bad_kind(name: str, names: str) -> Message:
+    return msg("{where}: kind {kind} is not one of {kinds}", kind=name, kinds=names)
 
 
 def _tables(items: object, refusal: Callable[[int], Message]) -> object:

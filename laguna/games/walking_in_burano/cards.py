@@ -213,9 +213,8 @@ def _load_cached(source: str) -> FloorCardSet:
     return _parse(data, label, source)
 
 
-def _bad_colour(name: str) -> Message:
-    names = ", ".join(c.value for c in Colour)
-    return msg("{where}: colour {colour} is not one of {colours}", colour=repr(name), colours=names)
+def _bad_colour(name: str, names: str) -> Message:
+    return msg("{where}: colour {colour} is not one of {colours}", colour=name, colours=names)
 
 
 class _Card(DataModel):
