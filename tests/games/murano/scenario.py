@@ -2,6 +2,14 @@
 
 A test starts a game, arranges the ships, the islands and the players' possessions with the helpers
 below (or by setting state fields, then `changed`), and plays the example's decisions in the notation.
+
+The island maps are the reconstructed ones of the component data; San Donato, the island most tests
+build on (S a paved street space, B a brown building space, numbered as the notation names them):
+
+    .BBB.       1  2  3
+    BSSSB    4  5  6  7  8
+    BSSSB    9 10 11 12 13
+    .BSB.      14 15 16
 """
 
 from __future__ import annotations

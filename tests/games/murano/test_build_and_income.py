@@ -1,14 +1,7 @@
 """The Build and Income actions of Murano (rules page: The Actions — Build a Street/Glass Factory/Shop/
 Palace/Special Building, and Income, with their examples and Yucata's automatic income).
 
-The island maps are the reconstructed ones of the component data; San Donato is used most:
-
-    .BBB.       1  2  3
-    BSSSB    4  5  6  7  8
-    BSSSB    9 10 11 12 13
-    .BSB.      14 15 16
-
-(S a paved street space, B a brown building space.)
+San Donato is used most (its map is in scenario.py).
 """
 
 from __future__ import annotations

@@ -3,12 +3,8 @@ game, the special rule for the final turn, the scoring of the character cards wi
 gold-exchange example, and Yucata's rule for cards that cannot score).
 
 Stacks are emptied by hand to bring the end near; a test that only needs the final scoring lets one
-player take the last turn of the game with Take 2 Gold. San Donato is the island built on:
-
-    .BBB.       1  2  3
-    BSSSB    4  5  6  7  8
-    BSSSB    9 10 11 12 13
-    .BSB.      14 15 16
+player take the last turn of the game with Take 2 Gold. San Donato is the island built on (its map is in
+scenario.py).
 """
 
 from __future__ import annotations

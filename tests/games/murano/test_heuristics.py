@@ -1,11 +1,7 @@
 """The bots' heuristic: every seat's expected final score (laguna/games/murano/heuristics.py), and the
 sampling of hidden information it is used on (determinize).
 
-San Donato, the island used most here:
-    .BBB.       1  2  3
-    BSSSB    4  5  6  7  8
-    BSSSB    9 10 11 12 13
-    .BSB.      14 15 16
+San Donato (its map is in scenario.py) is the island used most here.
 """
 
 from __future__ import annotations

@@ -3,12 +3,7 @@ Index, and the online options One Studio Limit and No Studios During Scoring).
 
 A card is handed to a player with `scenario.give_card` (it then works at once, as a card taken on an
 earlier turn) or taken by building a special building, with the wanted cards put on top of the deck.
-San Donato is the island built on:
-
-    .BBB.       1  2  3
-    BSSSB    4  5  6  7  8
-    BSSSB    9 10 11 12 13
-    .BSB.      14 15 16
+San Donato is the island built on (its map is in scenario.py).
 """
 
 from __future__ import annotations
