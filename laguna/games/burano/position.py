@@ -18,7 +18,7 @@ from collections import Counter
 from typing import Any, Final
 
 from laguna.core.game import Seat
-from laguna.core.messages import N_, Message, msg, msg_plural, quoted
+from laguna.core.messages import N_
 from laguna.core.rng import Rng
 from laguna.games.burano.components import (
     COLOURS,
@@ -94,20 +94,6 @@ class Phase(enum.Enum):
     ROOF_DISCARD = N_("clean-up: remove roof tiles")
     ROOF_REFILL = N_("clean-up: refill roof tiles")
     OVER = N_("game over")
-
-
-def coins_text(amount: int) -> Message:
-    return msg_plural("{count} coin", "{count} coins", amount)
-
-
-def vp_text(points: int) -> Message:
-    return msg_plural("{count} VP", "{count} VP", points)
-
-
-def named(name: str, ours: tuple[str, ...]) -> Message | str:
-    """A place or fish kind as a player wrote it: one of the game's as a word the catalogue
-    translates, any other text quoted as it was written (a field of the message, never its template)."""
-    return msg(name) if name in ours else quoted(name)
 
 
 def matches(arrows: tuple[Colour, ...], docks: list[Colour]) -> int:

@@ -1,7 +1,8 @@
 """The rules of Burano, one module per section of the rulebook: plain functions of a `Position` that
 list a phase's legal decisions, apply them and explain why one is not legal. Each module ends with the
 tables the state dispatches through: its phases' legal decisions (`LEGAL`), the decisions it applies
-(`APPLY`), why one of them is not legal (`EXPLAIN`), and what its phases expect (`EXPECTED`)."""
+(`APPLY`), why one of them is not legal (`EXPLAIN`), and what its phases expect (`EXPECTED`). The
+wording helpers below are shared by their messages."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from laguna.core.game import Event, Seat
-from laguna.core.messages import Message
+from laguna.core.messages import Message, msg, msg_plural, quoted
 from laguna.games.burano.actions import Action
 from laguna.games.burano.position import Position
 
@@ -21,3 +22,17 @@ Explainer = Callable[[Position, Seat, Any], Message]
 """Why a decision of one kind is not legal now."""
 Hint = Callable[[Position, Seat], Message]
 """What a phase expects of a seat."""
+
+
+def coins_text(amount: int) -> Message:
+    return msg_plural("{count} coin", "{count} coins", amount)
+
+
+def vp_text(points: int) -> Message:
+    return msg_plural("{count} VP", "{count} VP", points)
+
+
+def named(name: str, ours: tuple[str, ...]) -> Message | str:
+    """A place or fish kind as a player wrote it: one of the game's as a word the catalogue
+    translates, any other text quoted as it was written (a field of the message, never its template)."""
+    return msg(name) if name in ours else quoted(name)

@@ -17,9 +17,9 @@ from laguna.core.messages import Player as Named
 from laguna.games.burano import scoring
 from laguna.games.burano.actions import Action, Discard, Done, Pay, PrivilegeCube, Refill, TakeCube
 from laguna.games.burano.components import COLOURS, ActionSpace, Colour, Effect, RoofKind, square_name
-from laguna.games.burano.position import ISLANDS, LACE, ROOF_SPACES, SEASONS, Phase, Position, distinct, vp_text
+from laguna.games.burano.position import ISLANDS, LACE, ROOF_SPACES, SEASONS, Phase, Position, distinct
 from laguna.games.burano.pyramid import SLOTS, centre_covered
-from laguna.games.burano.rules import Explainer, Handler, Hint, Legal
+from laguna.games.burano.rules import Explainer, Handler, Hint, Legal, vp_text
 from laguna.games.burano.rules.construction import begin_season
 from laguna.games.burano.rules.final import game_over
 

@@ -16,9 +16,9 @@ from laguna.core.messages import Player as Named
 from laguna.games.burano.actions import Action, Stack
 from laguna.games.burano.components import COLOURS
 from laguna.games.burano.player import Player
-from laguna.games.burano.position import HIDDEN, PYRAMID_CUBES, SEASON_TITLES, Phase, Position, coins_text
+from laguna.games.burano.position import HIDDEN, PYRAMID_CUBES, SEASON_TITLES, Phase, Position
 from laguna.games.burano.pyramid import CENTRE, LAYERS, SLOT_NAMES, SLOTS, centre_covered, layer_of, layer_targets
-from laguna.games.burano.rules import Explainer, Handler, Hint, Legal
+from laguna.games.burano.rules import Explainer, Handler, Hint, Legal, coins_text
 
 
 def stack_options(position: Position, seat: Seat) -> list[Action]:

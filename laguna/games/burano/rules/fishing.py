@@ -27,10 +27,8 @@ from laguna.games.burano.position import (
     Position,
     distinct,
     matches,
-    named,
-    vp_text,
 )
-from laguna.games.burano.rules import Explainer, Handler, Hint, Legal
+from laguna.games.burano.rules import Explainer, Handler, Hint, Legal, named, vp_text
 
 
 def fishing_options(position: Position, seat: Seat) -> list[Action]:

@@ -15,8 +15,8 @@ from laguna.core.messages import Message, msg
 from laguna.core.messages import Player as Named
 from laguna.games.burano.actions import Action, Done, Lace, Withdraw
 from laguna.games.burano.components import Effect, HouseSymbol, square_name
-from laguna.games.burano.position import MAX_LACE_MAKERS, Phase, Position, coins_text
-from laguna.games.burano.rules import Explainer, Handler, Hint, Legal, cleanup
+from laguna.games.burano.position import MAX_LACE_MAKERS, Phase, Position
+from laguna.games.burano.rules import Explainer, Handler, Hint, Legal, cleanup, coins_text
 from laguna.games.burano.rules.fishing import drive_back
 
 

@@ -15,8 +15,8 @@ from laguna.games.burano import scoring
 from laguna.games.burano.actions import Action, Bonus, Roof
 from laguna.games.burano.components import Effect, HouseSymbol, RoofKind, RoofTile, square_name
 from laguna.games.burano.main_island import RoofPlacement
-from laguna.games.burano.position import BUILDING_SUPPLY, ROOF_CARDS, ROOF_PRIVILEGE, ROOFS, Phase, Position, vp_text
-from laguna.games.burano.rules import Explainer, Handler, Hint, Legal
+from laguna.games.burano.position import BUILDING_SUPPLY, ROOF_CARDS, ROOF_PRIVILEGE, ROOFS, Phase, Position
+from laguna.games.burano.rules import Explainer, Handler, Hint, Legal, vp_text
 from laguna.games.burano.rules.turn import move_refused, pay_move
 
 

@@ -17,18 +17,9 @@ from laguna.games.burano.actions import Action, Build, End, Pick, PrivilegeCoin,
 from laguna.games.burano.components import COLOURS, ActionSpace, square_name
 from laguna.games.burano.main_island import Stack as Houses
 from laguna.games.burano.main_island import build_sites, roof_sites
-from laguna.games.burano.position import (
-    MAX_MOVES,
-    MOVE_COSTS,
-    PREPARATION_SPACES,
-    TURNS,
-    Phase,
-    Position,
-    coins_text,
-    distinct,
-)
+from laguna.games.burano.position import MAX_MOVES, MOVE_COSTS, PREPARATION_SPACES, TURNS, Phase, Position, distinct
 from laguna.games.burano.pyramid import SLOT_NAMES, centre_covered, free_slots
-from laguna.games.burano.rules import Explainer, Handler, Hint, Legal, privilege
+from laguna.games.burano.rules import Explainer, Handler, Hint, Legal, coins_text, privilege
 from laguna.games.burano.rules.cleanup import clean_up
 from laguna.games.burano.rules.construction import announce_turn
 from laguna.games.burano.rules.lace import begin_earning, begin_lace_making
