@@ -28,6 +28,7 @@ from laguna.games.burano.rules import (
     Legal,
     cleanup,
     construction,
+    final,
     fishing,
     lace,
     privilege,
@@ -35,7 +36,6 @@ from laguna.games.burano.rules import (
     setup,
     turn,
 )
-from laguna.games.burano.rules.final import outcome
 from laguna.games.burano.workshop_area import WorkshopArea
 
 Heuristic = Callable[["BuranoState"], tuple[float, ...]]
@@ -171,7 +171,7 @@ class BuranoState(Position, GameState[Action]):
         return hint(self, seat) if explain is None else explain(self, seat, action)
 
     def outcome(self) -> Outcome:
-        return outcome(self)
+        return final.outcome(self)
 
     def view(self, seat: Seat | None) -> JSON:
         return views.view(self, seat)
