@@ -48,6 +48,8 @@ class StreetTileData(DataModel):
 
 
 class ShopData(DataModel):
+    """A shop: it sells to the customers of its colour."""
+
     id: NonEmpty
     colour: Annotated[Customer, named(Customer, N_("colour"))]
 
@@ -174,18 +176,24 @@ class PiecesData(Item):
 
 
 class FactoriesData(PiecesData):
+    """The 12 glass factories."""
+
     STATED: ClassVar = FACTORIES
     WHAT: ClassVar = N_("glass factories")
     count: int
 
 
 class SpecialBuildingsData(PiecesData):
+    """The 12 special building tiles."""
+
     STATED: ClassVar = SPECIAL_BUILDINGS
     WHAT: ClassVar = N_("special buildings")
     count: int
 
 
 class BeadsData(PiecesData):
+    """10 glass beads of each colour in the bag."""
+
     STATED: ClassVar = BEADS_PER_COLOUR
     WHAT: ClassVar = N_("beads of each colour")
     FIELD: ClassVar = "per_colour"
