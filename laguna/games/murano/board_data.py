@@ -68,6 +68,7 @@ class IslandData(Item):
     space next to a street space, and gondolas of the players' colours."""
 
     item_names: ClassVar = {"spaces": ItemName("space", "n")}
+    """A space is named by its position (``space #3``), its number being no string."""
 
     id: NonEmpty
     name: NonEmpty
@@ -347,6 +348,7 @@ class ActionRingData(Item):
     anchors."""
 
     item_names: ClassVar = {"spaces": ItemName("action space", "number")}
+    """An action space is named by its position (``action space #5``), its number being no string."""
 
     spaces: list[ActionSpaceData]
 
