@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -32,3 +33,17 @@ def write_file(path: Path, content: str | bytes) -> str:
     else:
         path.write_text(content, encoding="utf-8")
     return str(path)
+
+
+def bad_file_test(
+    load: Callable[[str], object], write_variant: Callable[[Path, Any], str], bad_files: dict[str, tuple[Any, str]]
+) -> Callable[[Path, str], None]:
+    """A test, one case per entry of `bad_files` (a change to the packaged data and the message it must
+    bring), that the loader refuses each changed file with that message, one line naming the file."""
+
+    @pytest.mark.parametrize("case", sorted(bad_files))
+    def test_loader_rejects_bad_file(tmp_path: Path, case: str) -> None:
+        change, message = bad_files[case]
+        assert_refused(load, write_variant(tmp_path, change), message)
+
+    return test_loader_rejects_bad_file

@@ -28,7 +28,7 @@ from laguna.games.burano_roll_and_write.sheets import (
     Symbol,
     load_sheets,
 )
-from tests.component_files import assert_refused, load_error
+from tests.component_files import bad_file_test, load_error
 
 EXAMPLE_FILE = Path(__file__).parent / "data" / "scoring_example.toml"
 MARCELLO = "Viale Marcello"
@@ -646,10 +646,7 @@ BAD_FILES: dict[str, tuple[Callable[[Data], None], str]] = {
 }
 
 
-@pytest.mark.parametrize("case", sorted(BAD_FILES))
-def test_loader_rejects_bad_file(tmp_path: Path, case: str) -> None:
-    change, message = BAD_FILES[case]
-    assert_refused(load_sheets, write_variant(tmp_path, change), message)
+test_loader_rejects_bad_file = bad_file_test(load_sheets, write_variant, BAD_FILES)
 
 
 def test_loader_rejects_missing_record_sheet(tmp_path: Path) -> None:

@@ -28,7 +28,7 @@ from laguna.games.murano.components import (
     SpecialEffect,
 )
 from laguna.games.murano.loader import load_components
-from tests.component_files import assert_refused
+from tests.component_files import bad_file_test
 from tests.toml_writer import Data, ItemChanges, drop_top_level, top_level
 from tests.toml_writer import write_variant as write_toml_variant
 
@@ -782,7 +782,4 @@ BAD_FILES: dict[str, tuple[Callable[[Data], None], str]] = {
 }
 
 
-@pytest.mark.parametrize("case", sorted(BAD_FILES))
-def test_loader_rejects_bad_file(tmp_path: Path, case: str) -> None:
-    change, message = BAD_FILES[case]
-    assert_refused(load_components, write_variant(tmp_path, change), message)
+test_loader_rejects_bad_file = bad_file_test(load_components, write_variant, BAD_FILES)

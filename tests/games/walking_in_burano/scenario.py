@@ -112,6 +112,26 @@ def known_supply(players: int, seed: int, **options: object) -> WalkingInBuranoS
     return state
 
 
+def nearly_five_houses(
+    state: WalkingInBuranoState, seat: int, third: Sequence[str | None] = ("R1a", "R2a", "R3a")
+) -> None:
+    """Four completed houses (the `third` one's cards given) and a fifth missing its 3rd floor, with that
+    card in hand; the supply holds the c cards."""
+    build(state, seat, {
+        1: ["P1a", "P2a", "P3a"],
+        2: ["Y1a", "Y2a", "Y3a"],
+        3: third,
+        4: ["B1a", "B2a", "B3a"],
+        5: ["O1a", "O2a", None],
+    })  # fmt: skip
+    give(state, seat, "O3a")
+    set_supply(state, {
+        1: ["R1c", "Y1c", "B1c", "G1c"],
+        2: ["R2c", "Y2c", "B2c", "G2c"],
+        3: ["R3c", "Y3c", "B3c", "G3c"],
+    })  # fmt: skip
+
+
 def visitors(state: WalkingInBuranoState, seat: int, houses: Mapping[int, Character]) -> None:
     for column, character in houses.items():
         state.visitors[seat][column - 1] = character

@@ -25,7 +25,7 @@ from laguna.games.walking_in_burano.cards import (
     FloorCardSet,
     load_floor_cards,
 )
-from tests.component_files import assert_refused, load_error
+from tests.component_files import bad_file_test, load_error
 
 EXAMPLE_FILE = Path(__file__).parent / "data" / "scoring_example.toml"
 
@@ -422,10 +422,7 @@ BAD_FILES = {
 }
 
 
-@pytest.mark.parametrize("case", sorted(BAD_FILES))
-def test_loader_rejects_bad_file(tmp_path: Path, case: str) -> None:
-    change, message = BAD_FILES[case]
-    assert_refused(load_floor_cards, write_variant(tmp_path, change), message)
+test_loader_rejects_bad_file = bad_file_test(load_floor_cards, write_variant, BAD_FILES)
 
 
 INFERRED_ONLY = {

@@ -9,11 +9,11 @@ import pytest
 from laguna.core.errors import IllegalAction
 from laguna.games.walking_in_burano import Phase, WalkingInBuranoState
 from tests.games.walking_in_burano.scenario import (
-    build,
     deck_ids,
     give,
     hand_ids,
     index,
+    nearly_five_houses,
     new,
     play,
     set_start,
@@ -294,23 +294,6 @@ def test_coins_are_cut_only_after_the_hand_limit() -> None:
 
 
 # --------------------------------------------------------------------------- game end
-
-
-def nearly_five_houses(state: WalkingInBuranoState, seat: int) -> None:
-    """Four completed houses and a fifth missing its 3rd floor, with that card in hand."""
-    build(state, seat, {
-        1: ["P1a", "P2a", "P3a"],
-        2: ["Y1a", "Y2a", "Y3a"],
-        3: ["R1a", "R2a", "R3a"],
-        4: ["B1a", "B2a", "B3a"],
-        5: ["O1a", "O2a", None],
-    })  # fmt: skip
-    give(state, seat, "O3a")
-    set_supply(state, {
-        1: ["R1c", "Y1c", "B1c", "G1c"],
-        2: ["R2c", "Y2c", "B2c", "G2c"],
-        3: ["R3c", "Y3c", "B3c", "G3c"],
-    })  # fmt: skip
 
 
 def complete_fifth_house(state: WalkingInBuranoState) -> None:

@@ -13,9 +13,9 @@ from tests.games.walking_in_burano.scenario import (
     give,
     index,
     known_supply,
+    nearly_five_houses,
     new,
     play,
-    set_supply,
     supply_ids,
     take_and_pass,
     texts,
@@ -37,23 +37,6 @@ def only_characters(state: WalkingInBuranoState, piles: dict[Character, int]) ->
 def is_anywhere(state: WalkingInBuranoState, card_id: str) -> bool:
     i = index(state, card_id)
     return any(i in place for place in (*state.decks, *state.supply, *state.hands, *state.areas))
-
-
-def nearly_five_houses(state: WalkingInBuranoState) -> None:
-    """Four completed houses and a fifth missing its 3rd floor, with that card in hand."""
-    build(state, 0, {
-        1: ["P1a", "P2a", "P3a"],
-        2: ["Y1a", "Y2a", "Y3a"],
-        3: ["G1d", "G2a", "G3a"],
-        4: ["B1a", "B2a", "B3a"],
-        5: ["O1a", "O2a", None],
-    })  # fmt: skip
-    give(state, 0, "O3a")
-    set_supply(state, {
-        1: ["R1c", "Y1c", "B1c", "G1c"],
-        2: ["R2c", "Y2c", "B2c", "G2c"],
-        3: ["R3c", "Y3c", "B3c", "G3c"],
-    })  # fmt: skip
 
 
 # --------------------------------------------------------------------------- setup
@@ -173,7 +156,7 @@ def test_solo_game_ends_when_the_last_character_visits() -> None:
 def test_solo_game_ends_when_five_houses_are_completed() -> None:
     """Solo Game End: the game ends when you have completed 5 houses (no character is removed then)."""
     state = solo()
-    nearly_five_houses(state)
+    nearly_five_houses(state, 0, third=["G1d", "G2a", "G3a"])
     play(state, "take c4 f1", "place O3a c5", "visit c5 woman")
     assert state.completed == [5]
     assert state.ended_by == "five houses"
@@ -197,7 +180,7 @@ def test_solo_round_limit_counts_turns(limit: int) -> None:
 
 def finished_solo_game(**options: object) -> WalkingInBuranoState:
     state = solo(**options)
-    nearly_five_houses(state)
+    nearly_five_houses(state, 0, third=["G1d", "G2a", "G3a"])
     visitors(state, 0, {1: Character.MAN, 2: Character.WOMAN, 3: Character.GIRL, 4: Character.BOY})
     play(state, "take c4 f1", "place O3a c5", "visit c5 woman")
     assert state.ended_by == "five houses"
