@@ -10,7 +10,7 @@ with, and each action on as many spaces as the rules say.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Annotated, ClassVar, Final
 
 from pydantic import BeforeValidator, field_validator, model_validator
@@ -219,6 +219,20 @@ def check_islands(raws: list[IslandData], label: str) -> dict[str, Island]:
     return islands
 
 
+def check_known(names: Iterable[str], islands: Mapping[str, Island], place: str) -> None:
+    """Every island a side or a card names is one of the building islands."""
+    unknown = [name for name in names if name not in islands]
+    if unknown:
+        raise CardDataError(
+            msg(
+                "{where}: unknown island {island} (islands: {islands})",
+                where=place,
+                island=repr(unknown[0]),
+                islands=", ".join(islands),
+            )
+        )
+
+
 # --------------------------------------------------------------------------- the board sides
 
 
@@ -246,16 +260,7 @@ def check_sides(
         place = f"{label}: side {data.name!r}"
         if data.name in sides:
             raise CardDataError(msg("{where}: the side is listed twice", where=place))
-        unknown = [island_id for island_id in data.islands if island_id not in islands]
-        if unknown:
-            raise CardDataError(
-                msg(
-                    "{where}: unknown island {island} (islands: {islands})",
-                    where=place,
-                    island=repr(unknown[0]),
-                    islands=", ".join(islands),
-                )
-            )
+        check_known(data.islands, islands, place)
         if len(data.islands) != SIDES[data.name]:
             raise CardDataError(
                 msg_plural(

@@ -19,6 +19,7 @@ from laguna.core.component_data import type_name
 from laguna.core.data_model import Item, Problem
 from laguna.core.errors import CardDataError
 from laguna.core.messages import N_, msg, msg_plural
+from laguna.games.murano.board_data import check_known
 from laguna.games.murano.components import (
     Bead,
     BoardSide,
@@ -225,15 +226,7 @@ def check_characters(raws: list[CharacterData], islands: Mapping[str, Island], l
     cards with their stated requirements."""
     unique_ids(raws, label, "character")
     for data in raws:
-        if data.island is not None and data.island not in islands:
-            raise CardDataError(
-                msg(
-                    "{where}: unknown island {island} (islands: {islands})",
-                    where=f"{label}: character {data.id!r}",
-                    island=repr(data.island),
-                    islands=", ".join(islands),
-                )
-            )
+        check_known([data.island] if data.island is not None else [], islands, f"{label}: character {data.id!r}")
     cards = tuple(data.card() for data in raws)
     if len(cards) != CHARACTERS:
         raise CardDataError(
