@@ -1,8 +1,8 @@
 """The rules of Burano, one module per section of the rulebook: plain functions of a `Position` that
 list a phase's legal decisions, apply them and explain why one is not legal. Each module ends with the
 tables the state dispatches through: its phases' legal decisions (`LEGAL`), the decisions it applies
-(`APPLY`), why one of them is not legal (`EXPLAIN`), and what its phases expect (`EXPECTED`). The
-wording helpers below are shared by their messages."""
+(`APPLY`), why one of them is not legal (`EXPLAIN`), and what its phases expect (`EXPECTED`). How
+their messages word coins, VP and names is here too."""
 
 from __future__ import annotations
 
