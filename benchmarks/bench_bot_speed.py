@@ -13,8 +13,10 @@ import statistics
 import sys
 import time
 
+from common import report_errors
+
 from laguna.bots import bot_seed, make_bot
-from laguna.core import LagunaError, games, get_game
+from laguna.core import games, get_game
 
 
 def time_decisions(game_id: str, bot: str, opponent: str, games_count: int, seed: int) -> list[float]:
@@ -46,23 +48,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=2, help="games per game id (seats alternate)")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
-    try:
-        ids = args.games_ids or [game.id for game in games()]
-        make_bot(args.bot, 0)
-        make_bot(args.opponent, 0)
-        print(f"{args.bot} against {args.opponent}, 2 players, CPU seconds per decision with a real choice")
-        print(f"{'game':<34} {'decisions':>9} {'mean':>7} {'median':>7} {'p95':>7} {'max':>7}")
-        for game_id in ids:
-            timings = sorted(time_decisions(game_id, args.bot, args.opponent, args.games, args.seed))
-            p95 = timings[min(len(timings) - 1, int(0.95 * len(timings)))]
-            print(
-                f"{game_id:<34} {len(timings):>9} {statistics.fmean(timings):>7.3f}"
-                f" {statistics.median(timings):>7.3f} {p95:>7.3f} {timings[-1]:>7.3f}"
-            )
-    except LagunaError as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 2
-    return 0
+    return report_errors(lambda: measure(args))
+
+
+def measure(args: argparse.Namespace) -> None:
+    """Print the bot's CPU seconds per real decision (mean, median, p95, max) for each game."""
+    ids = args.games_ids or [game.id for game in games()]
+    make_bot(args.bot, 0)
+    make_bot(args.opponent, 0)
+    print(f"{args.bot} against {args.opponent}, 2 players, CPU seconds per decision with a real choice")
+    print(f"{'game':<34} {'decisions':>9} {'mean':>7} {'median':>7} {'p95':>7} {'max':>7}")
+    for game_id in ids:
+        timings = sorted(time_decisions(game_id, args.bot, args.opponent, args.games, args.seed))
+        p95 = timings[min(len(timings) - 1, int(0.95 * len(timings)))]
+        print(
+            f"{game_id:<34} {len(timings):>9} {statistics.fmean(timings):>7.3f}"
+            f" {statistics.median(timings):>7.3f} {p95:>7.3f} {timings[-1]:>7.3f}"
+        )
 
 
 if __name__ == "__main__":

@@ -63,6 +63,7 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
+from common import counted_refusal
 
 GAME = "walking-in-burano"
 CSRF = re.compile(r'(?:name="csrf" value|data-csrf)="([^"]+)"')
@@ -283,12 +284,7 @@ async def _decide(
         honest.decisions.append((game.acknowledged[0], spent))
         if timing:
             honest.server_times.append(float(timing.group(1)) / 1000)
-    elif answer.status == 409:
-        honest.stale += 1
-    elif answer.status == 429:  # the per-player rate limit: a person is never this quick
-        honest.limited += 1
-        await asyncio.sleep(0.2)
-    else:
+    elif not await counted_refusal(answer.status, honest):
         honest.errors.append(f"game {game.index}: a decision refused, {answer.status} {_why(text)}")
         return False
     return True

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import aiohttp
+from common import counted_refusal
 
 CSRF = re.compile(r'name="csrf" value="([0-9a-f]+)"')
 LISTED = re.compile(r'class="act listed" data-action="([^"]+)"')
@@ -85,12 +86,7 @@ async def _player(
                     results.latencies.append(spent)
                     if timing:
                         results.server_times.append(float(timing.group(1)) / 1000)
-                elif answer.status == 409:
-                    results.stale += 1
-                elif answer.status == 429:  # the per-player rate limit: a person is never this quick
-                    results.limited += 1
-                    await asyncio.sleep(0.2)
-                else:
+                elif not await counted_refusal(answer.status, results):
                     results.errors.append(f"{answer.status}: {body_text[:200]}")
                     return
                 continue
