@@ -15,8 +15,8 @@ import pytest
 from laguna import i18n
 from laguna.core import get_game
 from laguna.web import boards
-from laguna.web.boards import burano, changes, pieces, render_board
-from laguna.web.boards.burano import board, label
+from laguna.web.boards import changes, pieces, render_board
+from laguna.web.boards.burano import board, decisions, label, words
 from tests.random_play import first_met, public_views, random_positions
 from tests.web.drawn import pieces_drawn
 from tests.web.onlookers import Onlookers
@@ -121,7 +121,7 @@ def test_what_changed_glows() -> None:
 
 def _forget_translations() -> None:
     """The board keeps its words per language: forget them around a test that marks them."""
-    for remembered in (burano._cube, burano._tile, burano._label, burano._translated):
+    for remembered in (words._cube, words._tile, decisions._label, words._translated):
         remembered.cache_clear()
 
 
@@ -129,7 +129,8 @@ def _forget_translations() -> None:
 def test_every_decision_has_a_translated_label(players: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """A decision's label is built from a message marked for translation, never its notation."""
     _forget_translations()
-    monkeypatch.setattr(burano, "_", lambda message: f"«{message}»")
+    for module in (words, decisions):
+        monkeypatch.setattr(module, "_", lambda message: f"«{message}»")
     monkeypatch.setattr(i18n, "ngettext", lambda one, many, n: f"«{one if n == 1 else many}»")
     try:
         seen = list(first_met(random_positions("burano", players, seed=players)))
