@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
+from collections.abc import Callable
 from typing import Any, Final
 
 from laguna.core.game import Seat
@@ -88,17 +89,12 @@ class Position:
         self.components = components
         self.rng = rng
         self.reveals = 0
-        self._items: dict[str, Any] = {
-            item.id: item
-            for group in (
-                components.streets,
-                components.shops,
-                components.palaces,
-                components.characters,
-                components.special_cards,
-            )
-            for item in group
-        }
+        # The tiles and cards by id, looked up often: each a dict's own lookup.
+        self._street: Callable[[str], StreetTile] = {s.id: s for s in components.streets}.__getitem__
+        self._shop: Callable[[str], ShopTile] = {s.id: s for s in components.shops}.__getitem__
+        self._palace: Callable[[str], PalaceTile] = {p.id: p for p in components.palaces}.__getitem__
+        self.character: Callable[[str], CharacterCard] = {c.id: c for c in components.characters}.__getitem__
+        self._special: Callable[[str], SpecialCard] = {c.id: c for c in components.special_cards}.__getitem__
         side = components.side(players)
         self.side_name = side.name
         self._street_spaces = tuple(sp.id for i in side.islands for sp in i.spaces if sp.street)
@@ -186,28 +182,6 @@ class Position:
     def seats_from(self, seat: Seat) -> list[Seat]:
         """Every seat in the order of play, `seat` first."""
         return [(seat + k) % self._players for k in range(self._players)]
-
-    # ------------------------------------------------------------------ the components
-
-    def _special(self, card_id: str) -> SpecialCard:
-        card: SpecialCard = self._items[card_id]
-        return card
-
-    def character(self, card_id: str) -> CharacterCard:
-        card: CharacterCard = self._items[card_id]
-        return card
-
-    def _shop(self, shop_id: str) -> ShopTile:
-        shop: ShopTile = self._items[shop_id]
-        return shop
-
-    def _palace(self, palace_id: str) -> PalaceTile:
-        palace: PalaceTile = self._items[palace_id]
-        return palace
-
-    def _street(self, street_id: str) -> StreetTile:
-        street: StreetTile = self._items[street_id]
-        return street
 
     # ------------------------------------------------------------------ special building cards
 

@@ -118,7 +118,20 @@ _COPIED_LISTS: Final = (
     "clearing",
 )
 _NOT_COMPARED: Final = frozenset(
-    {"_legal", "_items", "_street_spaces", "_building_spaces", "_free", "plan", "components", "heuristic"}
+    {
+        "_legal",
+        "_street",
+        "_shop",
+        "_palace",
+        "character",
+        "_special",
+        "_street_spaces",
+        "_building_spaces",
+        "_free",
+        "plan",
+        "components",
+        "heuristic",
+    }
 )
 """What equality skips: caches, what follows from the components, and the bots' estimate."""
 

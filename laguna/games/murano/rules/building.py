@@ -130,16 +130,11 @@ def _place_building(state: Position, seat: Seat, tile: str, space: str, events: 
         state.tiles[space] = ("special",)
     points = BUILDING_VP[kind]
     player.vp["buildings"] += points
+    built = {"player": name(seat), "tile": _tile(tile), "space": space}
     if points:
-        text = msg(
-            "{player} builds {tile} on {space} for {vp}",
-            player=name(seat),
-            tile=_tile(tile),
-            space=space,
-            vp=vp(points),
-        )
+        text = msg("{player} builds {tile} on {space} for {vp}", **built, vp=vp(points))
     else:
-        text = msg("{player} builds {tile} on {space}", player=name(seat), tile=_tile(tile), space=space)
+        text = msg("{player} builds {tile} on {space}", **built)
     cranes = sum(1 for card in state.cards(seat, SpecialEffect.CONSTRUCTION_CRANE) if card.building is kind)
     if cranes:
         player.vp["special buildings"] += cranes

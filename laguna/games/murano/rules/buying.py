@@ -18,25 +18,24 @@ from laguna.games.murano.rules.log import gold, name
 
 
 def buy_factory(state: Position, events: list[Event]) -> None:
-    seat = state.actor
-    player = state.boards[seat]
-    player.gold -= 1
     state.factory_stack -= 1
-    player.factories += 1
-    text = msg("{player} buys a glass factory for {gold}", player=name(seat), gold=gold(1))
-    events.append(Event("buy", seat, text, {}))
-    _after_buy(state, "factory", events)
+    state.boards[state.actor].factories += 1
+    text = msg("{player} buys a glass factory for {gold}", player=name(state.actor), gold=gold(1))
+    _pay(state, 1, "factory", text, events)
 
 
 def buy_special(state: Position, events: list[Event]) -> None:
-    seat = state.actor
-    player = state.boards[seat]
-    player.gold -= 2
     state.special_stack -= 1
-    player.specials += 1
-    text = msg("{player} buys a special building for {gold}", player=name(seat), gold=gold(2))
-    events.append(Event("buy", seat, text, {}))
-    _after_buy(state, "special", events)
+    state.boards[state.actor].specials += 1
+    text = msg("{player} buys a special building for {gold}", player=name(state.actor), gold=gold(2))
+    _pay(state, 2, "special", text, events)
+
+
+def _pay(state: Position, price: int, tile: str, text: Message, events: list[Event]) -> None:
+    """A glass factory or a special building bought: its price goes to the supply."""
+    state.boards[state.actor].gold -= price
+    events.append(Event("buy", state.actor, text, {}))
+    _after_buy(state, tile, events)
 
 
 def buy_shop(state: Position, events: list[Event]) -> None:

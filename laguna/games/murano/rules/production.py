@@ -98,19 +98,9 @@ def do_sell(state: Position, seat: Seat, action: Sell, events: list[Event]) -> N
         colour = Bead(action.colour)
         state.spend_beads(seat, colour, action.count)
         state.boards[seat].gold += SALE[action.count]
-        events.append(
-            Event(
-                "sell",
-                seat,
-                msg(
-                    "{player} sells {beads} for {gold}",
-                    player=name(seat),
-                    beads=_beads(colour, action.count),
-                    gold=gold(SALE[action.count]),
-                ),
-                {},
-            )
-        )
+        beads, paid = _beads(colour, action.count), gold(SALE[action.count])
+        text = msg("{player} sells {beads} for {gold}", player=name(seat), beads=beads, gold=paid)
+        events.append(Event("sell", seat, text, {}))
     end_turn(state, events)
 
 

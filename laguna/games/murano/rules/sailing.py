@@ -118,20 +118,9 @@ def do_act(state: Position, seat: Seat, action: Act, events: list[Event]) -> Non
     state.red_moved = False
     state.lighthouse = False
     state.clearing = list(state.ring.blockers(state.target))
-    kind = state.components.action_spaces[state.target].action
-    events.append(
-        Event(
-            "act",
-            seat,
-            msg(
-                "{player} chooses space {space}: {action}",
-                player=name(seat),
-                space=action.space,
-                action=msg(kind.value),
-            ),
-            {},
-        )
-    )
+    chosen = msg(state.components.action_spaces[state.target].action.value)
+    text = msg("{player} chooses space {space}: {action}", player=name(seat), space=action.space, action=chosen)
+    events.append(Event("act", seat, text, {}))
     _clear_ships(state, events)
 
 
@@ -202,19 +191,13 @@ def do_lighthouse(state: Position, seat: Seat, action: Lighthouse, events: list[
     state.red_moved = True
     state.lighthouse = True
     kind = state.components.action_spaces[state.target].action
-    events.append(
-        Event(
-            "lighthouse",
-            seat,
-            msg(
-                "{player} sails the red ship by the Lighthouse onto space {space}: {action}",
-                player=name(seat),
-                space=state.target + 1,
-                action=msg(kind.value),
-            ),
-            {},
-        )
+    text = msg(
+        "{player} sails the red ship by the Lighthouse onto space {space}: {action}",
+        player=name(seat),
+        space=state.target + 1,
+        action=msg(kind.value),
     )
+    events.append(Event("lighthouse", seat, text, {}))
     _CARRY_OUT[kind](state, events)
 
 

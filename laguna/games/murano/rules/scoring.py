@@ -111,20 +111,14 @@ def do_score(state: Position, seat: Seat, action: Score, events: list[Event]) ->
         assert card.bead is not None
         state.spend_beads(seat, card.bead, action.amount, not state.options.no_studios_in_scoring)
     state.reveals += 1
-    events.append(
-        Event(
-            "score",
-            seat,
-            msg(
-                "{player} scores character {card} at {island}: {vp}",
-                player=name(seat),
-                card=action.card,
-                island=action.island,
-                vp=vp(points),
-            ),
-            {"card": action.card},
-        )
+    text = msg(
+        "{player} scores character {card} at {island}: {vp}",
+        player=name(seat),
+        card=action.card,
+        island=action.island,
+        vp=vp(points),
     )
+    events.append(Event("score", seat, text, {"card": action.card}))
     _next_scorer(state, events)
 
 
