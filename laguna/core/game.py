@@ -19,6 +19,7 @@ from typing import Any, Generic, Self, TypeVar
 
 from laguna.core.errors import IllegalAction, NotationError, OptionsError
 from laguna.core.messages import Message, excerpt, msg, quoted, render
+from laguna.core.notation import read_number
 from laguna.core.options import GameOptions
 from laguna.core.outcome import Outcome
 from laguna.core.rng import MAX_SEED, Rng
@@ -64,22 +65,6 @@ def copy_counter(counter: Counter[K]) -> Counter[K]:
     twin: Counter[K] = Counter.__new__(Counter)
     dict.update(twin, counter)
     return twin
-
-
-def read_number(text: str, most: int) -> int | None:
-    """The whole number `text` writes in the digits 0–9, or None if it writes none or one above
-    `most`. Notation reads numbers with it, not with ``int()``, which reads other scripts' digits,
-    fails on some that ``isdigit()`` accepts (``²``) and refuses thousands of digits.
-
-    >>> read_number("07", 18), read_number("19", 18), read_number("²", 18), read_number("1" * 5000, 18)
-    (7, None, None, None)
-    """
-    if not (text.isascii() and text.isdigit()):
-        return None
-    digits = text.lstrip("0") or "0"
-    if len(digits) > len(str(most)) or int(digits) > most:
-        return None
-    return int(digits)
 
 
 class GameState(ABC, Generic[A]):

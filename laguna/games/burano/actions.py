@@ -32,6 +32,7 @@ from typing import Final
 
 from laguna.core.errors import NotationError
 from laguna.core.messages import msg, quoted
+from laguna.core.notation import Notation, Words, alone, named, one_word, two_words
 from laguna.games.burano.components import Colour, RoofKind, RoofTile, Square, parse_square, square_name
 from laguna.games.burano.pyramid import SLOT_BY_NAME, SLOT_NAMES
 
@@ -290,28 +291,21 @@ _FORMS: Final = (
 
 
 def _colour(word: str) -> Colour:
-    try:
-        return _COLOURS[word]
-    except KeyError:
-        raise NotationError(
-            msg("unknown colour {word} (colours: {colours})", word=quoted(word), colours=", ".join(_COLOURS))
-        ) from None
+    return named(
+        _COLOURS, word, lambda word, names: msg("unknown colour {word} (colours: {colours})", word=word, colours=names)
+    )
 
 
 def _kind(word: str) -> RoofKind:
-    try:
-        return _KINDS[word]
-    except KeyError:
-        raise NotationError(
-            msg("unknown roof kind {word} (kinds: {kinds})", word=quoted(word), kinds=", ".join(_KINDS))
-        ) from None
+    return named(
+        _KINDS, word, lambda word, names: msg("unknown roof kind {word} (kinds: {kinds})", word=word, kinds=names)
+    )
 
 
 def _slot(word: str) -> int:
-    try:
-        return SLOT_BY_NAME[word]
-    except KeyError:
-        raise NotationError(msg("unknown pyramid slot {word} (slots: b1–b9, m1–m4, t)", word=quoted(word))) from None
+    return named(
+        SLOT_BY_NAME, word, lambda word, _: msg("unknown pyramid slot {word} (slots: b1–b9, m1–m4, t)", word=word)
+    )
 
 
 def _square(word: str) -> Square:
@@ -343,76 +337,122 @@ def _island(word: str) -> str:
     return word.upper()
 
 
-def parse_action(text: str) -> Action:
-    """Parse the canonical notation (any case); `NotationError` names the problem."""
-    raw = text.split()
-    words = [w.lower() for w in raw]
-    if not words:
-        raise NotationError(msg("an empty action is not a Burano action (forms: {forms})", forms=_FORMS))
-    verb, rest = words[0], words[1:]
-    if verb == "roofs" and len(rest) == 3:
-        kinds = {_kind(w) for w in rest}
-        if len(kinds) != 3:
-            raise NotationError(msg("{text}: the three roof tiles must be of different kinds", text=quoted(text)))
-        return ChooseRoofs(tuple(kind for kind in RoofKind if kind in kinds))
-    if verb == "stack" and len(rest) == 2:
-        return Stack(_slot(rest[0]), None if rest[1] == "none" else _colour(rest[1]))
-    if verb == "pick" and len(rest) == 1:
-        return Pick(_slot(rest[0]))
-    if verb == "build" and len(rest) == 2:
-        return Build(_colour(rest[0]), _square(rest[1]))
-    if verb == "roof" and len(rest) == 3:
-        squares = rest[2].split("-")
-        if len(squares) != 2:
-            raise NotationError(msg("{text}: a roof covers two squares, written <square>-<square>", text=quoted(text)))
-        tile, turned = _tile(rest[0], rest[1])
-        first, second = _square(squares[0]), _square(squares[1])
-        return Roof(tile, second, first) if turned else Roof(tile, first, second)
-    if words == ["end"]:
-        return End()
-    if words == ["privilege", "coin"]:
+def _roofs(words: Words) -> Action | None:
+    if len(words.rest) != 3:
+        return None
+    kinds = {_kind(w) for w in words.rest}
+    if len(kinds) != 3:
+        raise NotationError(msg("{text}: the three roof tiles must be of different kinds", text=quoted(words.text)))
+    return ChooseRoofs(tuple(kind for kind in RoofKind if kind in kinds))
+
+
+def _roof(words: Words) -> Action | None:
+    rest = words.rest
+    if len(rest) != 3:
+        return None
+    squares = rest[2].split("-")
+    if len(squares) != 2:
+        raise NotationError(
+            msg("{text}: a roof covers two squares, written <square>-<square>", text=quoted(words.text))
+        )
+    tile, turned = _tile(rest[0], rest[1])
+    first, second = _square(squares[0]), _square(squares[1])
+    return Roof(tile, second, first) if turned else Roof(tile, first, second)
+
+
+def _privilege(words: Words) -> Action | None:
+    rest = words.rest
+    if rest == ["coin"]:
         return PrivilegeCoin()
-    if verb == "privilege" and len(rest) in (2, 3) and rest[0] == "cube":
+    if len(rest) in (2, 3) and rest[0] == "cube":
         return PrivilegeCube(_colour(rest[1]), _slot(rest[2]) if len(rest) == 3 else None)
-    if verb == "swap" and len(rest) == 4:
-        island, colour, other, other_colour = _island(rest[0]), _colour(rest[1]), _island(rest[2]), _colour(rest[3])
-        if island > other:
-            return Swap(other, other_colour, island, colour)
-        return Swap(island, colour, other, other_colour)
-    if verb == "sail" and len(rest) == 1:
-        return Sail(rest[0] if len(rest[0]) > 1 else rest[0].upper())
-    if words == ["forgo"]:
-        return Forgo()
-    if verb == "fish" and len(rest) == 1:
-        return TakeFish(None if rest[0] == "deck" else rest[0])
-    if verb == "dispatch" and rest in (["1"], ["2"]):
-        return Dispatch(int(rest[0]))
-    if verb == "trade" and len(rest) == 1:
-        return Trade(rest[0])
-    if verb == "lace" and (len(rest) == 1 or rest[1:] == ["privilege"]):
+    return None
+
+
+def _swap(words: Words) -> Action | None:
+    rest = words.rest
+    if len(rest) != 4:
+        return None
+    island, colour, other, other_colour = _island(rest[0]), _colour(rest[1]), _island(rest[2]), _colour(rest[3])
+    if island > other:
+        return Swap(other, other_colour, island, colour)
+    return Swap(island, colour, other, other_colour)
+
+
+def _lace(words: Words) -> Action | None:
+    rest = words.rest
+    if len(rest) == 1 or rest[1:] == ["privilege"]:
         return Lace(_square(rest[0]), len(rest) == 2)
-    if verb == "withdraw" and len(rest) == 2 and rest[0] == "island":
+    return None
+
+
+def _withdraw(words: Words) -> Action | None:
+    rest = words.rest
+    if len(rest) == 2 and rest[0] == "island":
         return Withdraw(island=_island(rest[1]))
-    if verb == "withdraw" and len(rest) == 2 and rest[0] == "workshop":
+    if len(rest) == 2 and rest[0] == "workshop":
         return Withdraw(square=_square(rest[1]))
-    if words == ["done"]:
-        return Done()
-    if words == ["bonus", "privilege"]:
+    return None
+
+
+def _bonus(words: Words) -> Action | None:
+    rest = words.rest
+    if rest == ["privilege"]:
         return Bonus(None)
-    if verb == "bonus" and len(rest) == 2 and rest[0] == "card":
+    if len(rest) == 2 and rest[0] == "card":
         return Bonus(rest[1])
-    if verb == "pay" and len(rest) in (1, 2):
-        means = rest[1] if len(rest) == 2 else "cube"
-        if means not in ("cube", "privilege", "card"):
-            raise NotationError(
-                msg("{text}: pay with a cube (pay c2), a privilege point or the card", text=quoted(text))
-            )
-        return Pay(_square(rest[0]), means)
-    if verb == "cube" and len(rest) == 1:
-        return TakeCube(None if rest[0] == "none" else _colour(rest[0]))
-    if verb == "discard" and len(rest) == 1 and rest[0].count(":") == 1:
+    return None
+
+
+def _pay(words: Words) -> Action | None:
+    rest = words.rest
+    if len(rest) not in (1, 2):
+        return None
+    means = rest[1] if len(rest) == 2 else "cube"
+    if means not in ("cube", "privilege", "card"):
+        raise NotationError(
+            msg("{text}: pay with a cube (pay c2), a privilege point or the card", text=quoted(words.text))
+        )
+    return Pay(_square(rest[0]), means)
+
+
+def _discard(words: Words) -> Action | None:
+    rest = words.rest
+    if len(rest) == 1 and rest[0].count(":") == 1:
         kind, colours = rest[0].split(":")
         return Discard(_tile(kind, colours)[0])
-    if verb == "refill" and len(rest) == 1:
-        return Refill(_kind(rest[0]))
-    raise NotationError(msg("{text} is not a Burano action (forms: {forms})", text=quoted(text), forms=_FORMS))
+    return None
+
+
+_NOTATION: Final = Notation[Action](
+    {
+        "roofs": _roofs,
+        "stack": two_words(lambda slot, colour: Stack(_slot(slot), None if colour == "none" else _colour(colour))),
+        "pick": one_word(lambda slot: Pick(_slot(slot))),
+        "build": two_words(lambda colour, square: Build(_colour(colour), _square(square))),
+        "roof": _roof,
+        "end": alone(End()),
+        "privilege": _privilege,
+        "swap": _swap,
+        "sail": one_word(lambda place: Sail(place if len(place) > 1 else place.upper())),
+        "forgo": alone(Forgo()),
+        "fish": one_word(lambda kind: TakeFish(None if kind == "deck" else kind)),
+        "dispatch": lambda words: Dispatch(int(words.rest[0])) if words.rest in (["1"], ["2"]) else None,
+        "trade": one_word(Trade),
+        "lace": _lace,
+        "withdraw": _withdraw,
+        "done": alone(Done()),
+        "bonus": _bonus,
+        "pay": _pay,
+        "cube": one_word(lambda colour: TakeCube(None if colour == "none" else _colour(colour))),
+        "discard": _discard,
+        "refill": one_word(lambda kind: Refill(_kind(kind))),
+    },
+    lambda text: msg("{text} is not a Burano action (forms: {forms})", text=text, forms=_FORMS),
+    empty=msg("an empty action is not a Burano action (forms: {forms})", forms=_FORMS),
+)
+
+
+def parse_action(text: str) -> Action:
+    """Parse the canonical notation (any case); `NotationError` names the problem."""
+    return _NOTATION.parse(text)

@@ -17,9 +17,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Final
 
 from laguna.core.errors import NotationError
 from laguna.core.messages import msg, quoted
+from laguna.core.notation import Notation, Words, alone, named, one_word
 from laguna.games.burano_roll_and_write.characters import Character
 from laguna.games.burano_roll_and_write.sheets import DieColour
 
@@ -81,39 +83,48 @@ _COLOURS = {c.value: c for c in DieColour}
 
 
 def _colour(name: str) -> DieColour:
+    return named(
+        _COLOURS, name, lambda name, names: msg("unknown colour {name} (colours: {colours})", name=name, colours=names)
+    )
+
+
+def _circle(words: Words) -> Action | None:
+    if len(words.rest) != 2:
+        return None
+    symbol, value = words.written
+    if not re.fullmatch(r"[1-6]", value):
+        raise NotationError(msg("{text}: the number written must be 1–6", text=quoted(words.text)))
+    return Circle(symbol, int(value))
+
+
+def _invite(words: Words) -> Action | None:
+    if len(words.rest) not in (2, 3):
+        return None
     try:
-        return _COLOURS[name]
-    except KeyError:
-        colours = ", ".join(_COLOURS)
-        raise NotationError(
-            msg("unknown colour {name} (colours: {colours})", name=quoted(name), colours=colours)
-        ) from None
+        character = Character(words.written[0].upper())
+    except ValueError:
+        raise NotationError(msg("{text}: characters are the letters A–J", text=quoted(words.text))) from None
+    floor = None
+    if len(words.rest) == 3:
+        match = re.fullmatch(r"f([1-3])", words.rest[2])
+        if match is None:
+            raise NotationError(msg("{text}: the designated floor is written f1, f2 or f3", text=quoted(words.text)))
+        floor = int(match.group(1))
+    return Invite(character, _colour(words.rest[1]), floor)
+
+
+_NOTATION: Final = Notation[Action](
+    {
+        "flip": alone(Flip()),
+        "coin": alone(TakeCoin()),
+        "boat": one_word(lambda colour: Boat(_colour(colour))),
+        "circle": _circle,
+        "invite": _invite,
+    },
+    lambda text: msg("{text} is not a Roll & Write action (forms: {forms})", text=text, forms=_FORMS),
+)
 
 
 def parse_action(text: str) -> Action:
     """Parse the canonical notation (letters and colours in any case); `NotationError` names the problem."""
-    words = text.split()
-    lowered = [w.lower() for w in words]
-    if lowered == ["flip"]:
-        return Flip()
-    if lowered == ["coin"]:
-        return TakeCoin()
-    if len(words) == 2 and lowered[0] == "boat":
-        return Boat(_colour(lowered[1]))
-    if len(words) == 3 and lowered[0] == "circle":
-        if not re.fullmatch(r"[1-6]", words[2]):
-            raise NotationError(msg("{text}: the number written must be 1–6", text=quoted(text)))
-        return Circle(words[1], int(words[2]))
-    if len(words) in (3, 4) and lowered[0] == "invite":
-        try:
-            character = Character(words[1].upper())
-        except ValueError:
-            raise NotationError(msg("{text}: characters are the letters A–J", text=quoted(text))) from None
-        floor = None
-        if len(words) == 4:
-            match = re.fullmatch(r"f([1-3])", lowered[3])
-            if match is None:
-                raise NotationError(msg("{text}: the designated floor is written f1, f2 or f3", text=quoted(text)))
-            floor = int(match.group(1))
-        return Invite(character, _colour(lowered[2]), floor)
-    raise NotationError(msg("{text} is not a Roll & Write action (forms: {forms})", text=quoted(text), forms=_FORMS))
+    return _NOTATION.parse(text)

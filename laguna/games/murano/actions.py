@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from typing import Final
 
 from laguna.core.errors import NotationError
-from laguna.core.game import read_number
 from laguna.core.messages import Message, msg, quoted
+from laguna.core.notation import Notation, Words, alone, number, one_word, two_words
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,15 +244,6 @@ _WORD = re.compile(r"[a-z][a-z0-9-]*")
 _SPACE = re.compile(r"[a-z]+\.[0-9]+")
 
 
-def _number(word: str, low: int, high: int, what: Message) -> int:
-    number = read_number(word, high)
-    if number is None or number < low:
-        raise NotationError(
-            msg("{word} is not {what} ({low}–{high})", word=quoted(word), what=what, low=low, high=high)
-        )
-    return number
-
-
 def _word(word: str, what: Message) -> str:
     if not _WORD.fullmatch(word):
         raise NotationError(msg("{word} is not {what}", word=quoted(word), what=what))
@@ -267,56 +258,75 @@ def _space(word: str) -> str:
     return word
 
 
+def _island(word: str) -> str:
+    return _word(word, msg("an island"))
+
+
+def _bead(word: str) -> str:
+    return _word(word, msg("a bead colour"))
+
+
+def _act(words: Words) -> Action | None:
+    if len(words.rest) != 1:
+        return None
+    space = number(words.rest[0], 1, 18, msg("an action space"))
+    return Act(space) if words.verb == "act" else Pass(space)
+
+
+def _sail(words: Words) -> Action | None:
+    rest = words.rest
+    if len(rest) not in (2, 3):
+        return None
+    start = number(rest[0], 1, 18, msg("an action space"))
+    end = number(rest[1], 1, 18, msg("an action space"))
+    if len(rest) == 3 and rest[2] not in ("red", "black"):
+        raise NotationError(msg("{text}: name the ship red or black", text=quoted(words.text)))
+    return Sail(start, end, None if len(rest) == 2 else rest[2] == "red")
+
+
+def _buy(words: Words) -> Action | None:
+    verb, rest = words.verb, words.rest
+    if len(rest) != 1:
+        return None
+    if rest[0] == "top":
+        return BuyTile(verb, None)
+    if rest[0] == "look":
+        return BuyTile(verb, "look")
+    if verb == "palace":
+        return BuyTile(verb, str(number(rest[0], 1, 9, msg("a number of crests"))))
+    return BuyTile(verb, _word(rest[0], msg("a shop colour")))
+
+
+def _score(words: Words) -> Action | None:
+    rest = words.rest
+    if len(rest) not in (2, 3):
+        return None
+    amount = number(rest[2], 0, 8, msg("an amount")) if len(rest) == 3 else None
+    return Score(rest[0].upper(), _island(rest[1]), amount)
+
+
+_NOTATION: Final = Notation[Action](
+    {
+        "lighthouse": alone(Lighthouse()), "decline": alone(Decline()), "street": alone(DrawStreet()),
+        "done": alone(Done()), "keep": alone(Sell(None, 0)), "dismiss": alone(Dismiss()), "hire": alone(Hire()),
+        "act": _act, "pass": _act, "sail": _sail, "shop": _buy, "palace": _buy,
+        "recruit": one_word(lambda card: Recruit(card.upper())),
+        "gondola": two_words(lambda island, colour: Gondola(_island(island), _word(colour, msg("a colour")))),
+        "place": one_word(lambda space: Place(_space(space))),
+        "build": two_words(lambda tile, space: Build(_word(tile, msg("a building tile")), _space(space))),
+        "card": one_word(lambda card: TakeCard(card.upper())),
+        "income": one_word(lambda island: Income(_island(island))),
+        "produce": one_word(lambda count: Produce(number(count, 0, 99, msg("a number of glass factories")))),
+        "sell": two_words(lambda colour, count: Sell(_bead(colour), number(count, 1, 3, msg("a number of beads")))),
+        "return": one_word(lambda colour: ReturnBead(_bead(colour))),
+        "score": _score,
+        "skip": one_word(lambda card: Skip(card.upper())),
+    },
+    lambda text: msg("{text} is not a Murano action (forms: {forms})", text=text, forms=_FORMS),
+    empty=msg("an empty action is not a Murano action (forms: {forms})", forms=_FORMS),
+)  # fmt: skip
+
+
 def parse_action(text: str) -> Action:
     """Parse the canonical notation (any case); `NotationError` names the problem."""
-    words = text.lower().split()
-    if not words:
-        raise NotationError(msg("an empty action is not a Murano action (forms: {forms})", forms=_FORMS))
-    verb, rest = words[0], words[1:]
-    simple: dict[str, Action] = {
-        "lighthouse": Lighthouse(), "decline": Decline(), "street": DrawStreet(), "done": Done(),
-        "keep": Sell(None, 0), "dismiss": Dismiss(), "hire": Hire(),
-    }  # fmt: skip
-    if not rest and verb in simple:
-        return simple[verb]
-    if verb in ("act", "pass") and len(rest) == 1:
-        space = _number(rest[0], 1, 18, msg("an action space"))
-        return Act(space) if verb == "act" else Pass(space)
-    if verb == "sail" and len(rest) in (2, 3):
-        start = _number(rest[0], 1, 18, msg("an action space"))
-        end = _number(rest[1], 1, 18, msg("an action space"))
-        if len(rest) == 3 and rest[2] not in ("red", "black"):
-            raise NotationError(msg("{text}: name the ship red or black", text=quoted(text)))
-        return Sail(start, end, None if len(rest) == 2 else rest[2] == "red")
-    if verb in ("shop", "palace") and len(rest) == 1:
-        if rest[0] == "top":
-            return BuyTile(verb, None)
-        if rest[0] == "look":
-            return BuyTile(verb, "look")
-        if verb == "palace":
-            return BuyTile(verb, str(_number(rest[0], 1, 9, msg("a number of crests"))))
-        return BuyTile(verb, _word(rest[0], msg("a shop colour")))
-    if verb == "recruit" and len(rest) == 1:
-        return Recruit(rest[0].upper())
-    if verb == "gondola" and len(rest) == 2:
-        return Gondola(_word(rest[0], msg("an island")), _word(rest[1], msg("a colour")))
-    if verb == "place" and len(rest) == 1:
-        return Place(_space(rest[0]))
-    if verb == "build" and len(rest) == 2:
-        return Build(_word(rest[0], msg("a building tile")), _space(rest[1]))
-    if verb == "card" and len(rest) == 1:
-        return TakeCard(rest[0].upper())
-    if verb == "income" and len(rest) == 1:
-        return Income(_word(rest[0], msg("an island")))
-    if verb == "produce" and len(rest) == 1:
-        return Produce(_number(rest[0], 0, 99, msg("a number of glass factories")))
-    if verb == "sell" and len(rest) == 2:
-        return Sell(_word(rest[0], msg("a bead colour")), _number(rest[1], 1, 3, msg("a number of beads")))
-    if verb == "return" and len(rest) == 1:
-        return ReturnBead(_word(rest[0], msg("a bead colour")))
-    if verb == "score" and len(rest) in (2, 3):
-        amount = _number(rest[2], 0, 8, msg("an amount")) if len(rest) == 3 else None
-        return Score(rest[0].upper(), _word(rest[1], msg("an island")), amount)
-    if verb == "skip" and len(rest) == 1:
-        return Skip(rest[0].upper())
-    raise NotationError(msg("{text} is not a Murano action (forms: {forms})", text=quoted(text), forms=_FORMS))
+    return _NOTATION.parse(text)

@@ -14,10 +14,13 @@ Take(column=3, low=1, high=2)
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Final
 
 from laguna.core.errors import NotationError
 from laguna.core.messages import msg, quoted
+from laguna.core.notation import Notation, Reader, Words, alone, named
 from laguna.games.walking_in_burano.characters import Character
 
 
@@ -93,52 +96,55 @@ Action = Take | Place | Done | Visit | Return | RemoveCharacter
 _CARD = r"([A-Za-z0-9_.-]+)"
 _COLUMN = r"c([0-9]{1,9})"
 """A column number: the digits 0–9 (``\\d`` matches other scripts' too), few enough for ``int()``."""
-_PATTERNS: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(rf"take {_COLUMN} f([1-3])(?:-([1-3]))?"), "take"),
-    (re.compile(rf"place {_CARD} {_COLUMN}"), "place"),
-    (re.compile(r"done"), "done"),
-    (re.compile(rf"visit {_COLUMN} ([a-z-]+)"), "visit"),
-    (re.compile(rf"return {_CARD}"), "return"),
-    (re.compile(r"remove ([a-z-]+)"), "remove"),
-]
+_CHARACTER = r"([a-z-]+)"
 _FORMS = (
     "take c<column> f<floor>[-<floor>], place <card> c<column>, done, visit c<column> <character>, "
     "return <card>, remove <character>"
 )
+_CHARACTERS = {c.value: c for c in Character}
 
 
 def _character(name: str) -> Character:
-    try:
-        return Character(name)
-    except ValueError:
-        names = ", ".join(c.value for c in Character)
-        raise NotationError(
-            msg("unknown character {name} (characters: {names})", name=quoted(name), names=names)
-        ) from None
+    return named(
+        _CHARACTERS,
+        name,
+        lambda name, names: msg("unknown character {name} (characters: {names})", name=name, names=names),
+    )
+
+
+def _form(pattern: str, read: Callable[[Words, tuple[str, ...]], Action]) -> Reader[Action]:
+    """The reader of the words after a verb that `pattern` matches, case and all; `read` gets the
+    groups it found."""
+    compiled = re.compile(pattern)
+
+    def reader(words: Words) -> Action | None:
+        match = compiled.fullmatch(" ".join(words.rest))
+        return None if match is None else read(words, match.groups())
+
+    return reader
+
+
+def _take(words: Words, groups: tuple[str, ...]) -> Action:
+    low, high = int(groups[1]), int(groups[2] or groups[1])
+    if high < low:
+        raise NotationError(msg("{text}: write the floors low to high, e.g. f1-2", text=quoted(words.text)))
+    return Take(int(groups[0]), low, high)
+
+
+_NOTATION: Final = Notation[Action](
+    {
+        "take": _form(rf"{_COLUMN} f([1-3])(?:-([1-3]))?", _take),
+        "place": _form(rf"{_CARD} {_COLUMN}", lambda _, groups: Place(groups[0], int(groups[1]))),
+        "done": alone(Done()),
+        "visit": _form(rf"{_COLUMN} {_CHARACTER}", lambda _, groups: Visit(int(groups[0]), _character(groups[1]))),
+        "return": _form(_CARD, lambda _, groups: Return(groups[0])),
+        "remove": _form(_CHARACTER, lambda _, groups: RemoveCharacter(_character(groups[0]))),
+    },
+    lambda text: msg("{text} is not a Walking in Burano action (forms: {forms})", text=text, forms=_FORMS),
+    any_case=False,
+)
 
 
 def parse_action(text: str) -> Action:
     """Parse the canonical notation; `NotationError` names the problem."""
-    words = " ".join(text.split())
-    for pattern, kind in _PATTERNS:
-        match = pattern.fullmatch(words)
-        if match is None:
-            continue
-        groups = match.groups()
-        if kind == "take":
-            low, high = int(groups[1]), int(groups[2] or groups[1])
-            if high < low:
-                raise NotationError(msg("{text}: write the floors low to high, e.g. f1-2", text=quoted(text)))
-            return Take(int(groups[0]), low, high)
-        if kind == "place":
-            return Place(groups[0], int(groups[1]))
-        if kind == "done":
-            return Done()
-        if kind == "visit":
-            return Visit(int(groups[0]), _character(groups[1]))
-        if kind == "return":
-            return Return(groups[0])
-        return RemoveCharacter(_character(groups[0]))
-    raise NotationError(
-        msg("{text} is not a Walking in Burano action (forms: {forms})", text=quoted(text), forms=_FORMS)
-    )
+    return _NOTATION.parse(text)
