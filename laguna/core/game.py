@@ -18,7 +18,7 @@ from itertools import chain
 from typing import Any, Generic, Self, TypeVar
 
 from laguna.core.errors import IllegalAction, NotationError, OptionsError
-from laguna.core.messages import Message, excerpt, msg, quoted, render
+from laguna.core.messages import N_, Message, excerpt, msg, quoted, render
 from laguna.core.notation import read_number
 from laguna.core.options import GameOptions
 from laguna.core.outcome import Outcome
@@ -235,16 +235,7 @@ class Game(ABC, Generic[S, A, Opt]):
             raise OptionsError(
                 msg("the number of players must be a whole number, not {players}", players=quoted(players))
             )
-        if not self.min_players <= players <= self.max_players:
-            raise OptionsError(
-                msg(
-                    "{game} is for {least}–{most} players, not {players}",
-                    game=self.name,
-                    least=self.min_players,
-                    most=self.max_players,
-                    players=players,
-                )
-            )
+        self.check_players(players)
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
             raise OptionsError(
                 msg("the seed must be a whole number from 0 to {most}, not {seed}", most=MAX_SEED, seed=quoted(seed))
@@ -252,6 +243,16 @@ class Game(ABC, Generic[S, A, Opt]):
         typed = self.options(options)
         self.validate_options(players, typed)
         return self._new_state(players, typed, seed)
+
+    def check_players(
+        self, players: int, refusal: str = N_("{game} is for {least}–{most} players, not {players}")
+    ) -> None:
+        """Refuse (`OptionsError`) a player count the game is not for, by default naming the counts it
+        is for; `refusal` is a template with the same fields, marked with `N_` where it is written."""
+        if not self.min_players <= players <= self.max_players:
+            raise OptionsError(
+                msg(refusal, game=self.name, least=self.min_players, most=self.max_players, players=players)
+            )
 
     def parse_legal(self, state: S, seat: Seat, text: str) -> A:
         """Parse `text` as a number from 1 in the legal list, or as notation."""

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from laguna.core import LagunaError, OptionsError, get_game
-from laguna.core.messages import msg
+from laguna.core import LagunaError, get_game
+from laguna.core.messages import N_, msg
 from laguna.core.registry import AnyGame
 from laguna.sim.backends import Backend, LocalBackend
 from laguna.sim.simulate import Progress, check_setup, collect_games, game_seed, play_task
@@ -170,15 +170,7 @@ def summarize_solo(
 def check_solo(game_id: str, bot: str, games: int, options: Mapping[str, Any]) -> tuple[AnyGame, str, dict[str, Any]]:
     """Refuse a game without a solo mode, a bad bot, count or option before any game is played."""
     game = get_game(game_id)
-    if game.min_players > 1:
-        raise OptionsError(
-            msg(
-                "{game} has no solo mode (it is for {least}–{most} players); try laguna tournament",
-                game=game.name,
-                least=game.min_players,
-                most=game.max_players,
-            )
-        )
+    game.check_players(1, N_("{game} has no solo mode (it is for {least}–{most} players); try laguna tournament"))
     [name] = bot_names([bot])
     typed = check_setup(game.id, 1, [name], options, games=games)
     return game, name, typed

@@ -102,16 +102,7 @@ def check_tournament(
                 )
             )
         raise OptionsError(msg("a tournament needs at least 2 players, not {players}", players=players))
-    if not game.min_players <= players <= game.max_players:
-        raise OptionsError(
-            msg(
-                "{game} is for {least}–{most} players, not {players}",
-                game=game.name,
-                least=game.min_players,
-                most=game.max_players,
-                players=players,
-            )
-        )
+    game.check_players(players)
     first = schedule(names, players, 1, 0)[0].lineup
     typed = check_setup(game_id, players, [spec_of(label) for label in first], options, games=games)
     return names, typed
