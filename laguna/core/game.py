@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import chain
-from typing import Any, Generic, Self, TypeVar
+from typing import Any, Generic, Protocol, Self, TypeVar
 
 from laguna.core.errors import IllegalAction, NotationError, OptionsError
 from laguna.core.messages import N_, Message, excerpt, msg, quoted, render
@@ -53,6 +53,8 @@ A = TypeVar("A", bound=Hashable)
 Opt = TypeVar("Opt", bound=GameOptions)
 S = TypeVar("S", bound="GameState[Any]")
 K = TypeVar("K")
+A_co = TypeVar("A_co", covariant=True)
+Opt_contra = TypeVar("Opt_contra", bound=GameOptions, contravariant=True)
 
 
 def copy_counter(counter: Counter[K]) -> Counter[K]:
@@ -167,6 +169,20 @@ class GameState(ABC, Generic[A]):
         return self._apply(seat, action)
 
 
+class ActionNotation(Protocol[A_co]):
+    """A game's actions module, as its `Game` reads the notation through it."""
+
+    def parse_action(self, text: str, /) -> A_co: ...
+
+
+class Encoding(Protocol[A_co, Opt_contra]):
+    """A game's encoding module, as its `Game` hands research interfaces the numbers through it."""
+
+    def action_space(self, players: int, options: Opt_contra, /) -> Sequence[A_co]: ...
+
+    def observation(self, view: JSON, players: int, options: Opt_contra, /) -> dict[str, list[float]]: ...
+
+
 class Game(ABC, Generic[S, A, Opt]):
     """A game's description: identity, player counts, options, notation, and new states."""
 
@@ -181,28 +197,34 @@ class Game(ABC, Generic[S, A, Opt]):
     solo_ratings: tuple[tuple[int | None, str], ...] = ()
     """The rulebook's solo rating table, lowest tier first: (least score, title), ``None`` for the tier
     every score earns. Empty for a game without a solo table."""
+    actions: ActionNotation[A]
+    """The module of the game's decisions, whose `parse_action` reads the notation (unless the game
+    overrides `parse_action`)."""
+    encoding: Encoding[A, Opt]
+    """The module that numbers the game's actions and views for research interfaces (unless the game
+    overrides `action_space` and `observation`)."""
 
     @abstractmethod
     def _new_state(self, players: int, options: Opt, seed: int) -> S:
         """Set the game up for `players` seats with already-validated options."""
 
-    @abstractmethod
     def parse_action(self, text: str) -> A:
         """Parse the canonical notation of an action; raises `NotationError` naming the problem."""
+        return self.actions.parse_action(text)
 
-    @abstractmethod
     def action_space(self, players: int, options: Opt) -> Sequence[A]:
         """Every action that can ever be legal in a game of this set-up, once each, in a fixed order.
 
         Research interfaces number actions by their place here, so the order never depends on a seed.
         """
+        return self.encoding.action_space(players, options)
 
-    @abstractmethod
     def observation(self, view: JSON, players: int, options: Opt) -> dict[str, list[float]]:
         """A seat's view as numbers: named segments whose sizes depend on the set-up only.
 
         It reads the view, never the state, so it cannot show more than the view does.
         """
+        return self.encoding.observation(view, players, options)
 
     def observation_buffer(self, state: S, seat: Seat | None, players: int, options: Opt) -> bytes:
         """The numbers of ``observation(state.view(seat), ...)``, segment after segment, as float32 bytes

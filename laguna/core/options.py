@@ -15,13 +15,13 @@ import dataclasses
 import itertools
 import re
 import typing
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Self
 
 from laguna.core.component_data import PACKAGED, check_given, is_data_name, is_digest, register_file
 from laguna.core.errors import CardDataError, OptionsError
-from laguna.core.messages import msg, quoted
+from laguna.core.messages import Message, msg, quoted
 
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
@@ -52,6 +52,19 @@ def data_option(help: str, kind: str) -> Any:
     """Declare a text option that selects component data: ``"reconstructed"`` (the default), or a data
     file by digest. `kind` names the file in messages ("card file")."""
     return dataclasses.field(default=PACKAGED, metadata={"help": help, "data": kind})
+
+
+def check_data(
+    value: str, load: Callable[[str], object], missing: Message, broken: Callable[[Message | str], Message]
+) -> None:
+    """Refuse (`OptionsError`) a data option that names no data (`missing`), or data that `load` refuses:
+    `broken` words the loader's problem as the game's message."""
+    if not value:
+        raise OptionsError(missing)
+    try:
+        load(value)
+    except CardDataError as error:
+        raise OptionsError(broken(error.message)) from None
 
 
 @dataclass(frozen=True)

@@ -5,14 +5,12 @@ The game hands each new state the bots' heuristic (`heuristics.estimate`), so th
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from laguna.core.errors import CardDataError, OptionsError
-from laguna.core.game import JSON, Game
+from laguna.core.game import Game
 from laguna.core.messages import N_, msg
+from laguna.core.options import check_data
 from laguna.core.rng import Rng
-from laguna.games.burano import encoding, heuristics
-from laguna.games.burano.actions import Action, parse_action
+from laguna.games.burano import actions, encoding, heuristics
+from laguna.games.burano.actions import Action
 from laguna.games.burano.loader import load_components
 from laguna.games.burano.options import BuranoOptions
 from laguna.games.burano.state import BuranoState
@@ -34,15 +32,17 @@ class Burano(Game[BuranoState, Action, BuranoOptions]):
     min_players = 2
     max_players = 4
     options_type = BuranoOptions
+    actions = actions
+    encoding = encoding
     summary = N_("Build cube pyramids, colour the houses of the lace island, fish, make lace and roof the houses.")
 
     def validate_options(self, players: int, options: BuranoOptions) -> None:
-        if not options.components:
-            raise OptionsError(msg("option components takes 'reconstructed' or the path of a component file"))
-        try:
-            load_components(options.components)
-        except CardDataError as exc:
-            raise OptionsError(msg("option components: {problem}", problem=exc.message)) from None
+        check_data(
+            options.components,
+            load_components,
+            msg("option components takes 'reconstructed' or the path of a component file"),
+            lambda problem: msg("option components: {problem}", problem=problem),
+        )
 
     def _new_state(self, players: int, options: BuranoOptions, seed: int) -> BuranoState:
         components = load_components(options.components)
@@ -53,15 +53,6 @@ class Burano(Game[BuranoState, Action, BuranoOptions]):
             else first_game_area(components, players)
         )
         return BuranoState(players, options, components, area, rng, heuristic=heuristics.estimate)
-
-    def parse_action(self, text: str) -> Action:
-        return parse_action(text)
-
-    def action_space(self, players: int, options: BuranoOptions) -> Sequence[Action]:
-        return encoding.action_space(players, options)
-
-    def observation(self, view: JSON, players: int, options: BuranoOptions) -> dict[str, list[float]]:
-        return encoding.observation(view, players, options)
 
 
 GAME = Burano()

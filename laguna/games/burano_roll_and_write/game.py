@@ -5,14 +5,12 @@ A new state gets the heuristic its `estimate` reads from here: the rules never i
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from laguna.core.errors import OptionsError
-from laguna.core.game import JSON, Game
+from laguna.core.game import Game
 from laguna.core.messages import N_, msg
 from laguna.core.rng import Rng
-from laguna.games.burano_roll_and_write import encoding, heuristics
-from laguna.games.burano_roll_and_write.actions import Action, parse_action
+from laguna.games.burano_roll_and_write import actions, encoding, heuristics
+from laguna.games.burano_roll_and_write.actions import Action
 from laguna.games.burano_roll_and_write.options import RollAndWriteOptions
 from laguna.games.burano_roll_and_write.scoring import LOWEST_RATING, SOLO_RATINGS
 from laguna.games.burano_roll_and_write.sheets import load_sheets
@@ -34,6 +32,8 @@ class WalkingInBuranoRollAndWrite(Game[RollAndWriteState, Action, RollAndWriteOp
     min_players = 1
     max_players = 4
     options_type = RollAndWriteOptions
+    actions = actions
+    encoding = encoding
     summary = N_("Roll the dice, draft them with your boats and decorate the houses of your street.")
     option_examples = ({"round_limit": 2}, {"shared_layout": "Viale Marcello"})
     solo_ratings = ((None, LOWEST_RATING), *sorted(SOLO_RATINGS))
@@ -73,15 +73,6 @@ class WalkingInBuranoRollAndWrite(Game[RollAndWriteState, Action, RollAndWriteOp
             rng.shuffle(pool)
             layouts = pool[:players]
         return RollAndWriteState(players, options, sheets, layouts, rng, heuristic=heuristics.estimate)
-
-    def parse_action(self, text: str) -> Action:
-        return parse_action(text)
-
-    def action_space(self, players: int, options: RollAndWriteOptions) -> Sequence[Action]:
-        return encoding.action_space(players, options)
-
-    def observation(self, view: JSON, players: int, options: RollAndWriteOptions) -> dict[str, list[float]]:
-        return encoding.observation(view, players, options)
 
 
 GAME = WalkingInBuranoRollAndWrite()

@@ -3,14 +3,12 @@ builds a bot's estimate of the final scores (`heuristics.estimate`), which the r
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from laguna.core.errors import CardDataError, OptionsError
-from laguna.core.game import JSON, Game
+from laguna.core.game import Game
 from laguna.core.messages import N_, msg
+from laguna.core.options import check_data
 from laguna.core.rng import Rng
-from laguna.games.murano import encoding, heuristics
-from laguna.games.murano.actions import Action, parse_action
+from laguna.games.murano import actions, encoding, heuristics
+from laguna.games.murano.actions import Action
 from laguna.games.murano.loader import load_components
 from laguna.games.murano.options import MuranoOptions
 from laguna.games.murano.state import MuranoState
@@ -29,31 +27,24 @@ class Murano(Game[MuranoState, Action, MuranoOptions]):
     min_players = 2
     max_players = 4
     options_type = MuranoOptions
+    actions = actions
+    encoding = encoding
     summary = N_(
         "Sail the ships around the lagoon, buy and build glass factories, shops and palaces, and score characters."
     )
 
     def validate_options(self, players: int, options: MuranoOptions) -> None:
-        if not options.components:
-            raise OptionsError(msg("option components takes 'reconstructed' or the path of a component file"))
-        try:
-            load_components(options.components)
-        except CardDataError as exc:
-            raise OptionsError(msg("option components: {error}", error=exc.message)) from None
+        check_data(
+            options.components,
+            load_components,
+            msg("option components takes 'reconstructed' or the path of a component file"),
+            lambda problem: msg("option components: {error}", error=problem),
+        )
 
     def _new_state(self, players: int, options: MuranoOptions, seed: int) -> MuranoState:
         return MuranoState(
             players, options, load_components(options.components), Rng(seed), heuristic=heuristics.estimate
         )
-
-    def parse_action(self, text: str) -> Action:
-        return parse_action(text)
-
-    def action_space(self, players: int, options: MuranoOptions) -> Sequence[Action]:
-        return encoding.action_space(players, options)
-
-    def observation(self, view: JSON, players: int, options: MuranoOptions) -> dict[str, list[float]]:
-        return encoding.observation(view, players, options)
 
 
 GAME = Murano()

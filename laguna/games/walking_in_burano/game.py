@@ -5,13 +5,11 @@ A new state gets the heuristic its `estimate` reads from here: the rules never i
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from laguna.core.errors import OptionsError
-from laguna.core.game import JSON, Game, Seat
+from laguna.core.game import Game, Seat
 from laguna.core.messages import N_, msg
-from laguna.games.walking_in_burano import encoding, heuristics
-from laguna.games.walking_in_burano.actions import Action, parse_action
+from laguna.games.walking_in_burano import actions, encoding, heuristics
+from laguna.games.walking_in_burano.actions import Action
 from laguna.games.walking_in_burano.cards import load_floor_cards
 from laguna.games.walking_in_burano.options import WalkingInBuranoOptions
 from laguna.games.walking_in_burano.scoring import LOWEST_RATING, SOLO_RATINGS
@@ -33,6 +31,8 @@ class WalkingInBurano(Game[WalkingInBuranoState, Action, WalkingInBuranoOptions]
     min_players = 1
     max_players = 4
     options_type = WalkingInBuranoOptions
+    actions = actions
+    encoding = encoding
     summary = N_("Refurbish the colourful houses of Burano and attract tourists and inhabitants.")
     option_examples = ({"round_limit": 2}, {"round_limit": 1, "beginner_characters": True})
     solo_ratings = ((None, LOWEST_RATING), *sorted(SOLO_RATINGS))
@@ -47,15 +47,6 @@ class WalkingInBurano(Game[WalkingInBuranoState, Action, WalkingInBuranoOptions]
         return WalkingInBuranoState(
             players, options, load_floor_cards(options.floor_cards), seed, heuristic=heuristics.estimate
         )
-
-    def parse_action(self, text: str) -> Action:
-        return parse_action(text)
-
-    def action_space(self, players: int, options: WalkingInBuranoOptions) -> Sequence[Action]:
-        return encoding.action_space(players, options)
-
-    def observation(self, view: JSON, players: int, options: WalkingInBuranoOptions) -> dict[str, list[float]]:
-        return encoding.observation(view, players, options)
 
     def observation_buffer(
         self, state: WalkingInBuranoState, seat: Seat | None, players: int, options: WalkingInBuranoOptions
