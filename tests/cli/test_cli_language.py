@@ -12,15 +12,17 @@ from babel.messages.extract import extract_from_file
 from babel.messages.pofile import read_po
 from typer.testing import CliRunner, Result
 
-from laguna.cli.app import app, choose_language, locale_language
+from laguna.cli.app import app
+from laguna.cli.language import choose_language, locale_language
 from laguna.core import OptionsError
 
 ROOT = Path(__file__).parents[2]
 CATALOGUE = ROOT / "laguna" / "locale" / "ru" / "LC_MESSAGES" / "laguna.po"
 CLI_SOURCES = [
     ROOT / "laguna" / "cli" / name
-    for name in ("app.py", "play.py", "__init__.py", "boards/__init__.py", "boards/generic.py")
+    for name in ("app.py", "language.py", "play.py", "__init__.py", "boards/__init__.py", "boards/generic.py")
 ]
+CLI_SOURCES += sorted((ROOT / "laguna" / "cli" / "commands").glob("*.py"))
 CLI_SOURCES += [ROOT / "laguna" / "cli" / "boards" / "walking_in_burano.py"]
 CLI_SOURCES += sorted((ROOT / "laguna" / "sim").glob("*.py")) + sorted((ROOT / "laguna" / "bots").glob("*.py"))
 KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "N_": None, "msg": None, "msg_plural": (1, 2)}

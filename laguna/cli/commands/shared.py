@@ -1,0 +1,114 @@
+"""What the commands of ``laguna`` share: the options several of them take, the console, the progress bar
+of a run of games, user errors turned into one line, and the tables' columns and numbers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, NoReturn
+
+import typer
+from babel.numbers import format_decimal
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+from rich.text import Text
+
+from laguna.cli.language import EXIT_ERROR, _echo_error
+from laguna.core import LagunaError
+from laguna.core.messages import Message
+from laguna.core.registry import AnyGame
+from laguna.i18n import N_, current, gettext
+from laguna.sim.stats import Spread
+
+
+def _stdout() -> Console:
+    # Made per command, so the width and streams are those of the moment (and of a test runner).
+    return Console(highlight=False)
+
+
+def _fail(message: Message | str, code: int = EXIT_ERROR) -> NoReturn:
+    _echo_error(message)
+    raise typer.Exit(code)
+
+
+@contextmanager
+def _user_errors() -> Iterator[None]:
+    """Turn a `LagunaError` into one line on stderr and exit code 2."""
+    try:
+        yield
+    except LagunaError as error:
+        _fail(error.message)
+
+
+OptionPairs = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--option",
+        "-o",
+        metavar="NAME=VALUE",
+        help=N_("A game option (repeatable); `laguna games` lists them."),
+    ),
+]
+
+GameArgument = Annotated[str, typer.Argument(help=N_("The game id (see `laguna games`)."))]
+PlayersOption = Annotated[int | None, typer.Option("--players", "-p", help=N_("Number of seats."))]
+GamesOption = Annotated[int, typer.Option("--games", "-n", help=N_("Number of games."))]
+RunSeedOption = Annotated[int, typer.Option("--seed", help=N_("Seed of the run; game i uses seed*1000003+i."))]
+JobsOption = Annotated[int, typer.Option("--jobs", "-j", help=N_("Worker processes, or Ray CPUs (1: this process)."))]
+BackendOption = Annotated[
+    str,
+    typer.Option("--backend", help=N_("Where games run: local or ray (ray needs the optional ray extra).")),
+]
+AddressOption = Annotated[
+    str | None,
+    typer.Option("--address", help=N_("Address of a Ray cluster (with --backend ray; default: start Ray here).")),
+]
+
+
+@contextmanager
+def _progress(label: str, games: int) -> Iterator[Callable[[int, int], None]]:
+    """A progress bar of games on stderr, and the callback that moves it."""
+    bar = Progress(
+        TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=Console(stderr=True)
+    )
+    with bar:
+        task = bar.add_task("games", total=games)
+        yield lambda done, _total: bar.update(task, completed=done)
+
+
+def _default_players(game: AnyGame, wanted: int | None) -> int:
+    if wanted is not None:
+        return wanted
+    return max(game.min_players, min(2, game.max_players))
+
+
+def _columns(table: Table, *headers: tuple[str, str]) -> None:
+    """Add columns by (English header marked with N_, justification), the headers translated."""
+    for header, justify in headers:
+        table.add_column(gettext(header), justify=justify)  # type: ignore[arg-type]
+
+
+def _number(value: float, decimals: int = 0) -> str:
+    """`value` with the digit groups and decimal mark of the language in force (``12,345.6``, ``12 345,6``)."""
+    return format_decimal(value, format="#,##0" + ("." + "0" * decimals if decimals else ""), locale=current())
+
+
+def _seat(seat: int) -> str:
+    return gettext("P{number}").format(number=seat + 1)
+
+
+def _length_table(decisions: Spread | None, rounds: Spread | None) -> Table:
+    """How long the games were, in decisions and (where the game counts them) rounds."""
+    length = Table(title=gettext("Game length"), title_justify="left")
+    _columns(length, (N_("measure"), "left"), (N_("mean"), "right"), (N_("min"), "right"), (N_("max"), "right"))
+    for name, spread in ((N_("decisions"), decisions), (N_("rounds"), rounds)):
+        if spread is not None:
+            length.add_row(gettext(name), f"{spread.mean:.1f}", f"{spread.minimum:g}", f"{spread.maximum:g}")
+    return length
+
+
+def _written(paths: Sequence[Path]) -> Text:
+    return Text(gettext("written: {files}").format(files=", ".join(str(path) for path in paths)))
