@@ -29,8 +29,9 @@ from argon2.exceptions import InvalidHashError, VerificationError
 
 from laguna.core import LagunaError
 from laguna.core.messages import Message, msg, msg_plural
+from laguna.server.account_store import AddressFull, NameTaken, User
 from laguna.server.limits import Throttle
-from laguna.server.store import AddressFull, NameTaken, Store, User
+from laguna.server.store import Store
 
 SESSION_DAYS = 30
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{1,23}")

@@ -28,10 +28,11 @@ from sqlalchemy.exc import DBAPIError
 
 from laguna.bots import make_bot
 from laguna.core import GameRecord, GameState, LagunaError, games, get_game, replay
+from laguna.server.account_store import NotSaved
 from laguna.server.db import DatabaseError
 from laguna.server.lifeline import exit_now, follow_parent
 from laguna.server.service import BotTurn, Played, TableService
-from laguna.server.store import NotSaved, StaleVersion
+from laguna.server.store import StaleVersion
 
 CAP_SECONDS = 10.0
 """Wall-clock seconds a bot may think over one decision, whatever its level or budget: past it the

@@ -1,7 +1,8 @@
 """What the browser sends, validated before any work is done: each form and JSON body is a pydantic
 model with bounds on every field, so that a number of players in the millions, a negative number of
 opponents or a bot budget nobody offered is refused with a message that names the field, before a
-seat is built or the database is asked anything."""
+seat is built or the database is asked anything. Names and passwords are only checked to be text here:
+the rules of accounts (`laguna.server.auth`) refuse the rest in their own words, on the account page."""
 
 from __future__ import annotations
 
@@ -9,11 +10,21 @@ from collections.abc import Iterable, Mapping
 from typing import Annotated, Any, TypeVar
 
 from annotated_types import Ge, Le, MaxLen
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, ValidationError
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictStr,
+    ValidationError,
+)
 
+from laguna import i18n
 from laguna.bots import LEVELS
 from laguna.core import LagunaError, games
-from laguna.core.messages import N_, Message, msg, quoted
+from laguna.core.messages import N_, Message, excerpt, msg, quoted
 
 GAME_IDS = tuple(game.id for game in games())
 """The games a table may be made for (the registry is fixed once the server runs)."""
@@ -45,7 +56,58 @@ def _offered(choices: Iterable[str], what: str, empty: str = "") -> AfterValidat
     return AfterValidator(lambda value: _one_of(value or empty, choices, what))
 
 
+def _language(code: str) -> str:
+    if code not in i18n.LANGUAGES:
+        raise ValueError(
+            msg(
+                "{code} is not a language of Laguna ({languages})",
+                code=quoted(code),
+                languages=", ".join(i18n.LANGUAGES),
+            )
+        )
+    return code
+
+
+def _local(path: str) -> str:
+    """A path on this site, else the lobby's (never another site's page, not even ``//host/...``)."""
+    return path if path.startswith("/") and not path.startswith("//") else "/"
+
+
 Token = Annotated[str, MaxLen(128), _what(N_("the form's token"))]
+
+
+class TokenForm(BaseModel):
+    """A button of a signed-in player's page that sends nothing but the form's token."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    csrf: Token = ""
+
+
+class LanguageForm(BaseModel):
+    """Switching the table's language, and the page to go back to."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    code: Annotated[StrictStr, AfterValidator(_language)] = ""
+    back: Annotated[StrictStr, AfterValidator(_local)] = "/"
+
+
+class AccountForm(BaseModel):
+    """Signing up or logging in: a name and a password, as typed."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    name: StrictStr = ""
+    password: StrictStr = ""
+
+
+class DeclineForm(TokenForm):
+    """Declining an invitation, and with ``block=yes`` every invitation from the table's creator."""
+
+    block: Annotated[bool, BeforeValidator(lambda sent: sent == "yes")] = False
+
+
 Level = Annotated[str, _offered(LEVELS, N_("the bots' level"), "medium"), _what(N_("the bots' level"))]
 
 
@@ -92,10 +154,10 @@ class JoinForm(BaseModel):
     seat: Annotated[int, Ge(1), Le(MOST_PLAYERS), _what(N_("the seat"))]
 
 
-class UnblockForm(BaseModel):
+class UnblockForm(TokenForm):
     """Taking invitations again from a player once blocked (by their account's number)."""
 
-    player: Annotated[int, Ge(1), Le(MOST_VERSIONS), _what(N_("the player"))]
+    player: Annotated[int, Ge(1), Le(MOST_VERSIONS), _what(N_("the player"))] = Field("", validate_default=True)
 
 
 class HandOverForm(BaseModel):
@@ -150,13 +212,15 @@ def _problem(model: type[BaseModel], error: Any) -> Message:
     """The message for one of pydantic's errors, in our words (and translatable)."""
     name = str(error["loc"][0]) if error["loc"] else ""
     info = model.model_fields.get(name)
-    what = msg(info.description if info and info.description else N_("the form"))
     kind = error["type"]
     value = error.get("input")
     if kind == "value_error":
         cause = error.get("ctx", {}).get("error")
         if isinstance(cause, ValueError) and cause.args and isinstance(cause.args[0], Message):
             return cause.args[0]
+    if info is None or not info.description:  # a field the page sends as it is, such as a name
+        return msg("{field} is not valid here: {value}", field=excerpt(name), value=quoted(value))
+    what = msg(info.description)
     if kind == "missing":
         return msg("{what} is missing", what=what)
     bounds = [m for m in (info.metadata if info else []) if isinstance(m, Ge | Le)]

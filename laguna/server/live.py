@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator
 import psycopg
 from sqlalchemy import Engine
 
-from laguna.server.store import CHANNEL
+from laguna.server.account_store import CHANNEL
 
 HEARD_TABLES = 100_000
 """Tables whose newest version a hub remembers, the most recently changed (only recent changes can race

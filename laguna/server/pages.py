@@ -12,8 +12,10 @@ from laguna import i18n
 from laguna.bots import LEVELS
 from laguna.core import get_game
 from laguna.core.messages import msg, quoted
-from laguna.server.service import Replay, Snapshot, TableError, TableService
-from laguna.server.store import FINISHED, INVITED, OPEN, PLAYING, WAITING, Store, TableInfo, User
+from laguna.server.account_store import User
+from laguna.server.positions import Snapshot
+from laguna.server.service import Replay, TableError, TableService
+from laguna.server.store import FINISHED, INVITED, OPEN, PLAYING, WAITING, Store, TableInfo
 from laguna.web.boards import board_defs, board_style, changes, label, pieces, render_board
 
 LOG_DECISIONS = 100

@@ -17,11 +17,12 @@ from fastapi.testclient import TestClient
 from sqlalchemy import Engine
 
 from laguna.core import Rng
-from laguna.server.app import TEMPLATES, create_app
+from laguna.server.app import create_app
 from laguna.server.limits import RateLimiter
 from laguna.server.pages import table_context
 from laguna.server.service import SeatRequest
 from laguna.server.store import HUMAN, INVITED
+from laguna.server.web import TEMPLATES
 
 CSRF = re.compile(r'name="csrf" value="([0-9a-f]+)"')
 NOW = datetime(2026, 3, 1, tzinfo=UTC)

@@ -15,10 +15,11 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import Engine
 
-from laguna.server.app import COOKIE, create_app
+from laguna.server.app import create_app
 from laguna.server.pages import LOG_DECISIONS
 from laguna.server.service import SeatRequest
 from laguna.server.store import HUMAN, INVITED
+from laguna.server.web import COOKIE
 
 NOW = datetime(2026, 3, 1, tzinfo=UTC)
 PAGE_BYTES = 150_000

@@ -17,9 +17,10 @@ from sqlalchemy import Engine, event
 from sqlalchemy.exc import OperationalError
 
 from laguna.core import replay
+from laguna.server.account_store import NotSaved, User
 from laguna.server.app import create_app
 from laguna.server.service import SeatRequest, TableService
-from laguna.server.store import BOT, HUMAN, INVITED, NotSaved, Store, User
+from laguna.server.store import BOT, HUMAN, INVITED, Store
 
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 GAME = "walking-in-burano"

@@ -18,10 +18,12 @@ from sqlalchemy import Engine
 
 from laguna import i18n
 from laguna.core import Match
-from laguna.server.app import TEMPLATES, create_app
+from laguna.server.account_store import User
+from laguna.server.app import create_app
 from laguna.server.pages import table_context
 from laguna.server.service import SeatRequest, TableService
-from laguna.server.store import HUMAN, INVITED, User
+from laguna.server.store import HUMAN, INVITED
+from laguna.server.web import TEMPLATES
 from laguna.web.boards import changes, label, pieces
 
 NOW = datetime(2026, 3, 1, tzinfo=UTC)

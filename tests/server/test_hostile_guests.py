@@ -21,8 +21,9 @@ from sqlalchemy import Engine, event
 
 from laguna.bots import make_bot
 from laguna.core import get_game
-from laguna.server.app import ADDRESS_BOT_GAMES, GUEST_BOT_GAMES, MAKING_BURST, create_app
+from laguna.server.app import MAKING_BURST, create_app
 from laguna.server.limits import BUCKETS, RateLimiter
+from laguna.server.routes.lobby import ADDRESS_BOT_GAMES, GUEST_BOT_GAMES
 from laguna.server.service import SeatRequest, TableError, TableService
 from laguna.server.store import BOT, FINISHED, HUMAN, SeatInfo, Store
 

@@ -14,8 +14,9 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import Engine
 
+from laguna.server.account_store import User
 from laguna.server.app import create_app
-from laguna.server.store import HUMAN, OPEN, SeatInfo, SeatTaken, Store, User
+from laguna.server.store import HUMAN, OPEN, SeatInfo, SeatTaken, Store
 
 CSRF = re.compile(r'name="csrf" value="([0-9a-f]+)"')
 NOW = datetime(2026, 3, 1, tzinfo=UTC)

@@ -17,9 +17,9 @@ from sqlalchemy import func, select
 from starlette.types import Message
 from starlette.websockets import WebSocketDisconnect
 
-from laguna.server import app as server_app
 from laguna.server.app import BodyLimit, create_app
 from laguna.server.db import make_engine
+from laguna.server.routes import live as live_routes
 from laguna.server.schema import users
 from laguna.server.security import origin_of
 
@@ -183,7 +183,7 @@ def test_origins_are_compared_as_browsers_write_them(url: str, origin: str | Non
 
 
 def test_one_address_holds_a_bounded_number_of_live_channels(app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(server_app, "LIVE_PER_ADDRESS", 3)
+    monkeypatch.setattr(live_routes, "LIVE_PER_ADDRESS", 3)
     with TestClient(app) as client, contextlib.ExitStack() as held:
         table = client.post("/play-now", data={"opponents": "1"}, follow_redirects=True).url.path.split("/")[-1]
         for _ in range(3):

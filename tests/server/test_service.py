@@ -9,8 +9,9 @@ import pytest
 from sqlalchemy import Engine
 
 from laguna.core import IllegalAction, NotationError, OptionsError, UndoError, UnknownGame, get_game, replay
+from laguna.server.account_store import User
 from laguna.server.service import SeatRequest, TableError, TableService
-from laguna.server.store import BOT, FINISHED, HUMAN, INVITED, OPEN, PLAYING, StaleVersion, Store, User
+from laguna.server.store import BOT, FINISHED, HUMAN, INVITED, OPEN, PLAYING, StaleVersion, Store
 
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 GAME = "walking-in-burano"
@@ -40,6 +41,13 @@ def _two_players(service: TableService, ada: User, bob: User, seed: int = 42) ->
     assert service.join(table.id, 1, bob).version == 1
     assert service.start(table.id, ada).version == STARTED
     return table.id
+
+
+def _cached_and_elsewhere(service: TableService, ada: User, bob: User) -> tuple[str, TableService]:
+    """A started table whose position `service` caches, and another server process's service."""
+    table_id = _two_players(service, ada, bob)
+    service.position(table_id)
+    return table_id, TableService(Store(service.store.engine), lambda: NOW)
 
 
 def _log_length(service: TableService, table_id: str) -> int:
@@ -252,9 +260,7 @@ def test_a_cached_table_is_trusted_until_a_newer_version_is_heard_of(
 ) -> None:
     """Another server process changes the game (decisions and an undo): this one keeps showing its
     cached position until the change is announced, then catches up from the log."""
-    table_id = _two_players(service, ada, bob)
-    service.position(table_id)
-    other = TableService(Store(service.store.engine), lambda: NOW)
+    table_id, other = _cached_and_elsewhere(service, ada, bob)
     other.act(table_id, ada, 0, "take c1 f1", STARTED)
     other.undo(table_id, ada, 0, STARTED + 1)
     other.act(table_id, ada, 0, "take c1 f1", STARTED + 2)
@@ -270,9 +276,7 @@ def test_a_cached_table_is_trusted_until_a_newer_version_is_heard_of(
 def test_a_version_a_browser_heard_of_elsewhere_is_read_from_the_database(
     service: TableService, ada: User, bob: User
 ) -> None:
-    table_id = _two_players(service, ada, bob)
-    service.position(table_id)
-    other = TableService(Store(service.store.engine), lambda: NOW)
+    table_id, other = _cached_and_elsewhere(service, ada, bob)
     other.act(table_id, ada, 0, "take c1 f1", STARTED)
     assert service.snapshot(table_id).table.version == STARTED  # not heard of: the cache stands
     assert service.snapshot(table_id, at_least=STARTED + 1).table.version == STARTED + 1  # the browser heard of it
@@ -283,9 +287,7 @@ def test_a_version_a_browser_heard_of_elsewhere_is_read_from_the_database(
 def test_a_seat_handed_over_elsewhere_rebuilds_the_position_with_its_new_player(
     service: TableService, ada: User, bob: User
 ) -> None:
-    table_id = _two_players(service, ada, bob)
-    service.position(table_id)
-    other = TableService(Store(service.store.engine), lambda: NOW)
+    table_id, other = _cached_and_elsewhere(service, ada, bob)
     other.hand_to_bot(table_id, 1, "easy", STARTED)
     service.heard(table_id, STARTED + 1)
     table, _ = service.position(table_id)

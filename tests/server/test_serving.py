@@ -88,13 +88,18 @@ def _wait_closed(connection: socket.socket, deadline: float) -> float | None:
     return None
 
 
+def _fetch(client: http.client.HTTPConnection) -> http.client.HTTPResponse:
+    """The lobby, read whole over `client`'s connection."""
+    client.request("GET", "/")
+    response = client.getresponse()
+    response.read()
+    return response
+
+
 def _get(address: tuple[str, int]) -> int:
     client = http.client.HTTPConnection(*address, timeout=10)
     try:
-        client.request("GET", "/")
-        response = client.getresponse()
-        response.read()
-        return response.status
+        return _fetch(client).status
     finally:
         client.close()
 
@@ -132,9 +137,7 @@ def test_connections_that_never_finish_their_headers_are_closed_after_the_header
 def test_an_idle_connection_is_closed_after_the_keep_alive_timeout(quick_server: tuple[str, int]) -> None:
     client = http.client.HTTPConnection(*quick_server, timeout=10)
     try:
-        client.request("GET", "/")
-        response = client.getresponse()
-        response.read()
+        response = _fetch(client)
         assert response.status == 200
         assert response.getheader("server") is None  # the server does not say what it runs
         answered = time.monotonic()

@@ -16,6 +16,7 @@ from alembic.migration import MigrationContext
 from sqlalchemy import Engine, inspect, text
 
 from laguna.core import get_game, replay
+from laguna.server.account_store import NameTaken, StoreError, User
 from laguna.server.db import DatabaseError, default_database_url, make_engine, upgrade
 from laguna.server.schema import metadata
 from laguna.server.store import (
@@ -26,14 +27,11 @@ from laguna.server.store import (
     OPEN,
     PLAYING,
     WAITING,
-    NameTaken,
     NotFound,
     SeatInfo,
     SeatTaken,
     StaleVersion,
     Store,
-    StoreError,
-    User,
 )
 
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
