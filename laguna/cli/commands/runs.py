@@ -23,6 +23,7 @@ from laguna.cli.commands.shared import (
     RunSeedOption,
     _columns,
     _default_players,
+    _game_options,
     _length_table,
     _progress,
     _seat,
@@ -32,7 +33,6 @@ from laguna.cli.commands.shared import (
 )
 from laguna.cli.language import LagunaCommand
 from laguna.cli.play import shown
-from laguna.core import get_game
 from laguna.i18n import N_, gettext, ngettext
 from laguna.sim import simulate
 from laguna.sim.backends import make_backend
@@ -101,12 +101,11 @@ def simulate_command(
 ) -> None:
     console = _stdout()
     with _user_errors():
-        found = get_game(game)
+        found, options = _game_options(game, option)
         if players is None and bots is not None:
             players = len(bots.split(","))
         count = _default_players(found, players)
         seat_bots = [b.strip() for b in bots.split(",")] if bots is not None else ["random"] * count
-        options = found.options_type.parse_pairs(option or []).to_dict()
         check_setup(found.id, count, seat_bots, options, games=games, jobs=jobs)  # fail before the progress bar shows
         with _progress(gettext("simulating"), games) as progress:
             summary = simulate(
@@ -215,11 +214,10 @@ def tournament_command(
 ) -> None:
     console = _stdout()
     with _user_errors():
-        found = get_game(game)
+        found, options = _game_options(game, option)
         specs = [b.strip() for b in bots.split(",") if b.strip()]
         if players is None:
             players = max(2, found.min_players, min(len(specs), found.max_players))
-        options = found.options_type.parse_pairs(option or []).to_dict()
         check_tournament(found.id, players, specs, options, games)  # fail before the progress bar shows
         runner = make_backend(backend, jobs, address)
         output_dir(out)
@@ -314,8 +312,7 @@ def solo_command(
 ) -> None:
     console = _stdout()
     with _user_errors():
-        found = get_game(game)
-        options = found.options_type.parse_pairs(option or []).to_dict()
+        found, options = _game_options(game, option)
         check_solo(found.id, bot, games, options)
         runner = make_backend(backend, jobs, address)
         if out is not None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
 from babel.numbers import format_decimal
@@ -17,7 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from laguna.cli.language import EXIT_ERROR, _echo_error
-from laguna.core import LagunaError
+from laguna.core import LagunaError, get_game
 from laguna.core.messages import Message
 from laguna.core.registry import AnyGame
 from laguna.i18n import N_, current, gettext
@@ -77,6 +77,12 @@ def _progress(label: str, games: int) -> Iterator[Callable[[int, int], None]]:
     with bar:
         task = bar.add_task("games", total=games)
         yield lambda done, _total: bar.update(task, completed=done)
+
+
+def _game_options(game: str, option: list[str] | None) -> tuple[AnyGame, dict[str, Any]]:
+    """The game a command names and its options given as ``--option NAME=VALUE``, both checked."""
+    found = get_game(game)
+    return found, found.options_type.parse_pairs(option or []).to_dict()
 
 
 def _default_players(game: AnyGame, wanted: int | None) -> int:
