@@ -31,8 +31,6 @@ STOREY, GABLE = 25, 10
 """A floor of a house and the roof over it, in drawing units, stacked from the bottom of the square."""
 
 
-
-
 def _block(c: dict[str, str] | None, x: float, y: float, size: float) -> str:
     """A cube (or a house, a dock house, a marker) seen from above: its colour and its mark; face down
     hatched; an empty place dashed (the drawings ``bu-c-…`` of the board's defs)."""
