@@ -11,8 +11,8 @@ from typing import Any
 
 from laguna.core.game import Event
 from laguna.games.burano_roll_and_write import GAME, Phase, RollAndWriteState
-from laguna.games.burano_roll_and_write.sheets import DieColour, Kind, SheetLayout, Symbol, load_sheets
 from laguna.games.burano_roll_and_write.position import DICE
+from laguna.games.burano_roll_and_write.sheets import DieColour, Kind, SheetLayout, Symbol, load_sheets
 
 MARCELLO = "Viale Marcello"
 RED, ORANGE, YELLOW, GREEN, BLUE, PINK = DICE
