@@ -37,14 +37,19 @@ def test_the_building_bought_in_a_final_turn_stays_face_down_for_the_others() ->
         twin.apply(0, twin.legal_actions(0)[0])
 
 
-def scoring_position(seed: int) -> MuranoState:
-    state = scenario.new(2, seed=seed, skip_unscoreable=False)
-    scenario.give_character(state, 0, "C04")
-    scenario.gondolier_at(state, 0, "pietro", "orange")
+def begin_final_scoring(state: MuranoState) -> None:
+    """Player 1 triggered the end and nobody has a last turn left: the final scoring begins."""
     state.triggered_by = 0
     state.last_turns = []
     begin_scoring(state, [])
     scenario.changed(state)
+
+
+def scoring_position(seed: int) -> MuranoState:
+    state = scenario.new(2, seed=seed, skip_unscoreable=False)
+    scenario.give_character(state, 0, "C04")
+    scenario.gondolier_at(state, 0, "pietro", "orange")
+    begin_final_scoring(state)
     return state
 
 
@@ -67,10 +72,7 @@ def test_cards_put_aside_unrevealed_stay_among_the_unseen_cards() -> None:
     scenario.give_character(state, 0, "C01")
     scenario.give_character(state, 1, "C02")
     scenario.gondolier_at(state, 1, "mattia", "grey")
-    state.triggered_by = 0
-    state.last_turns = []
-    begin_scoring(state, [])
-    scenario.changed(state)
+    begin_final_scoring(state)
     scenario.act(state, "skip C01")
     assert state.skipped == {0: ["C01"]} and state.phase is Phase.SCORING and state.actor == 1
     seen = {tuple(state.determinize(1, Rng(k)).skipped[0]) for k in range(30)}

@@ -33,6 +33,14 @@ def piles(players: int, beginner: bool = False) -> dict[Character, int]:
     return dict(zip(CHARACTERS, state.piles, strict=True))
 
 
+def each(tourists: int, inhabitants: int) -> dict[Character, int]:
+    """Piles of `tourists` cards of each Tourist and `inhabitants` of each Inhabitant."""
+    return {
+        **dict.fromkeys((W, M, GI, BO), tourists),
+        **dict.fromkeys((MAYOR, POLICE, SANTA, SHOP, TAILOR, FLORIST, GARDENER), inhabitants),
+    }
+
+
 # --------------------------------------------------------------------------- floor supply and decks
 
 
@@ -69,29 +77,20 @@ def test_decks_are_shuffled_by_the_seed() -> None:
 
 def test_four_players_use_all_character_cards() -> None:
     """Setup 3: 4 players use ALL cards (3 of each Tourist, 2 of each Inhabitant)."""
-    assert piles(4) == {
-        W: 3, M: 3, GI: 3, BO: 3,
-        MAYOR: 2, POLICE: 2, SANTA: 2, SHOP: 2, TAILOR: 2, FLORIST: 2, GARDENER: 2,
-    }  # fmt: skip
+    assert piles(4) == each(tourists=3, inhabitants=2)
     assert sum(piles(4).values()) == 26
 
 
 def test_three_players_remove_one_of_each_tourist() -> None:
     """Setup 3: 3 players remove 1 card of each Tourist and do NOT remove any Inhabitant Cards."""
-    assert piles(3) == {
-        W: 2, M: 2, GI: 2, BO: 2,
-        MAYOR: 2, POLICE: 2, SANTA: 2, SHOP: 2, TAILOR: 2, FLORIST: 2, GARDENER: 2,
-    }  # fmt: skip
+    assert piles(3) == each(tourists=2, inhabitants=2)
     assert sum(piles(3).values()) == 22
 
 
 @pytest.mark.parametrize("players", [1, 2])
 def test_two_players_and_solo_remove_one_of_each_tourist_and_inhabitant(players: int) -> None:
     """Setup 3: 2 players keep 2 of each Tourist and 1 of each Inhabitant; solo is set up like 2 players."""
-    assert piles(players) == {
-        W: 2, M: 2, GI: 2, BO: 2,
-        MAYOR: 1, POLICE: 1, SANTA: 1, SHOP: 1, TAILOR: 1, FLORIST: 1, GARDENER: 1,
-    }  # fmt: skip
+    assert piles(players) == each(tourists=2, inhabitants=1)
     assert sum(piles(players).values()) == 15
 
 
