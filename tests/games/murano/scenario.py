@@ -17,6 +17,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+import pytest
+
+from laguna.core.errors import IllegalAction
 from laguna.core.game import Event
 from laguna.games.murano import GAME, MuranoState, Phase
 from laguna.games.murano.components import Bead, Customer
@@ -34,6 +37,14 @@ def act(state: MuranoState, text: str, seat: int | None = None) -> list[Event]:
 
 def legal(state: MuranoState) -> list[str]:
     return [str(a) for a in state.legal_actions(state.to_act()[0])]
+
+
+def refused(state: MuranoState, text: str, match: str) -> None:
+    """`text` is not among the legal decisions, and played anyway it is refused with a reason matching
+    `match`."""
+    assert text not in legal(state)
+    with pytest.raises(IllegalAction, match=match):
+        act(state, text)
 
 
 def changed(state: MuranoState) -> None:

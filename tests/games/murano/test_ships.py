@@ -333,9 +333,7 @@ def test_lighthouse_sails_red_ship_onto_first_occupied_space_ahead() -> None:
 def test_lighthouse_only_with_the_card() -> None:
     """Lighthouse: only its owner may sail the red ship onto an occupied space."""
     state = start((3, 6, 7, 10, 12, 14, 16, 18), red=3)
-    assert "lighthouse" not in scenario.legal(state)
-    with pytest.raises(IllegalAction, match="only the owner of the Lighthouse"):
-        scenario.act(state, "lighthouse")
+    scenario.refused(state, "lighthouse", "only the owner of the Lighthouse")
     lighthouse_for(state, seat=1)
     assert "lighthouse" not in scenario.legal(state)
 
