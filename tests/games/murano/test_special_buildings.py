@@ -23,9 +23,13 @@ PRODUCTION = 15
 GONDOLIER = 18
 
 
-def start(space: int, seat: int = 0, gold: int | None = None, **options: bool) -> MuranoState:
+def start(space: int, seat: int = 0, gold: int | None = None, card: str | None = None, **options: bool) -> MuranoState:
+    """`seat`'s turn, with the action space `space` free to sail onto; the seat holds the special
+    building card `card`, if one is named."""
     state = scenario.new(2, seed=9, **options)
     scenario.ready(state, space, seat, gold)
+    if card is not None:
+        scenario.give_card(state, seat, card)
     return state
 
 
@@ -127,9 +131,7 @@ def test_construction_crane_not_within_the_build_action_that_took_it() -> None:
 @pytest.mark.parametrize(("hall", "gain"), [(True, 5), (False, 3)])
 def test_assembly_hall_dismiss(hall: bool, gain: int) -> None:
     """Assembly Hall: receive 5 gold (instead of 3) for dismissing a gondolier."""
-    state = start(GONDOLIER, gold=0)
-    if hall:
-        scenario.give_card(state, 0, "assembly-hall")
+    state = start(GONDOLIER, gold=0, card="assembly-hall" if hall else None)
     scenario.act(state, f"act {GONDOLIER}")
     scenario.act(state, "dismiss")
     assert state.boards[0].gold == gain
@@ -138,8 +140,7 @@ def test_assembly_hall_dismiss(hall: bool, gain: int) -> None:
 
 def test_assembly_hall_hire_for_one_gold() -> None:
     """Assembly Hall: pay only 1 gold for hiring a gondolier."""
-    state = start(GONDOLIER, gold=1)
-    scenario.give_card(state, 0, "assembly-hall")
+    state = start(GONDOLIER, gold=1, card="assembly-hall")
     scenario.act(state, f"act {GONDOLIER}")
     assert scenario.legal(state) == ["dismiss", "hire"]
     scenario.act(state, "hire")
@@ -158,9 +159,7 @@ def test_hire_without_assembly_hall_costs_three() -> None:
 @pytest.mark.parametrize(("bank", "gain"), [(True, 4), (False, 2)])
 def test_bank(bank: bool, gain: int) -> None:
     """Bank: receive 2 more gold every time you use the Take 2 Gold action."""
-    state = start(TAKE_GOLD, gold=1)
-    if bank:
-        scenario.give_card(state, 0, "bank")
+    state = start(TAKE_GOLD, gold=1, card="bank" if bank else None)
     scenario.act(state, f"act {TAKE_GOLD}")
     assert state.boards[0].gold == 1 + gain
 
@@ -224,9 +223,7 @@ def test_construction_crane_every_building() -> None:
 @pytest.mark.parametrize(("bar", "points"), [(True, 1), (False, 0)])
 def test_dockside_bar(bar: bool, points: int) -> None:
     """Dockside Bar: receive 1 VP every time you place a gondolier on a gondola."""
-    state = start(PLACE_GONDOLIER, gold=5)
-    if bar:
-        scenario.give_card(state, 0, "dockside-bar")
+    state = start(PLACE_GONDOLIER, gold=5, card="dockside-bar" if bar else None)
     scenario.act(state, f"act {PLACE_GONDOLIER}")
     scenario.act(state, "gondola donato orange")
     assert special_vp(state) == points and vp(state) == 5 + points
@@ -235,8 +232,7 @@ def test_dockside_bar(bar: bool, points: int) -> None:
 
 def test_dockside_bar_not_for_hiring() -> None:
     """Dockside Bar: the VP is for placing a gondolier on a gondola, not for hiring one."""
-    state = start(GONDOLIER, gold=3)
-    scenario.give_card(state, 0, "dockside-bar")
+    state = start(GONDOLIER, gold=3, card="dockside-bar")
     scenario.act(state, f"act {GONDOLIER}")
     scenario.act(state, "hire")
     assert special_vp(state) == 0
@@ -259,8 +255,7 @@ def test_guild_hall_one_vp_after_producing(count: int) -> None:
 
 def test_guild_hall_not_for_selling_only() -> None:
     """Guild Hall: you do not receive the VP if the only thing you do is sell and not produce."""
-    state = start(PRODUCTION, gold=0)
-    scenario.give_card(state, 0, "guild-hall")
+    state = start(PRODUCTION, gold=0, card="guild-hall")
     scenario.beads(state, 0, red=2)
     to_selling(state)
     scenario.act(state, "sell red 2")
@@ -270,8 +265,7 @@ def test_guild_hall_not_for_selling_only() -> None:
 
 def test_harbor_own_gondola_for_one_gold() -> None:
     """Harbor: pay only 1 gold for placing a gondolier on your own gondola (so 1 gold is enough)."""
-    state = start(PLACE_GONDOLIER, gold=1)
-    scenario.give_card(state, 0, "harbor")
+    state = start(PLACE_GONDOLIER, gold=1, card="harbor")
     scenario.act(state, f"act {PLACE_GONDOLIER}")
     islands = [i.id for i in state.side.islands]
     assert scenario.legal(state) == [f"gondola {i} orange" for i in islands]
@@ -283,8 +277,7 @@ def test_harbor_own_gondola_for_one_gold() -> None:
 
 def test_harbor_other_gondola_for_three_gold() -> None:
     """Harbor: pay only 3 gold for placing a gondolier on an opponent's gondola."""
-    state = start(PLACE_GONDOLIER, gold=3)
-    scenario.give_card(state, 0, "harbor")
+    state = start(PLACE_GONDOLIER, gold=3, card="harbor")
     scenario.act(state, f"act {PLACE_GONDOLIER}")
     assert "gondola donato white" in scenario.legal(state)
     scenario.act(state, "gondola donato white")
@@ -301,9 +294,7 @@ def test_without_harbor_one_gold_places_no_gondolier() -> None:
 @pytest.mark.parametrize(("hostel", "drawn"), [(True, 5), (False, 3)])
 def test_hostel_draws_five(hostel: bool, drawn: int) -> None:
     """Hostel: choose from 5 instead of 3 cards when recruiting; keep one, the rest go to the bottom."""
-    state = start(RECRUIT, gold=5)
-    if hostel:
-        scenario.give_card(state, 0, "hostel")
+    state = start(RECRUIT, gold=5, card="hostel" if hostel else None)
     deck = list(state.character_deck)
     scenario.act(state, f"act {RECRUIT}")
     top = deck[-drawn:]
@@ -323,8 +314,7 @@ def lighthouse_ring(state: MuranoState) -> None:
 def test_lighthouse_red_ship_onto_the_next_occupied_space() -> None:
     """Lighthouse: move the red ship onto the first occupied action space it meets (not past other ships)
     and use its action rather than emptying the space; no ship is paid for."""
-    state = start(TAKE_GOLD, gold=0)
-    scenario.give_card(state, 0, "lighthouse")
+    state = start(TAKE_GOLD, gold=0, card="lighthouse")
     lighthouse_ring(state)
     assert "lighthouse" in scenario.legal(state)
     events = scenario.act(state, "lighthouse")
@@ -347,8 +337,7 @@ def test_lighthouse_only_for_its_owner() -> None:
 def test_lighthouse_only_where_the_action_can_be_carried_out() -> None:
     """Lighthouse: the action of the space reached must be one the player can carry out (Buy a Special
     Building needs 2 gold)."""
-    state = start(TAKE_GOLD, gold=1)
-    scenario.give_card(state, 0, "lighthouse")
+    state = start(TAKE_GOLD, gold=1, card="lighthouse")
     scenario.set_ships(state, [15, 17, 1, 3, 5, 7, 9, 11], red=15)
     assert "lighthouse" not in scenario.legal(state)
     state.boards[0].gold = 2
@@ -361,8 +350,7 @@ def test_lighthouse_only_where_the_action_can_be_carried_out() -> None:
 def test_lighthouse_two_ships_on_a_space_choose_which_moves() -> None:
     """Lighthouse: the other players use the red ship like any other ship; where two ships share a space,
     the player moving one chooses which (`sail 6 7 red` / `sail 6 7 black`)."""
-    state = start(TAKE_GOLD, gold=0)
-    scenario.give_card(state, 0, "lighthouse")
+    state = start(TAKE_GOLD, gold=0, card="lighthouse")
     lighthouse_ring(state)
     scenario.act(state, "lighthouse")
     scenario.act(state, "pass 7", seat=1)
@@ -375,8 +363,7 @@ def test_lighthouse_two_ships_on_a_space_choose_which_moves() -> None:
 
 def test_lighthouse_gives_no_red_ship_gold() -> None:
     """Red Ship Gold: 1 gold for moving the red ship onto the action used, but not by the Lighthouse."""
-    state = start(TAKE_GOLD, gold=0, red_ship_gold=True)
-    scenario.give_card(state, 0, "lighthouse")
+    state = start(TAKE_GOLD, gold=0, red_ship_gold=True, card="lighthouse")
     lighthouse_ring(state)
     scenario.act(state, "lighthouse")
     assert state.boards[0].gold == 2
@@ -520,9 +507,7 @@ def test_one_studio_limit_first_studio_allowed() -> None:
 def test_tavern(tavern: bool, owned: int, cost: int) -> None:
     """Tavern: pay 2 fewer gold (not below zero) for a character card; no gold is received when the first
     card costs nothing."""
-    state = start(RECRUIT, gold=5)
-    if tavern:
-        scenario.give_card(state, 0, "tavern")
+    state = start(RECRUIT, gold=5, card="tavern" if tavern else None)
     for card in state.character_deck[:owned]:
         scenario.give_character(state, 0, card)
     scenario.act(state, f"act {RECRUIT}")
@@ -533,8 +518,7 @@ def test_tavern(tavern: bool, owned: int, cost: int) -> None:
 
 def test_tavern_free_card_with_no_gold() -> None:
     """Tavern: the first card costs 0 gold, so it can be recruited with an empty purse."""
-    state = start(RECRUIT, gold=0)
-    scenario.give_card(state, 0, "tavern")
+    state = start(RECRUIT, gold=0, card="tavern")
     scenario.act(state, f"act {RECRUIT}")
     assert len(scenario.legal(state)) == 4
     scenario.act(state, f"recruit {state.drawn[1]}")
@@ -598,8 +582,7 @@ def test_trading_station_choice_of_bead() -> None:
 def test_trading_station_not_when_only_selling() -> None:
     """Trading Station: it works when producing glass; a Production used only to sell draws nothing more,
     may sell every bead and returns none."""
-    state = start(PRODUCTION, gold=0)
-    scenario.give_card(state, 0, "trading-station")
+    state = start(PRODUCTION, gold=0, card="trading-station")
     scenario.beads(state, 0, red=2)
     bag = state.bag.total()
     to_selling(state)
