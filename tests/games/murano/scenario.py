@@ -25,6 +25,9 @@ from laguna.games.murano import GAME, MuranoState, Phase
 from laguna.games.murano.components import Bead, Customer
 from laguna.games.murano.ships import SPACES, Ring
 
+TAKE_GOLD = 6
+"""The action space of Take 2 Gold."""
+
 
 def new(players: int = 2, seed: int = 0, **options: Any) -> MuranoState:
     return GAME.new_game(players, options, seed)
@@ -76,6 +79,22 @@ def ready(state: MuranoState, space: int, seat: int = 0, gold: int | None = None
     turn_of(state, seat)
     if gold is not None:
         state.boards[seat].gold = gold
+
+
+def take_gold(state: MuranoState, seat: int) -> list[Event]:
+    """`seat` plays a turn: Take 2 Gold."""
+    ready(state, TAKE_GOLD, seat)
+    return act(state, f"act {TAKE_GOLD}")
+
+
+def final_turn(state: MuranoState, seat: int, holding: str | None = None) -> None:
+    """`seat` takes the last turn of the game (Take 2 Gold): the final scoring begins with it. With
+    `holding`, the seat is first given that character card."""
+    if holding is not None:
+        give_character(state, seat, holding)
+    state.triggered_by = seat
+    state.last_turns = []
+    take_gold(state, seat)
 
 
 def phase_of(state: MuranoState) -> Phase:

@@ -21,7 +21,6 @@ from tests.games.murano import scenario
 
 CARDS: Mapping[str, CharacterCard] = {card.id: card for card in load_components().characters}
 R, B, G = Customer.RED, Customer.BLUE, Customer.GREY
-TAKE_GOLD = 6
 
 
 def card(card_id: str) -> CharacterCard:
@@ -223,14 +222,6 @@ def test_cards_that_ask_an_amount() -> None:
 # --------------------------------------------------------------------------- through a whole scoring
 
 
-def final_turn(state: MuranoState, seat: int) -> None:
-    """`seat` takes the last turn of the game (Take 2 Gold): the final scoring begins with it."""
-    state.triggered_by = seat
-    state.last_turns = []
-    scenario.ready(state, TAKE_GOLD, seat)
-    scenario.act(state, f"act {TAKE_GOLD}")
-
-
 def scored(state: MuranoState, seat: int) -> int:
     return state.boards[seat].vp["character cards"]
 
@@ -245,8 +236,7 @@ def test_scoring_three_own_only_at_its_island() -> None:
     scenario.building(state, "donato.2", "shop", owner=0, detail="blue")
     scenario.gondolier_at(state, 0, "donato", "grey")
     scenario.gondolier_at(state, 0, "mattia", "orange")
-    scenario.give_character(state, 0, "C27")
-    final_turn(state, 0)
+    scenario.final_turn(state, 0, holding="C27")
     assert state.phase is Phase.SCORING and state.actor == 0
     assert scenario.legal(state) == ["score C27 donato"]
     with pytest.raises(IllegalAction, match="donato"):
@@ -265,8 +255,7 @@ def test_scoring_three_own_not_met() -> None:
     scenario.building(state, "donato.2", "palace", detail=3)
     scenario.building(state, "donato.3", "special")
     scenario.gondolier_at(state, 0, "donato", "orange")
-    scenario.give_character(state, 0, "C27")
-    final_turn(state, 0)
+    scenario.final_turn(state, 0, holding="C27")
     scenario.act(state, "score C27 donato")
     assert scored(state, 0) == 0
 
@@ -277,8 +266,7 @@ def test_scoring_two_gondoliers_counts_the_scoring_one() -> None:
     state = scenario.new(2, seed=22)
     scenario.gondolier_at(state, 0, "donato", "orange")
     scenario.gondolier_at(state, 0, "donato", "white")
-    scenario.give_character(state, 0, "C33")
-    final_turn(state, 0)
+    scenario.final_turn(state, 0, holding="C33")
     assert scenario.legal(state) == ["score C33 donato"]
     scenario.act(state, "score C33 donato")
     assert scored(state, 0) == 10
@@ -291,8 +279,7 @@ def test_scoring_two_gondoliers_needs_two_own() -> None:
     scenario.gondolier_at(state, 0, "donato", "orange")
     scenario.gondolier_at(state, 1, "donato", "grey")
     scenario.gondolier_at(state, 0, "mattia", "orange")
-    scenario.give_character(state, 0, "C33")
-    final_turn(state, 0)
+    scenario.final_turn(state, 0, holding="C33")
     scenario.act(state, "score C33 donato")
     assert scored(state, 0) == 0
 
@@ -304,8 +291,7 @@ def test_scoring_beads_up_to_three_at_its_island() -> None:
     scenario.beads(state, 0, red=4, blue=1)
     scenario.gondolier_at(state, 0, "donato", "orange")
     scenario.gondolier_at(state, 0, "mattia", "orange")
-    scenario.give_character(state, 0, "C38")
-    final_turn(state, 0)
+    scenario.final_turn(state, 0, holding="C38")
     assert scenario.legal(state) == [f"score C38 donato {n}" for n in range(4)]
     with pytest.raises(IllegalAction):
         scenario.act(state, "score C38 donato 4")
@@ -323,8 +309,7 @@ def test_scoring_beads_only_those_held() -> None:
     state = scenario.new(2, seed=23)
     scenario.beads(state, 0, green=1, blue=3)
     scenario.gondolier_at(state, 0, "mattia", "grey")
-    scenario.give_character(state, 0, "C39")
-    final_turn(state, 0)
+    scenario.final_turn(state, 0, holding="C39")
     assert scenario.legal(state) == ["score C39 mattia 0", "score C39 mattia 1"]
     with pytest.raises(IllegalAction):
         scenario.act(state, "score C39 mattia 2")
@@ -338,8 +323,7 @@ def test_scoring_balance_on_an_empty_island(zero: bool, points: int) -> None:
     Yucata's rule (balance_zero)."""
     state = scenario.new(2, seed=24, balance_zero=zero)
     scenario.gondolier_at(state, 0, "pietro", "orange")
-    scenario.give_character(state, 0, "C24")
-    final_turn(state, 0)
+    scenario.final_turn(state, 0, holding="C24")
     scenario.act(state, "score C24 pietro")
     assert scored(state, 0) == points
 
@@ -358,8 +342,7 @@ def test_scoring_reads_the_board() -> None:
     scenario.gondolier_at(state, 0, "mattia", "orange")
     scenario.gondolier_at(state, 0, "mattia", "grey")
     scenario.give_character(state, 0, "C12")
-    scenario.give_character(state, 0, "C01")
-    final_turn(state, 0)
+    scenario.final_turn(state, 0, holding="C01")
     scenario.act(state, "score C12 mattia")
     assert scored(state, 0) == 8, "three red customers on Sacca Mattia (the one on San Donato is elsewhere)"
     scenario.act(state, "score C01 mattia")

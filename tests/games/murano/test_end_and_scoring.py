@@ -18,23 +18,9 @@ from tests.games.murano import scenario
 
 BUY_FACTORY = 2
 BUY_SHOP = 4
-TAKE_GOLD = 6
 BUY_PALACE = 8
 BUILD = 13
 BUY_SPECIAL = 17
-
-
-def take_gold(state: MuranoState, seat: int) -> list[Event]:
-    """`seat` plays a turn: Take 2 Gold."""
-    scenario.ready(state, TAKE_GOLD, seat)
-    return scenario.act(state, f"act {TAKE_GOLD}")
-
-
-def final_turn(state: MuranoState, seat: int) -> None:
-    """`seat` takes the last turn of the game (Take 2 Gold): the final scoring begins with it."""
-    state.triggered_by = seat
-    state.last_turns = []
-    take_gold(state, seat)
 
 
 def in_final_turn(state: MuranoState, seat: int, trigger: int) -> None:
@@ -150,9 +136,9 @@ def test_final_turns_then_scoring_from_the_triggering_player() -> None:
     scenario.ready(state, BUY_FACTORY, seat=1)
     scenario.act(state, f"act {BUY_FACTORY}")
     assert state.actor == 2 and scenario.phase_of(state) is Phase.TURN
-    take_gold(state, 2)
+    scenario.take_gold(state, 2)
     assert state.actor == 0 and scenario.phase_of(state) is Phase.TURN
-    events = take_gold(state, 0)
+    events = scenario.take_gold(state, 0)
     assert any(e.kind == "scoring" for e in events)
     assert scenario.phase_of(state) is Phase.SCORING and state.actor == 1, "no further turn: the scoring begins"
     scenario.act(state, "score C11 mattia")
@@ -285,7 +271,7 @@ def test_scoring_example() -> None:
     only player with glass factories (and shops) there; the third card cannot be scored there for want of
     a gondolier and goes to another island."""
     state = rules_example()
-    final_turn(state, 0)
+    scenario.final_turn(state, 0)
     assert scenario.phase_of(state) is Phase.SCORING and state.actor == 0
     scenario.act(state, "score C01 donato")
     assert scored(state) == 8
@@ -306,8 +292,7 @@ def test_scoring_on_a_gondola_of_any_colour() -> None:
     state = scenario.new(2, seed=36)
     scenario.gondolier_at(state, 0, "pietro", "grey")
     scenario.gondolier_at(state, 1, "mattia", "grey")
-    scenario.give_character(state, 0, "C09")
-    final_turn(state, 0)
+    scenario.final_turn(state, 0, holding="C09")
     assert scenario.legal(state) == ["score C09 pietro"]
     with pytest.raises(IllegalAction, match="mattia"):
         scenario.act(state, "score C09 mattia")
@@ -325,7 +310,7 @@ def test_scoring_ends_when_the_gondoliers_run_out() -> None:
     scenario.give_character(state, 0, "C09")
     scenario.give_character(state, 0, "C15")
     scenario.give_character(state, 1, "C11")
-    final_turn(state, 0)
+    scenario.final_turn(state, 0)
     scenario.act(state, "score C09 pietro")
     assert state.boards[0].characters == ["C15"], "one card is left unscored"
     assert state.actor == 1 and scenario.phase_of(state) is Phase.SCORING
@@ -340,8 +325,7 @@ def test_unused_gondoliers_one_vp_each() -> None:
     scenario.gondolier_at(state, 0, "mattia", "orange")
     scenario.gondolier_at(state, 0, "pietro", "white")
     scenario.gondolier_at(state, 1, "stefano", "grey")
-    scenario.give_character(state, 0, "C09")
-    final_turn(state, 0)
+    scenario.final_turn(state, 0, holding="C09")
     scenario.act(state, "score C09 mattia")
     assert scenario.phase_of(state) is Phase.OVER
     assert state.boards[0].gondoliers == 2, "two gondoliers still in the supply"
@@ -357,7 +341,7 @@ def test_tie_broken_by_gold() -> None:
     state.boards[1].gold = 4
     with pytest.raises(IllegalAction, match="not over"):
         state.outcome()
-    final_turn(state, 0)
+    scenario.final_turn(state, 0)
     assert scenario.phase_of(state) is Phase.OVER
     assert state.boards[0].score() == state.boards[1].score() == 5
     outcome = state.outcome()
@@ -372,7 +356,7 @@ def test_higher_score_beats_more_gold() -> None:
     state = scenario.new(2, seed=38)
     state.boards[0].gold = 20
     state.boards[1].vp["buildings"] = 1
-    final_turn(state, 0)
+    scenario.final_turn(state, 0)
     outcome = state.outcome()
     assert outcome.winners == (1,)
     assert dict(outcome.results[1].breakdown)["buildings"] == 1
@@ -396,7 +380,7 @@ def test_gold_exchange_example() -> None:
     state = scenario.new(2, seed=39)
     exchange_island(state)
     state.boards[0].gold = 3
-    final_turn(state, 0)
+    scenario.final_turn(state, 0)
     assert state.boards[0].gold == 5
     assert scenario.legal(state) == ["score C07 donato 0", "score C07 donato 2", "score C07 donato 4"]
     with pytest.raises(IllegalAction, match="cannot be paid"):
@@ -410,7 +394,7 @@ def test_gold_exchange_up_to_eight() -> None:
     state = scenario.new(2, seed=39)
     exchange_island(state)
     state.boards[0].gold = 10
-    final_turn(state, 0)
+    scenario.final_turn(state, 0)
     assert scenario.legal(state) == [f"score C07 donato {n}" for n in (0, 2, 4, 6, 8)]
     scenario.act(state, "score C07 donato 8")
     assert scored(state) == 7 and state.boards[0].gold == 4
@@ -422,7 +406,7 @@ def test_gold_exchange_needs_its_requirements() -> None:
     state = scenario.new(2, seed=39)
     exchange_island(state, special=False)
     state.boards[0].gold = 3
-    final_turn(state, 0)
+    scenario.final_turn(state, 0)
     assert "skip C07" in scenario.legal(state)
     assert "score C07 donato 4" not in scenario.legal(state), "no gold is offered where it cannot be exchanged"
     with pytest.raises(IllegalAction):
@@ -436,8 +420,7 @@ def test_skip_a_card_that_cannot_score() -> None:
     left on its gondola is worth 1 VP."""
     state = scenario.new(2, seed=40)
     scenario.gondolier_at(state, 0, "donato", "orange")
-    scenario.give_character(state, 0, "C01")
-    final_turn(state, 0)
+    scenario.final_turn(state, 0, holding="C01")
     assert scenario.legal(state) == ["score C01 donato", "skip C01"]
     scenario.act(state, "skip C01")
     assert state.boards[0].characters == [] and scored(state) == 0
@@ -452,8 +435,7 @@ def test_no_skip_for_a_card_that_scores_somewhere() -> None:
     scenario.building(state, "mattia.1", "shop", owner=1, detail="red")
     scenario.gondolier_at(state, 0, "donato", "orange")
     scenario.gondolier_at(state, 0, "mattia", "orange")
-    scenario.give_character(state, 0, "C01")
-    final_turn(state, 0)
+    scenario.final_turn(state, 0, holding="C01")
     assert scenario.legal(state) == ["score C01 donato", "score C01 mattia"]
     with pytest.raises(IllegalAction, match="cannot score"):
         scenario.act(state, "skip C01")
@@ -464,8 +446,7 @@ def test_skip_an_island_card_without_a_gondolier_there() -> None:
     skipped."""
     state = scenario.new(2, seed=40)
     scenario.gondolier_at(state, 0, "mattia", "orange")
-    scenario.give_character(state, 0, "C33")
-    final_turn(state, 0)
+    scenario.final_turn(state, 0, holding="C33")
     assert scenario.legal(state) == ["skip C33"]
 
 
@@ -474,8 +455,7 @@ def test_without_skip_every_card_takes_a_gondolier() -> None:
     even one scoring 0."""
     state = scenario.new(2, seed=40, skip_unscoreable=False)
     scenario.gondolier_at(state, 0, "donato", "orange")
-    scenario.give_character(state, 0, "C01")
-    final_turn(state, 0)
+    scenario.final_turn(state, 0, holding="C01")
     assert scenario.legal(state) == ["score C01 donato"]
     with pytest.raises(IllegalAction):
         scenario.act(state, "skip C01")
