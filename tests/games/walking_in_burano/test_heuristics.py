@@ -8,7 +8,7 @@ import math
 import pytest
 
 from laguna.core.rng import Rng
-from laguna.games.walking_in_burano import Phase
+from laguna.games.walking_in_burano import Phase, WalkingInBuranoState
 from laguna.games.walking_in_burano.characters import Character
 from tests.games.common import play_out
 from tests.games.walking_in_burano.scenario import build, clear_hand, give, new, play, set_turn, visitors
@@ -84,13 +84,19 @@ def test_late_in_the_game_a_card_in_hand_for_a_house_is_worth_a_lot() -> None:
     assert holding.estimate()[0] > empty.estimate()[0] + 1
 
 
+def about_to_place(house: list[str | None], card: str) -> WalkingInBuranoState:
+    """A solo game with `house` built as the first house, the player to place `card`, the only card in hand."""
+    state = new(1, seed=1)
+    build(state, 0, {1: house})
+    clear_hand(state, 0)
+    give(state, 0, card)
+    set_turn(state, 0, Phase.PLACE)
+    return state
+
+
 def test_a_card_placed_against_a_breakable_rule_costs_about_a_token() -> None:
     """P3b fits the pink house 1; in house 2, next to it, it breaks rule B (adjacent houses of one colour)."""
-    state = new(1, seed=1)
-    build(state, 0, {1: ["P1a", "P2a", None]})
-    clear_hand(state, 0)
-    give(state, 0, "P3b")
-    set_turn(state, 0, Phase.PLACE)
+    state = about_to_place(["P1a", "P2a", None], "P3b")
     fits, breaks = state.copy(), state.copy()
     play(fits, "place P3b c1")
     play(breaks, "place P3b c2")
@@ -100,11 +106,7 @@ def test_a_card_placed_against_a_breakable_rule_costs_about_a_token() -> None:
 
 def test_a_completed_house_prefers_the_character_that_scores_most_for_it() -> None:
     """Three cats in a red house: the Girl (2 + 9) is worth more there than the Man (2 + no plants)."""
-    state = new(1, seed=1)
-    build(state, 0, {1: ["R1a", "R2b", None]})
-    clear_hand(state, 0)
-    give(state, 0, "R3d")
-    set_turn(state, 0, Phase.PLACE)
+    state = about_to_place(["R1a", "R2b", None], "R3d")
     play(state, "place R3d c1")
     assert state.phase is Phase.VISIT
     after = {}
