@@ -70,6 +70,15 @@ def workers(state: BuranoState, seat: int, *names: str) -> None:
     scenario.changed(state)
 
 
+def lace_scorer_after(state: BuranoState, seat: int) -> int:
+    """The next seat clockwise gets a worker on a4 and a white pyramid, which keeps the lace scoring going
+    after `seat`; returns that seat."""
+    later = (seat + 1) % 4
+    workers(state, later, "a4")
+    scenario.set_pyramid(state, later, "WWWWWWWWWWWWWW")
+    return later
+
+
 def islands(state: BuranoState, counts: dict[str, list[int]]) -> None:
     """Set the workers of each seat on the named neighbouring islands."""
     for island, row in counts.items():
@@ -139,16 +148,16 @@ def test_clean_up_steps_come_in_the_given_order() -> None:
     scenario.set_pyramid(state, second, "BBBBBBBBB.....")
     events = end_season(state)
     assert phase(state) is Phase.LACE_SCORING and state.actor == first
-    events += play(state, "pay a1")
-    assert phase(state) is Phase.LACE_SCORING and state.actor == second
-    events += play(state, "pay e1")
-    assert phase(state) is Phase.CUBE_REFILL and state.actor == first
-    events += play(state, "done")
-    assert phase(state) is Phase.CUBE_REFILL and state.actor == second
-    events += play(state, "done")
-    assert phase(state) is Phase.ROOF_DISCARD and state.actor == first
-    events += play(state, "done")
-    assert phase(state) is Phase.ROOF_DISCARD and state.actor == second
+    steps = [
+        ("pay a1", Phase.LACE_SCORING, second),
+        ("pay e1", Phase.CUBE_REFILL, first),
+        ("done", Phase.CUBE_REFILL, second),
+        ("done", Phase.ROOF_DISCARD, first),
+        ("done", Phase.ROOF_DISCARD, second),
+    ]
+    for decision, then, actor in steps:
+        events += play(state, decision)
+        assert phase(state) is then and state.actor == actor, decision
     events += play(state, "done")
     assert phase(state) is Phase.CONSTRUCTION
     order = ["clean-up", "majority", "lace-score", "markers", "refill", "start-player", "season"]
@@ -281,9 +290,7 @@ def test_lace_scoring_rulebook_example_four_worker_union() -> None:
     seat = state.start_player
     workers(state, seat, "d2", "e2", "f2", "g2")  # green, blue, orange, orange in a row
     scenario.set_pyramid(state, seat, "PPPBBBGOOOWWYY")
-    later = (seat + 1) % 4
-    workers(state, later, "a4")  # keeps the lace scoring going after this player
-    scenario.set_pyramid(state, later, "WWWWWWWWWWWWWW")
+    later = lace_scorer_after(state, seat)
     supply = Counter(state.supply)
     end_season(state)
     assert phase(state) is Phase.LACE_SCORING and state.actor == seat
@@ -425,9 +432,7 @@ def test_lace_scoring_privilege_example() -> None:
     state.boards[seat].privilege = 2
     workers(state, seat, "e1", "g1")  # blue, orange, not adjacent
     scenario.set_pyramid(state, seat, "PPPPPPPPPYYYYY")
-    later = (seat + 1) % 4
-    workers(state, later, "a4")  # keeps the lace scoring going after this player
-    scenario.set_pyramid(state, later, "WWWWWWWWWWWWWW")
+    later = lace_scorer_after(state, seat)
     supply = Counter(state.supply)
     end_season(state)
     assert legal(state) == ["pay e1 privilege", "pay g1 privilege", "done"]
