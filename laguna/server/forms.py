@@ -218,9 +218,10 @@ def _problem(model: type[BaseModel], error: Any) -> Message:
         cause = error.get("ctx", {}).get("error")
         if isinstance(cause, ValueError) and cause.args and isinstance(cause.args[0], Message):
             return cause.args[0]
-    if info is None or not info.description:  # a field the page sends as it is, such as a name
+    described = info.description if info is not None else None
+    if name and not described:  # a field the page sends as it is, such as a name
         return msg("{field} is not valid here: {value}", field=excerpt(name), value=quoted(value))
-    what = msg(info.description)
+    what = msg(described or N_("the form"))  # the form as a whole, where no one field is at fault
     if kind == "missing":
         return msg("{what} is missing", what=what)
     bounds = [m for m in (info.metadata if info else []) if isinstance(m, Ge | Le)]

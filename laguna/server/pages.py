@@ -1,6 +1,6 @@
 """What each page of the table shows, built from views only: a player's list of tables, a table as
 one seat (or a spectator) sees it, and a finished game's replay at one step. Pure functions of the
-stored table, its position and the viewer; the routes in `laguna.server.app` render them."""
+stored table, its position and the viewer; the routes in `laguna.server.routes` render them."""
 
 from __future__ import annotations
 

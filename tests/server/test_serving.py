@@ -17,6 +17,7 @@ import pytest
 from typer.testing import CliRunner
 
 from laguna.cli import app as cli
+from laguna.cli.commands import serve as serve_command
 from laguna.core import LagunaError
 from laguna.server.app import ORIGINS_VARIABLE, SECURE_COOKIES_VARIABLE
 from laguna.server.serving import (
@@ -233,8 +234,8 @@ def _invoke(*args: str) -> Any:
 
 def test_the_proxy_options_reach_one_process(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     seen: dict[str, Any] = {}
-    monkeypatch.setattr(cli, "create_app", lambda url, **settings: seen.update(settings) or "app")
-    monkeypatch.setattr(cli, "serve", lambda app, serving: seen.update(app=app, serving=serving))
+    monkeypatch.setattr(serve_command, "create_app", lambda url, **settings: seen.update(settings) or "app")
+    monkeypatch.setattr(serve_command, "serve", lambda app, serving: seen.update(app=app, serving=serving))
     result = _invoke(
         "--db", f"sqlite:///{tmp_path / 'x.sqlite3'}", "--secure-cookies", "--forwarded-allow-ips", "10.0.0.2",
         "--origin", "https://Games.example.org", "--origin", "http://localhost:8000", "--header-timeout", "3",
@@ -253,8 +254,10 @@ def test_the_proxy_options_reach_one_process(monkeypatch: pytest.MonkeyPatch, tm
 
 def test_the_proxy_options_reach_every_process(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: dict[str, Any] = {}
-    monkeypatch.setattr(cli, "upgrade", lambda engine: None)
-    monkeypatch.setattr(cli, "serve_workers", lambda serving, environment: seen.update(environment, serving=serving))
+    monkeypatch.setattr(serve_command, "upgrade", lambda engine: None)
+    monkeypatch.setattr(
+        serve_command, "serve_workers", lambda serving, environment: seen.update(environment, serving=serving)
+    )
     url = "postgresql://laguna@db.invalid/laguna"
     result = _invoke(
         "--db", url, "--workers", "3", "--secure-cookies", "--origin", "https://a.org", "--origin", "https://b.org"

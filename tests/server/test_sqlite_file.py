@@ -20,6 +20,7 @@ from sqlalchemy import Engine, event, make_url, text
 from typer.testing import CliRunner, Result
 
 from laguna.cli import app as cli
+from laguna.cli.commands import serve as serve_command
 from laguna.core import LagunaError
 from laguna.server import db
 from laguna.server.db import DatabaseError, make_engine, upgrade
@@ -261,7 +262,7 @@ def test_a_second_server_on_the_same_file_written_otherwise_is_refused(
     (folder / "link.sqlite3").symlink_to(path)
     (folder / "linked").symlink_to(folder, target_is_directory=True)
     monkeypatch.chdir(folder)
-    monkeypatch.setattr(cli, "serve", _started)
+    monkeypatch.setattr(serve_command, "serve", _started)
     first = make_engine(f"sqlite:///{path}")
     upgrade(first)
     with db.only_server(first):
@@ -282,7 +283,7 @@ def test_an_sqlite_uri_is_not_served(spelling: str, path: Path, monkeypatch: pyt
     """SQLite's URI names could say the same file in endless ways (and open it without its locks): the
     server takes a path only."""
     monkeypatch.chdir(path.parent)
-    monkeypatch.setattr(cli, "serve", _started)
+    monkeypatch.setattr(serve_command, "serve", _started)
     result = _serve("--db", spelling.format(path=path))
     assert result.exit_code == 2
     lines = result.stderr.strip().splitlines()
