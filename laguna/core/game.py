@@ -175,12 +175,18 @@ class ActionNotation(Protocol[A_co]):
     def parse_action(self, text: str, /) -> A_co: ...
 
 
+class Encoder(Protocol):
+    """The numbering of one set-up's views: named segments whose sizes depend on the set-up only."""
+
+    def encode(self, view: JSON, /) -> dict[str, list[float]]: ...
+
+
 class Encoding(Protocol[A_co, Opt_contra]):
     """A game's encoding module, as its `Game` hands research interfaces the numbers through it."""
 
     def action_space(self, players: int, options: Opt_contra, /) -> Sequence[A_co]: ...
 
-    def observation(self, view: JSON, players: int, options: Opt_contra, /) -> dict[str, list[float]]: ...
+    def encoder(self, players: int, options: Opt_contra, /) -> Encoder: ...
 
 
 class Game(ABC, Generic[S, A, Opt]):
@@ -224,7 +230,7 @@ class Game(ABC, Generic[S, A, Opt]):
 
         It reads the view, never the state, so it cannot show more than the view does.
         """
-        return self.encoding.observation(view, players, options)
+        return self.encoding.encoder(players, options).encode(view)
 
     def observation_buffer(self, state: S, seat: Seat | None, players: int, options: Opt) -> bytes:
         """The numbers of ``observation(state.view(seat), ...)``, segment after segment, as float32 bytes

@@ -546,10 +546,3 @@ def encoder(players: int, options: BuranoOptions) -> Encoder:
     return Encoder(players, options)
 
 
-def observation(view: JSON, players: int, options: BuranoOptions) -> dict[str, list[float]]:
-    """The view as named segments of numbers (the table of the module docstring)."""
-    return encoder(players, options).encode(view)
-
-
-def segment_sizes(players: int, options: BuranoOptions) -> dict[str, int]:
-    return encoder(players, options).sizes()

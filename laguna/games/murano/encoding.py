@@ -495,12 +495,3 @@ class Encoder:
 @lru_cache(maxsize=64)
 def encoder(players: int, options: MuranoOptions) -> Encoder:
     return Encoder(players, options)
-
-
-def observation(view: JSON, players: int, options: MuranoOptions) -> dict[str, list[float]]:
-    """The view as named segments of numbers (the table of the module docstring)."""
-    return encoder(players, options).encode(view)
-
-
-def segment_sizes(players: int, options: MuranoOptions) -> dict[str, int]:
-    return encoder(players, options).sizes()

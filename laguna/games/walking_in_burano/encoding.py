@@ -378,10 +378,6 @@ def encoder(players: int, options: WalkingInBuranoOptions) -> Encoder:
     return Encoder(players, options)
 
 
-def observation(view: JSON, players: int, options: WalkingInBuranoOptions) -> dict[str, list[float]]:
-    """The view as named segments of numbers (the table of the module docstring)."""
-    return encoder(players, options).encode(view)
-
 
 def observation_buffer(
     state: WalkingInBuranoState, seat: Seat | None, players: int, options: WalkingInBuranoOptions

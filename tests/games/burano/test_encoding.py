@@ -49,7 +49,7 @@ def test_the_space_is_fixed_by_the_set_up_alone() -> None:
 
 @pytest.mark.parametrize("players", PLAYERS)
 def test_observations_have_fixed_sizes_and_finite_values(players: int) -> None:
-    expected = encoding.segment_sizes(players, DEFAULT)
+    expected = encoding.encoder(players, DEFAULT).sizes()
     assert common.sizes(observe(GAME.new_game(players, DEFAULT, 9), 0)) == expected
     common.assert_observations_fixed(observe, expected, play(players, DEFAULT, players), 3)
 

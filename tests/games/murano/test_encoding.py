@@ -51,7 +51,7 @@ def test_the_space_is_fixed_by_the_set_up_alone() -> None:
 @pytest.mark.parametrize("players", PLAYERS)
 def test_observations_have_fixed_sizes_and_finite_values(players: int) -> None:
     for options in (DEFAULT, FLIPPED):
-        expected = encoding.segment_sizes(players, options)
+        expected = encoding.encoder(players, options).sizes()
         assert common.sizes(observe(GAME.new_game(players, options, 9), 0)) == expected
         state = common.assert_observations_fixed(observe, expected, play(players, options, players), 4)
         assert state.is_terminal()
