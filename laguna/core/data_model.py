@@ -40,7 +40,7 @@ import dataclasses
 import enum
 import types
 import typing
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from typing import Annotated, Any, ClassVar, Final, NamedTuple, TypeVar
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, field_validator
@@ -48,7 +48,7 @@ from pydantic_core import ErrorDetails, PydanticCustomError
 
 from laguna.core.component_data import PROVENANCES, Provenance, source_name, type_name
 from laguna.core.errors import CardDataError
-from laguna.core.messages import Message, msg
+from laguna.core.messages import N_, Message, msg
 
 Positive = Annotated[int, Field(gt=0)]
 """An integer above zero (``field 'rows' must be positive, not 0``)."""
@@ -59,19 +59,23 @@ Count = Annotated[int, Field(ge=0)]
 
 class ItemName(NamedTuple):
     """How messages name an item of an array of tables: `kind` and the value of `key` when it is a
-    string (``ship 'tuna-squid'``, else ``ship #3``); without a key, by number (``house 2``). An item
-    `from_file` is named after the file, not after the table holding it (``fish kind 'eel'``)."""
+    string (``ship 'tuna-squid'``), else its position after `sign` (``ship #3``, ``house 2``). An item
+    `from_file` is named after the file, not after the table holding it (``fish kind 'eel'``). An array
+    inside a table whose messages name its items in words (`tables`, marked for the catalogues) is
+    refused as a field (``field 'spaces' must be an array of space tables, not string``), else by its
+    TOML header (``'kind' must be an array of tables ([[fish.kind]])``)."""
 
     kind: str
     key: str | None = None
     from_file: bool = False
+    sign: str = "#"
+    tables: str | None = None
 
-    def of(self, raw: object, number: int) -> str:
-        """The item's name in messages; `number` counts from 1."""
-        if self.key is None:
-            return f"{self.kind} {number}"
-        name = raw.get(self.key) if isinstance(raw, dict) else None
-        return f"{self.kind} {name!r}" if isinstance(name, str) else f"{self.kind} #{number}"
+    def of(self, raw: object, number: int, parent: object, field: str | None) -> str:
+        """The item's name in messages; `number` counts from 1, `parent` is the table holding the array
+        and `field` the item's field at fault, if any."""
+        name = raw.get(self.key) if isinstance(raw, dict) and self.key is not None else None
+        return f"{self.kind} {name!r}" if isinstance(name, str) else f"{self.kind} {self.sign}{number}"
 
 
 class DataModel(BaseModel):
@@ -118,16 +122,20 @@ class DataFile(DataModel):
 
 class Problem(ValueError):
     """A rule of the game a validator refuses. Its message's ``{where}`` is the place of the error
-    (followed by `within`, such as ``tile 3``, when the validator names a part of its field) and
-    ``{file}`` the file's label; `validate` fills both in."""
+    (followed by `within`, such as ``tile 3``, when the validator names a part of its field; with
+    `from_file`, the file's label followed by `within`, for an item named after the file) and ``{file}``
+    the file's label; `validate` fills both in."""
 
-    def __init__(self, message: Message, within: str | None = None) -> None:
+    def __init__(self, message: Message, within: str | None = None, *, from_file: bool = False) -> None:
         super().__init__(message.template)
         self.message = message
         self.within = within
+        self.from_file = from_file
 
 
 E = TypeVar("E", bound=enum.Enum)
+T = TypeVar("T", bound=Hashable)
+K = TypeVar("K")
 M = TypeVar("M", bound=DataModel)
 
 
@@ -145,6 +153,52 @@ def one_of(kind: type[E], refusal: Callable[[str, str], Message]) -> BeforeValid
             raise Problem(refusal(repr(value), names)) from None
 
     return BeforeValidator(check)
+
+
+def check_count(count: int, stated: int, refusal: Callable[[int], Message], error: type[Exception] = Problem) -> None:
+    """A count the rulebook states: any other is refused with `refusal(count)`, a `Problem` inside a
+    validator or, after validation, a `CardDataError` whose message names its place."""
+    if count != stated:
+        raise error(refusal(count))
+
+
+def check_counts(
+    counts: Mapping[K, int],
+    stated: Mapping[K, int],
+    refusal: Callable[[K, int, int], Message],
+    error: type[Exception] = Problem,
+) -> None:
+    """The count of each kind the rulebook states (`counts` holds those found); the first kind with
+    another count is refused with `refusal(kind, count, stated)`."""
+    for kind, wanted in stated.items():
+        count = counts.get(kind, 0)
+        if count != wanted:
+            raise error(refusal(kind, count, wanted))
+
+
+def repeated(values: Iterable[T]) -> T | None:
+    """The first value met a second time, if any."""
+    seen: set[T] = set()
+    for value in values:
+        if value in seen:
+            return value
+        seen.add(value)
+    return None
+
+
+_DUPLICATE: Final = {
+    "id": N_("{where}: duplicate id"),
+    "name": N_("{where}: duplicate name"),
+    "letter": N_("{where}: duplicate letter"),
+}
+
+
+def unique(items: Iterable[Any], key: str, place: str, kind: str) -> None:
+    """No two items of a kind share their `key` (``id``, ``name`` or ``letter``): a game names its
+    components by it. The second is named after `place` (``…: ship 'tuna-squid': duplicate name``)."""
+    twice = repeated(getattr(item, key) for item in items)
+    if twice is not None:
+        raise CardDataError(msg(_DUPLICATE[key], where=f"{place}: {kind} {twice!r}"))
 
 
 def validate(model: type[M], raw: object, label: str) -> M:
@@ -199,6 +253,27 @@ def _is_strings(annotation: Any) -> bool:
     return item is str or (isinstance(item, type) and issubclass(item, enum.Enum))
 
 
+def array_of(value: object, key: str, what: str) -> list[Any]:
+    """`value` if it is an array; `what`, marked for the catalogues, names its entries in the message."""
+    if not isinstance(value, list):
+        raise Problem(_not_an_array(value, key, what))
+    return value
+
+
+def _not_an_array(value: object, key: str, what: str) -> Message:
+    return msg(
+        "{where}: field {key} must be an array of {what}, not {kind}",
+        key=repr(key),
+        what=msg(what),
+        kind=type_name(value),
+    )
+
+
+def _placed(message: Message, where: str, label: str) -> Message:
+    """`message` with its ``{where}`` and ``{file}`` filled in."""
+    return dataclasses.replace(message, fields={**message.fields, "where": where, "file": label})
+
+
 def _message(error: ErrorDetails, model: type[DataModel], raw: object, label: str) -> Message | str:
     """Today's one-line message for a pydantic error: the place, then what is wrong there."""
     loc, kind, value = error["loc"], error["type"], error["input"]
@@ -218,22 +293,21 @@ def _message(error: ErrorDetails, model: type[DataModel], raw: object, label: st
             if not isinstance(number, int) or not isinstance(child, list):
                 break
             names = cls.item_names[key]
-            where = f"{label if names.from_file else where}: {names.of(child[number], number + 1)}"
+            inside = str(loc[at + 2]) if at + 2 < len(loc) and isinstance(loc[at + 2], str) else None
+            where = f"{label if names.from_file else where}: {names.of(child[number], number + 1, node, inside)}"
             node, at = child[number], at + 2
         else:
             where, node, at = f"{where}: [{'.'.join(path)}]", child, at + 1
         cls = inner
-    field = loc[at] if at < len(loc) and isinstance(loc[at], str) else None
+    field = str(loc[at]) if at < len(loc) and isinstance(loc[at], str) else None
     annotation = cls.model_fields[field].annotation if field in cls.model_fields else None
     table, array = _table_of(annotation)
     full_name = ".".join([*path, str(field)])
     if kind == "value_error":
         problem = error.get("ctx", {}).get("error")
         if isinstance(problem, Problem):
-            place = where if problem.within is None else f"{where}: {problem.within}"
-            return dataclasses.replace(
-                problem.message, fields={**problem.message.fields, "where": place, "file": label}
-            )
+            place = where if problem.within is None else f"{label if problem.from_file else where}: {problem.within}"
+            return _placed(problem.message, place, label)
     if kind == "extra_forbidden":
         what = "top-level key" if cls is model else "key"
         allowed = ", ".join(sorted(cls.model_fields))
@@ -246,14 +320,17 @@ def _message(error: ErrorDetails, model: type[DataModel], raw: object, label: st
         )
     if field is None:
         return msg("{where}: must be a table, not {kind}", where=where, kind=type_name(value))
+    words = cls.item_names[field].tables if array and field in cls.item_names else None
     if kind == "missing":
-        if array:
+        if array and words is None:
             return msg("{where}: no [[{full_name}]] tables", where=where, full_name=full_name)
-        if table is not None:
+        if table is not None and not array:
             return msg("{where}: no [{key}] table", where=where, key=field)
         return msg("{where}: field {key} is missing", where=where, key=repr(field))
     if kind == "model_type":
         return msg("{where}: [{key}] must be a table, not {kind}", where=where, key=field, kind=type_name(value))
+    if words is not None and kind in ("list_type", "tuple_type"):
+        return _placed(_not_an_array(value, field, words), where, label)
     if array and kind in ("list_type", "tuple_type"):
         return msg(
             "{where}: {key} must be an array of tables ([[{full_name}]])",
@@ -275,6 +352,10 @@ def _message(error: ErrorDetails, model: type[DataModel], raw: object, label: st
         return msg("{where}: field {key} is negative ({value})", where=where, key=repr(field), value=value)
     if kind == "greater_than":
         return msg("{where}: field {key} must be positive, not {value}", where=where, key=repr(field), value=value)
+    if kind == "literal_error" and field == "provenance" and not isinstance(value, str):
+        return msg(
+            "{where}: field {key} must be a string, not {kind}", where=where, key=repr(field), kind=type_name(value)
+        )
     if kind == "literal_error" and field == "provenance":
         return msg(
             "{where}: provenance {provenance} is not one of {allowed}",

@@ -92,9 +92,9 @@ class _House(DataModel):
 
 
 class _RingPiece(Item):
-    item_names: ClassVar = {"houses": ItemName("house")}
+    item_names: ClassVar = {"houses": ItemName("house", sign="")}
     letter: str
-    houses: list[_House]
+    houses: list[_House] = Field(default=None, validate_default=True)  # missing: refused as not three houses
 
     @field_validator("letter")
     @classmethod
@@ -242,7 +242,7 @@ class _RoofTiles(Item):
         RoofKind,
         one_of(RoofKind, lambda name, names: msg("{where}: kind {name} is not one of {names}", name=name, names=names)),
     ]
-    tiles: list[tuple[Colour, Colour]]
+    tiles: list[tuple[Colour, Colour]] = Field(default=None, validate_default=True)  # missing: not pairs
 
     @field_validator("tiles", mode="before")
     @classmethod
@@ -308,7 +308,7 @@ class _Fish(Item):
 
 class _Ship(Item):
     name: str
-    demand: dict[str, int]
+    demand: dict[str, int] = Field(default=None, validate_default=True)  # missing: refused as not a table
     vp: int
 
     @field_validator("demand", mode="before")

@@ -15,11 +15,11 @@ from typing import Annotated, ClassVar, Final
 
 from pydantic import BeforeValidator, field_validator, model_validator
 
-from laguna.core.data_model import DataModel, Item, ItemName, Problem
+from laguna.core.data_model import DataModel, Item, ItemName, Problem, array_of, check_count, check_counts
 from laguna.core.errors import CardDataError
 from laguna.core.messages import N_, msg, msg_plural
 from laguna.games.murano.components import PLAYER_COLOURS, Action, ActionSpace, BoardSide, Island, Space
-from laguna.games.murano.data_fields import ONCE, Anchor, NonEmpty, array, component, named
+from laguna.games.murano.data_fields import ONCE, STRINGS, Anchor, NonEmpty, component, named
 
 SIDES: Final[Mapping[str, int]] = {"4": 6, "2-3": 5}
 """Board side → its building islands: on the 2–3-player side Sacca Serenella only holds cards."""
@@ -44,7 +44,7 @@ ANCHORS: Final = 8
 
 
 def _space_numbers(value: object) -> object:
-    if not all(type(item) is int for item in array(value, "neighbours", N_("space numbers"))):
+    if not all(type(item) is int for item in array_of(value, "neighbours", N_("space numbers"))):
         raise Problem(msg("{where}: field 'neighbours' must be an array of space numbers"))
     return value
 
@@ -63,16 +63,26 @@ class SpaceData(DataModel):
         return self.kind == "street"
 
 
+class _SpaceName(ItemName):
+    """A space is named by its position while its number is read (``space #3``), then as the rules engine
+    names it (``space donato.3``)."""
+
+    def of(self, raw: object, number: int, parent: object, field: str | None) -> str:
+        island = parent.get("id") if isinstance(parent, dict) else None
+        if field in SpaceData.model_fields and field != "n" and isinstance(island, str):
+            return f"space {island}.{number}"
+        return super().of(raw, number, parent, field)
+
+
 class IslandData(Item):
     """A building island: spaces numbered row by row with orthogonal, symmetric neighbours, every building
     space next to a street space, and gondolas of the players' colours."""
 
-    item_names: ClassVar = {"spaces": ItemName("space", "n")}
-    """A space is named by its position (``space #3``), its number being no string."""
+    item_names: ClassVar = {"spaces": _SpaceName("space", tables=N_("space tables"))}
 
     id: NonEmpty
     name: NonEmpty
-    gondolas: list[str]
+    gondolas: Annotated[list[str], STRINGS]
     spaces: list[SpaceData]
 
     @field_validator("id")
@@ -240,7 +250,7 @@ class SideData(Item):
     """A board side: its building islands, as many as the rules' side has."""
 
     name: str
-    islands: Annotated[list[str], ONCE]
+    islands: Annotated[list[str], STRINGS, ONCE]
 
     @field_validator("name")
     @classmethod
@@ -352,8 +362,7 @@ class ActionRingData(Item):
     """The 18 action spaces numbered 1–18 in sailing order, each action as often as the rules say, 8
     anchors."""
 
-    item_names: ClassVar = {"spaces": ItemName("action space", "number")}
-    """An action space is named by its position (``action space #5``), its number being no string."""
+    item_names: ClassVar = {"spaces": ItemName("action space", tables=N_("action space tables"))}
 
     spaces: list[ActionSpaceData]
 
@@ -366,37 +375,37 @@ class ActionRingData(Item):
                     f"action space #{number}",
                 )
         total = sum(ACTION_SPACES.values())
-        if len(self.spaces) != total:
-            raise Problem(
-                msg_plural(
-                    "{where}: {count} action space, the rules have {stated}",
-                    "{where}: {count} action spaces, the rules have {stated}",
-                    len(self.spaces),
-                    stated=total,
-                )
-            )
-        counts = Counter(space.action for space in self.spaces)
-        for action, wanted in ACTION_SPACES.items():
-            if counts[action] != wanted:
-                raise Problem(
-                    msg_plural(
-                        "{where}: {count} {action} space, the rules have {stated}",
-                        "{where}: {count} {action} spaces, the rules have {stated}",
-                        counts[action],
-                        action=repr(action.value),
-                        stated=wanted,
-                    )
-                )
-        anchors = sum(1 for space in self.spaces if space.anchor)
-        if anchors != ANCHORS:
-            raise Problem(
-                msg_plural(
-                    "{where}: {count} anchor, the rules put {stated} ships on anchor spaces",
-                    "{where}: {count} anchors, the rules put {stated} ships on anchor spaces",
-                    anchors,
-                    stated=ANCHORS,
-                )
-            )
+        check_count(
+            len(self.spaces),
+            total,
+            lambda count: msg_plural(
+                "{where}: {count} action space, the rules have {stated}",
+                "{where}: {count} action spaces, the rules have {stated}",
+                count,
+                stated=total,
+            ),
+        )
+        check_counts(
+            Counter(space.action for space in self.spaces),
+            ACTION_SPACES,
+            lambda action, count, stated: msg_plural(
+                "{where}: {count} {action} space, the rules have {stated}",
+                "{where}: {count} {action} spaces, the rules have {stated}",
+                count,
+                action=repr(action.value),
+                stated=stated,
+            ),
+        )
+        check_count(
+            sum(1 for space in self.spaces if space.anchor),
+            ANCHORS,
+            lambda count: msg_plural(
+                "{where}: {count} anchor, the rules put {stated} ships on anchor spaces",
+                "{where}: {count} anchors, the rules put {stated} ships on anchor spaces",
+                count,
+                stated=ANCHORS,
+            ),
+        )
         return self
 
     def action_spaces(self) -> tuple[ActionSpace, ...]:

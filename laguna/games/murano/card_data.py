@@ -16,7 +16,7 @@ from typing import Annotated, Final
 from pydantic import BeforeValidator, Field, model_validator
 
 from laguna.core.component_data import type_name
-from laguna.core.data_model import Item, Problem
+from laguna.core.data_model import Item, Problem, array_of, unique
 from laguna.core.errors import CardDataError
 from laguna.core.messages import N_, msg, msg_plural
 from laguna.games.murano.board_data import check_known
@@ -32,7 +32,7 @@ from laguna.games.murano.components import (
     SpecialCard,
     SpecialEffect,
 )
-from laguna.games.murano.data_fields import ONCE, NonEmpty, array, component, named, unique_ids
+from laguna.games.murano.data_fields import ONCE, STRINGS, NonEmpty, component, named
 
 CHARACTERS: Final = 40
 SERENELLA_CARDS: Final = 2
@@ -108,7 +108,7 @@ STUDIO_PAIRS: Final = (
 def _pairs(value: object) -> object:
     """A VP table: [threshold or gold paid, VP] pairs of positive integers, both rising."""
     pairs: list[tuple[int, int]] = []
-    for raw in array(value, "table", N_("[number, VP] pairs")):
+    for raw in array_of(value, "table", N_("[number, VP] pairs")):
         ok = isinstance(raw, list) and len(raw) == 2 and all(type(x) is int for x in raw)
         if not ok or min(raw) <= 0:
             raise Problem(msg("{where}: table entry {entry} is not a pair of positive integers", entry=repr(raw)))
@@ -158,7 +158,9 @@ class CharacterData(Item):
     colour: Annotated[Customer | None, named(Customer, N_("colour"))] = None
     bead: Annotated[Bead | None, named(Bead, N_("bead colour"))] = None
     island: str | None = None
-    buildings: Annotated[list[Annotated[Building, named(Building, N_("building"))]], ONCE] = Field(default_factory=list)
+    buildings: Annotated[list[Annotated[Building, named(Building, N_("building"))]], STRINGS, ONCE] = Field(
+        default_factory=list
+    )
     own: int = 0
     others: int = 0
     table: Annotated[tuple[tuple[int, int], ...], BeforeValidator(_pairs)] = ()
@@ -224,7 +226,7 @@ class CharacterData(Item):
 def check_characters(raws: list[CharacterData], islands: Mapping[str, Island], label: str) -> tuple[CharacterCard, ...]:
     """The 40 character cards: on known islands, every kind the rules describe, and the two gold-exchange
     cards with their stated requirements."""
-    unique_ids(raws, label, "character")
+    unique(raws, "id", label, "character")
     for data in raws:
         check_known([data.island] if data.island is not None else [], islands, f"{label}: character {data.id!r}")
     cards = tuple(data.card() for data in raws)
@@ -302,7 +304,7 @@ class SpecialCardData(Item):
     id: NonEmpty
     effect: Annotated[SpecialEffect, named(SpecialEffect, N_("effect"))]
     title: NonEmpty
-    beads: Annotated[list[Annotated[Bead, named(Bead, N_("bead colour"))]], ONCE] = Field(default_factory=list)
+    beads: Annotated[list[Annotated[Bead, named(Bead, N_("bead colour"))]], STRINGS, ONCE] = Field(default_factory=list)
     building: Annotated[Building | None, named(Building, N_("building"))] = None
 
     @model_validator(mode="after")
@@ -325,7 +327,7 @@ class SpecialCardData(Item):
 def check_special_cards(raws: list[SpecialCardData], label: str) -> tuple[SpecialCard, ...]:
     """The 15 cards of the Special Building Card Index: three Studios with their stated colour pairs, two
     Construction Cranes, every other card once."""
-    unique_ids(raws, label, "special card")
+    unique(raws, "id", label, "special card")
     cards = tuple(data.card() for data in raws)
     total = sum(SPECIAL_CARDS.values())
     if len(cards) != total:

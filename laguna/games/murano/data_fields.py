@@ -1,22 +1,20 @@
 """Field types of Murano's component file, for its models (`laguna.core.data_model`): a colour, kind or
 action named by its value, a name that is not blank, an array that names nothing twice, the anchor flag
-of an action space, each refused in the words of the loader's messages; the check that no two items of
-a kind share an id; and the components the rules use, made of the validated tables.
+of an action space, each refused in the words of the loader's messages; and the components the rules
+use, made of the validated tables.
 """
 
 from __future__ import annotations
 
 import enum
 from collections import Counter
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Annotated, Any, Final, TypeVar
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ValidationInfo
 
 from laguna.core.component_data import type_name
-from laguna.core.data_model import Problem, one_of
-from laguna.core.errors import CardDataError
-from laguna.core.messages import msg
+from laguna.core.data_model import Problem, array_of, one_of
+from laguna.core.messages import N_, msg
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
@@ -34,18 +32,8 @@ def named(kind: type[_E], what: str) -> BeforeValidator:
     )
 
 
-def array(value: object, key: str, what: str) -> list[Any]:
-    """`value` if it is an array; `what`, marked for the catalogues, names its entries in the message."""
-    if not isinstance(value, list):
-        raise Problem(
-            msg(
-                "{where}: field {key} must be an array of {what}, not {kind}",
-                key=repr(key),
-                what=msg(what),
-                kind=type_name(value),
-            )
-        )
-    return value
+def _strings(value: object, info: ValidationInfo) -> object:
+    return array_of(value, str(info.field_name), N_("strings"))
 
 
 def _nonempty(value: str, info: ValidationInfo) -> str:
@@ -72,17 +60,10 @@ NonEmpty = Annotated[str, AfterValidator(_nonempty)]
 """An id, name or title: not blank."""
 ONCE: Final = AfterValidator(_once)
 """On an array: it names nothing twice."""
+STRINGS: Final = BeforeValidator(_strings)
+"""On an array of strings or names: a value of another type is refused with its type."""
 Anchor = Annotated[bool, BeforeValidator(_flag)]
 """Whether an action space shows an anchor: true or false."""
-
-
-def unique_ids(tables: Sequence[Any], label: str, kind: str) -> None:
-    """No two items of a kind share an id: a game names its tiles and cards by id alone."""
-    seen: set[str] = set()
-    for table in tables:
-        if table.id in seen:
-            raise CardDataError(msg("{where}: duplicate id", where=f"{label}: {kind} {table.id!r}"))
-        seen.add(table.id)
 
 
 def component(kind: type[_C], data: BaseModel, **fields: object) -> _C:

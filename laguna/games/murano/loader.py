@@ -33,7 +33,6 @@ from laguna.games.murano.card_data import (
     check_special_cards,
 )
 from laguna.games.murano.components import Components, Removals, StreetTile
-from laguna.games.murano.data_fields import unique_ids
 from laguna.games.murano.tile_data import (
     BeadsData,
     FactoriesData,
@@ -89,8 +88,6 @@ def _load_cached(source: str) -> Components:
     """The cached body of `load_components`, keyed on the source alone so a default argument hits too."""
     label, data = read_toml("laguna.games.murano", "components.toml", source, "component file")
     document = validate(ComponentFile, data, label)
-    for kind, tiles in (("street tile", document.streets), ("shop", document.shops), ("palace", document.palaces)):
-        unique_ids(tiles.tiles, label, kind)
     streets = document.streets.streets()
     removals = document.removals.removals()
     check_removed_streets(removals, streets, f"{label}: [removals]")

@@ -8,15 +8,16 @@ are reconstructed. Each kind is a model whose validators check the stated counts
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from typing import Annotated, ClassVar, Final
 
 from pydantic import field_validator, model_validator
 
-from laguna.core.data_model import DataModel, Item, ItemName, Positive, Problem
+from laguna.core.data_model import DataModel, Item, ItemName, Positive, Problem, check_count, check_counts, repeated
 from laguna.core.errors import CardDataError
 from laguna.core.messages import N_, msg, msg_plural
 from laguna.games.murano.components import Customer, PalaceTile, Removals, ShopTile, StreetTile
-from laguna.games.murano.data_fields import ONCE, NonEmpty, component, named
+from laguna.games.murano.data_fields import ONCE, STRINGS, NonEmpty, component, named
 
 STREETS: Final = 42
 SHOPS_PER_COLOUR: Final = 4
@@ -37,27 +38,30 @@ REMOVED: Final = Removals(
 )
 """What a 2- or 3-player game leaves in the box; the character cards are those of Sacca Serenella."""
 
-_Colours = Annotated[list[Annotated[Customer, named(Customer, N_("colour"))]], ONCE]
+_Colours = Annotated[list[Annotated[Customer, named(Customer, N_("colour"))]], STRINGS, ONCE]
 
 
-class StreetTileData(DataModel):
+class TileData(DataModel):
+    """A tile, named by its id."""
+
+    id: NonEmpty
+
+
+class StreetTileData(TileData):
     """A street tile: blank or with customers of the three colours."""
 
-    id: NonEmpty
-    customers: list[Annotated[Customer, named(Customer, N_("customer colour"))]]
+    customers: Annotated[list[Annotated[Customer, named(Customer, N_("customer colour"))]], STRINGS]
 
 
-class ShopData(DataModel):
+class ShopData(TileData):
     """A shop: it sells to the customers of its colour."""
 
-    id: NonEmpty
     colour: Annotated[Customer, named(Customer, N_("colour"))]
 
 
-class PalaceData(DataModel):
+class PalaceData(TileData):
     """A palace of 1–3 crests."""
 
-    id: NonEmpty
     crests: int
 
     @field_validator("crests")
@@ -77,75 +81,89 @@ class PalaceData(DataModel):
         return crests
 
 
-class StreetsData(Item):
+class TilesData(Item):
+    """The tiles of one kind: a game names a tile by its id alone, so no id is listed twice."""
+
+    tiles: Sequence[TileData]
+
+    @model_validator(mode="after")
+    def _unique_ids(self) -> TilesData:
+        twice = repeated(tile.id for tile in self.tiles)
+        if twice is not None:
+            raise Problem(msg("{where}: duplicate id"), f"{self.item_names['tiles'].kind} {twice!r}", from_file=True)
+        return self
+
+
+class StreetsData(TilesData):
     """42 street tiles, blank or with customers of the three colours."""
 
-    item_names: ClassVar = {"tiles": ItemName("street tile", "id", from_file=True)}
+    item_names: ClassVar = {"tiles": ItemName("street tile", "id", from_file=True, tables=N_("tables"))}
 
     tiles: list[StreetTileData]
 
     @model_validator(mode="after")
     def _stated(self) -> StreetsData:
-        if len(self.tiles) != STREETS:
-            raise Problem(
-                msg_plural(
-                    "{where}: {count} street tile, the rules have {stated}",
-                    "{where}: {count} street tiles, the rules have {stated}",
-                    len(self.tiles),
-                    stated=STREETS,
-                )
-            )
+        check_count(
+            len(self.tiles),
+            STREETS,
+            lambda count: msg_plural(
+                "{where}: {count} street tile, the rules have {stated}",
+                "{where}: {count} street tiles, the rules have {stated}",
+                count,
+                stated=STREETS,
+            ),
+        )
         return self
 
     def streets(self) -> tuple[StreetTile, ...]:
         return tuple(component(StreetTile, tile, customers=tuple(tile.customers)) for tile in self.tiles)
 
 
-class ShopsData(Item):
+class ShopsData(TilesData):
     """12 shops, 4 of each customer colour."""
 
-    item_names: ClassVar = {"tiles": ItemName("shop", "id", from_file=True)}
+    item_names: ClassVar = {"tiles": ItemName("shop", "id", from_file=True, tables=N_("tables"))}
 
     tiles: list[ShopData]
 
     @model_validator(mode="after")
     def _stated(self) -> ShopsData:
-        counts = Counter(shop.colour for shop in self.tiles)
-        for colour in Customer:
-            if counts[colour] != SHOPS_PER_COLOUR:
-                raise Problem(
-                    msg_plural(
-                        "{where}: {count} {colour} shop, the rules have {stated} of each colour",
-                        "{where}: {count} {colour} shops, the rules have {stated} of each colour",
-                        counts[colour],
-                        colour=msg(colour.value),
-                        stated=SHOPS_PER_COLOUR,
-                    )
-                )
+        check_counts(
+            Counter(shop.colour for shop in self.tiles),
+            dict.fromkeys(Customer, SHOPS_PER_COLOUR),
+            lambda colour, count, stated: msg_plural(
+                "{where}: {count} {colour} shop, the rules have {stated} of each colour",
+                "{where}: {count} {colour} shops, the rules have {stated} of each colour",
+                count,
+                colour=msg(colour.value),
+                stated=stated,
+            ),
+        )
         return self
 
     def shops(self) -> tuple[ShopTile, ...]:
         return tuple(component(ShopTile, shop) for shop in self.tiles)
 
 
-class PalacesData(Item):
+class PalacesData(TilesData):
     """12 palaces."""
 
-    item_names: ClassVar = {"tiles": ItemName("palace", "id", from_file=True)}
+    item_names: ClassVar = {"tiles": ItemName("palace", "id", from_file=True, tables=N_("tables"))}
 
     tiles: list[PalaceData]
 
     @model_validator(mode="after")
     def _stated(self) -> PalacesData:
-        if len(self.tiles) != PALACES:
-            raise Problem(
-                msg_plural(
-                    "{where}: {count} palace, the rules have {stated}",
-                    "{where}: {count} palaces, the rules have {stated}",
-                    len(self.tiles),
-                    stated=PALACES,
-                )
-            )
+        check_count(
+            len(self.tiles),
+            PALACES,
+            lambda count: msg_plural(
+                "{where}: {count} palace, the rules have {stated}",
+                "{where}: {count} palaces, the rules have {stated}",
+                count,
+                stated=PALACES,
+            ),
+        )
         return self
 
     def palaces(self) -> tuple[PalaceTile, ...]:
@@ -216,7 +234,7 @@ class RemovalsData(Item):
     factories: int
     one_customer_streets: _Colours
     blank_streets: int
-    characters: Annotated[list[str], ONCE]
+    characters: Annotated[list[str], STRINGS, ONCE]
 
     @model_validator(mode="after")
     def _stated(self) -> RemovalsData:
