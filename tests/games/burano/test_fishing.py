@@ -16,7 +16,6 @@ from laguna.core.errors import IllegalAction
 from laguna.core.rng import Rng
 from laguna.games.burano import BuranoState, Phase
 from laguna.games.burano.actions import Forgo
-from laguna.games.burano.components import COLOURS
 from laguna.games.burano.position import NO_FISH, SHIPS
 from tests.games.burano.scenario import (
     act,
@@ -28,8 +27,6 @@ from tests.games.burano.scenario import (
     set_docks,
     set_ring,
 )
-
-PINK, BLUE, YELLOW, GREEN, ORANGE, WHITE = COLOURS
 
 FILLER = "GOWGOWGOW"
 """The nine houses after the arrows: none of them is yellow, blue or pink."""
@@ -58,8 +55,8 @@ def fishing(
     state = first_turn(players)
     seat = state.actor
     player = state.boards[seat]
-    state.markers = [PINK, BLUE, YELLOW, GREEN, ORANGE, WHITE]
-    player.preparation = [PINK]
+    state.markers = colours("PBYGOW")
+    player.preparation = colours("P")
     player.boat = boat
     player.privilege = privilege
     if card:
@@ -513,8 +510,8 @@ def test_rulebook_swap_example() -> None:
     assert "swap A white B blue" in legal(state, seat)
     act(state, seat, "swap A white B blue")
     assert state.boards[seat].privilege == 1
-    assert Counter(state.docks["A"]) == Counter([BLUE, GREEN, ORANGE])
-    assert Counter(state.docks["B"]) == Counter([PINK, YELLOW, WHITE])
+    assert Counter(state.docks["A"]) == Counter(colours("BGO"))
+    assert Counter(state.docks["B"]) == Counter(colours("PYW"))
     assert phase_of(state) is Phase.FISHING
     act(state, seat, "sail B")
     assert state.matched == 3
@@ -540,7 +537,7 @@ def test_swap_needs_a_privilege_point() -> None:
     assert not any(text.startswith("swap ") for text in legal(state, seat))
     with pytest.raises(IllegalAction, match="costs a privilege point"):
         act(state, seat, "swap A white B blue")
-    assert state.docks["A"] == [GREEN, ORANGE, WHITE]
+    assert state.docks["A"] == colours("GOW")
 
 
 def test_swap_needs_two_different_colours() -> None:

@@ -17,6 +17,12 @@ from laguna.games.burano import BuranoState, Phase
 from laguna.games.burano.components import COLOURS, Colour
 from laguna.games.burano.pyramid import SLOT_NAMES
 from tests.games.burano.scenario import (
+    BLUE,
+    GREEN,
+    ORANGE,
+    PINK,
+    WHITE,
+    YELLOW,
     act,
     build_pyramids,
     changed,
@@ -25,8 +31,6 @@ from tests.games.burano.scenario import (
     legal,
     new,
 )
-
-PINK, BLUE, YELLOW, GREEN, ORANGE, WHITE = COLOURS
 
 LAYOUT = "PPPBBBYYYGGGOO"
 """14 cubes: the base row by row, the second level, the top (3 of four colours, 2 orange, no white)."""
