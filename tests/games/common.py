@@ -88,13 +88,18 @@ def rebuilt_action_space(game: Game[Any, Any, Any], cached: Any, players: int, o
     return first
 
 
-def assert_legal_actions_in_space(space: Sequence[Any], positions: Iterable[tuple[Any, int, Sequence[Any]]]) -> None:
-    """The action space lists each action once, and every legal action of the positions is in it."""
+def assert_legal_actions_in_space(
+    game: Game[Any, Any, Any], players: int, options: Any, games: int, every_seat: bool = False
+) -> None:
+    """The action space lists each action once, and every legal action met in `games` random games
+    (seeds 0, 1, …; `every_seat` as for `decisions`) is in it."""
+    space = game.action_space(players, options)
     assert len(set(space)) == len(space), "the action space lists an action twice"
     index = {action: k for k, action in enumerate(space)}
-    for _, _, legal in positions:
-        missing = [str(a) for a in legal if a not in index]
-        assert not missing, f"legal actions outside the action space: {missing}"
+    for seed in range(games):
+        for _, _, legal in decisions(game, players, options, seed, every_seat):
+            missing = [str(a) for a in legal if a not in index]
+            assert not missing, f"legal actions outside the action space: {missing}"
 
 
 def sizes(observation: dict[str, list[float]]) -> dict[str, int]:
@@ -102,12 +107,21 @@ def sizes(observation: dict[str, list[float]]) -> dict[str, int]:
 
 
 def assert_observations_fixed(
-    observe: Observe, expected: dict[str, int], positions: Iterable[tuple[Any, int, Sequence[Any]]], every: int
+    game: Game[Any, Any, Any],
+    players: int,
+    options: Any,
+    expected: dict[str, int],
+    every: int,
+    *,
+    every_seat: bool = False,
 ) -> Any:
-    """Every `every`-th position, seen by the seat to act and by a spectator, gives segments of the
-    expected sizes holding finite floats; returns the state the positions came from."""
+    """A new game (seed 9) seen by seat 0, then every `every`-th decision of a random game (seed `players`;
+    `every_seat` as for `decisions`) seen by the seat to act and by a spectator, give segments of the
+    expected sizes, the decisions' holding finite floats; returns the state the decisions came from."""
+    observe = observer(game)
+    assert sizes(observe(game.new_game(players, options, 9), 0)) == expected
     state = None
-    for step, (state, seat, _) in enumerate(positions):
+    for step, (state, seat, _) in enumerate(decisions(game, players, options, players, every_seat)):
         if step % every:
             continue
         for viewer in (seat, None):
@@ -139,3 +153,12 @@ def play_out(state: GameState[Any], seed: int) -> None:
     while state.to_act():
         seat = state.to_act()[0]
         state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+def play_until(state: State, seed: int, phase: Any) -> State:
+    """Random decisions (seeded) until the game reaches `phase`."""
+    rng = Rng(seed)
+    while state.phase is not phase:  # type: ignore[attr-defined]
+        seat = state.to_act()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return state

@@ -32,8 +32,7 @@ observe = common.observer(GAME)
 @pytest.mark.parametrize("options", [DEFAULT, RANDOM_AREA], ids=["first-game", "random-workshops"])
 @pytest.mark.parametrize("players", PLAYERS)
 def test_every_legal_action_is_in_the_space(players: int, options: BuranoOptions) -> None:
-    positions = (position for seed in range(2) for position in play(players, options, seed))
-    common.assert_legal_actions_in_space(GAME.action_space(players, options), positions)
+    common.assert_legal_actions_in_space(GAME, players, options, 2, every_seat=True)
 
 
 def test_the_space_is_fixed_by_the_set_up_alone() -> None:
@@ -50,8 +49,7 @@ def test_the_space_is_fixed_by_the_set_up_alone() -> None:
 @pytest.mark.parametrize("players", PLAYERS)
 def test_observations_have_fixed_sizes_and_finite_values(players: int) -> None:
     expected = encoding.encoder(players, DEFAULT).sizes()
-    assert common.sizes(observe(GAME.new_game(players, DEFAULT, 9), 0)) == expected
-    common.assert_observations_fixed(observe, expected, play(players, DEFAULT, players), 3)
+    common.assert_observations_fixed(GAME, players, DEFAULT, expected, 3, every_seat=True)
 
 
 @pytest.mark.parametrize("players", PLAYERS)
@@ -60,11 +58,7 @@ def test_the_same_view_gives_the_same_observation(players: int) -> None:
 
 
 def test_the_secret_pyramids_stay_secret() -> None:
-    state = GAME.new_game(3, DEFAULT, 4)
-    rng = Rng(4)
-    while state.phase is not Phase.CONSTRUCTION:
-        seat = state.to_act()[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    state = common.play_until(GAME.new_game(3, DEFAULT, 4), 4, Phase.CONSTRUCTION)
     before = observe(state, 0)
     assert before["pyramid_secret"] == [0.0, 1.0, 1.0]
     stacked = state.legal_actions(1)[0]

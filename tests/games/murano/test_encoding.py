@@ -32,8 +32,7 @@ observe = common.observer(GAME)
 @pytest.mark.parametrize("options", [DEFAULT, FLIPPED], ids=["yucata", "all-flipped"])
 @pytest.mark.parametrize("players", PLAYERS)
 def test_every_legal_action_is_in_the_space(players: int, options: MuranoOptions) -> None:
-    positions = (position for seed in range(3) for position in play(players, options, seed))
-    common.assert_legal_actions_in_space(GAME.action_space(players, options), positions)
+    common.assert_legal_actions_in_space(GAME, players, options, 3)
 
 
 def test_the_space_is_fixed_by_the_set_up_alone() -> None:
@@ -52,8 +51,7 @@ def test_the_space_is_fixed_by_the_set_up_alone() -> None:
 def test_observations_have_fixed_sizes_and_finite_values(players: int) -> None:
     for options in (DEFAULT, FLIPPED):
         expected = encoding.encoder(players, options).sizes()
-        assert common.sizes(observe(GAME.new_game(players, options, 9), 0)) == expected
-        state = common.assert_observations_fixed(observe, expected, play(players, options, players), 4)
+        state = common.assert_observations_fixed(GAME, players, options, expected, 4)
         assert state.is_terminal()
         assert common.sizes(observe(state, 0)) == common.sizes(observe(state, None)) == expected
 
@@ -106,11 +104,7 @@ def test_taking_gold_and_recruiting_change_the_right_segments() -> None:
 
 
 def test_a_gondolier_shows_with_its_owner() -> None:
-    state = GAME.new_game(2, DEFAULT, 3)
-    rng = Rng(3)
-    while state.phase is not Phase.GONDOLA:
-        seat = state.to_act()[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    state = common.play_until(GAME.new_game(2, DEFAULT, 3), 3, Phase.GONDOLA)
     seat = state.actor
     gondola = state.legal_actions(seat)[0]
     assert isinstance(gondola, Gondola)
