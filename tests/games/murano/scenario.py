@@ -14,7 +14,7 @@ build on (S a paved street space, B a brown building space, numbered as the nota
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import pytest
@@ -109,6 +109,18 @@ def street(state: MuranoState, space: str, customers: str = "") -> None:
     state.street_stack.remove(tile)
     state.tiles[space] = ("street", tile)
     changed(state)
+
+
+def streets(state: MuranoState, customers: Mapping[str, str]) -> None:
+    """Lay street tiles on the spaces, in order, each with its customers' initials (as for `street`)."""
+    for space, initials in customers.items():
+        street(state, space, initials)
+
+
+def shops(state: MuranoState, owners: Mapping[str, tuple[int, str]]) -> None:
+    """Put shops on the spaces, in order, each with its owner and colour."""
+    for space, (owner, colour) in owners.items():
+        building(state, space, "shop", owner=owner, detail=colour)
 
 
 def building(state: MuranoState, space: str, kind: str, owner: int | None = None, detail: Any = None) -> None:

@@ -26,6 +26,16 @@ def vp(state: MuranoState, seat: int) -> int:
     return state.boards[seat].score()
 
 
+def ready_to_build(*tiles: str) -> MuranoState:
+    """Seat 0 about to take the Build action with the bought `tiles` in front of it and a street on
+    donato.5 to build next to."""
+    state = start(BUILD)
+    for tile in tiles:
+        give(state, 0, tile)
+    scenario.street(state, "donato.5")
+    return state
+
+
 def give(state: MuranoState, seat: int, tile: str) -> None:
     """Put a bought building tile in front of `seat`: factory, special, shop-<colour>, palace-<crests>."""
     board = state.boards[seat]
@@ -90,9 +100,7 @@ def test_street_not_on_an_occupied_space() -> None:
 
 def test_building_only_next_to_a_street_tile() -> None:
     """Build: a building tile can be placed only on a brown space orthogonally adjacent to a street tile."""
-    state = start(BUILD)
-    give(state, 0, "shop-red")
-    scenario.street(state, "donato.5")
+    state = ready_to_build("shop-red")
     scenario.act(state, "act 13")
     spaces = {a.split()[2] for a in scenario.legal(state) if a.startswith("build shop-red")}
     assert spaces == {"donato.1", "donato.4"}
@@ -117,9 +125,7 @@ def test_building_next_to_a_street_built_in_the_same_action() -> None:
 
 def test_building_not_on_an_occupied_space() -> None:
     """Build: a building tile goes on an unoccupied building space."""
-    state = start(BUILD)
-    give(state, 0, "palace-1")
-    scenario.street(state, "donato.5")
+    state = ready_to_build("palace-1")
     scenario.building(state, "donato.1", "factory", owner=1)
     scenario.act(state, "act 13")
     with pytest.raises(IllegalAction, match="empty brown space"):
@@ -129,9 +135,7 @@ def test_building_not_on_an_occupied_space() -> None:
 
 def test_only_bought_tiles_can_be_built() -> None:
     """Build: unlike streets, only building tiles bought on previous turns and in front of you can be built."""
-    state = start(BUILD)
-    give(state, 0, "shop-blue")
-    scenario.street(state, "donato.5")
+    state = ready_to_build("shop-blue")
     scenario.act(state, "act 13")
     tiles = {a.split()[1] for a in scenario.legal(state) if a.startswith("build")}
     assert tiles == {"shop-blue"}
@@ -152,9 +156,7 @@ def test_only_bought_tiles_can_be_built() -> None:
 def test_building_vp_and_markers(tile: str, points: int, stored: tuple[object, ...]) -> None:
     """Build: a glass factory gains 1 VP and a shop 2 VP, each with the owner's marker on it; a special
     building gains no VP and takes no marker."""
-    state = start(BUILD)
-    give(state, 0, tile)
-    scenario.street(state, "donato.5")
+    state = ready_to_build(tile)
     scenario.act(state, "act 13")
     scenario.act(state, f"build {tile} donato.4")
     assert state.tiles["donato.4"] == stored
@@ -165,10 +167,8 @@ def test_building_vp_and_markers(tile: str, points: int, stored: tuple[object, .
 
 def test_palace_gives_three_vp_and_no_marker() -> None:
     """Build: when building a palace, gain 3 VP; do not put markers on palaces."""
-    state = start(BUILD)
-    give(state, 0, "palace-2")
+    state = ready_to_build("palace-2")
     palace = state.boards[0].palaces[0]
-    scenario.street(state, "donato.5")
     scenario.act(state, "act 13")
     scenario.act(state, "build palace-2 donato.1")
     assert state.tiles["donato.1"] == ("palace", palace), "the tile records the palace, not an owner"
@@ -180,9 +180,7 @@ def test_palace_gives_three_vp_and_no_marker() -> None:
 def test_special_building_draws_three_cards_one_kept() -> None:
     """Build a special building: draw 3 special building cards, keep one face up, return the others to the
     bottom of the stack."""
-    state = start(BUILD)
-    give(state, 0, "special")
-    scenario.street(state, "donato.5")
+    state = ready_to_build("special")
     before = list(state.special_deck)
     scenario.act(state, "act 13")
     scenario.act(state, "build special donato.1")
@@ -201,9 +199,7 @@ def test_special_building_draws_three_cards_one_kept() -> None:
 
 def test_special_card_only_among_those_drawn() -> None:
     """Build a special building: the card kept is one of the 3 drawn."""
-    state = start(BUILD)
-    give(state, 0, "special")
-    scenario.street(state, "donato.5")
+    state = ready_to_build("special")
     scenario.act(state, "act 13")
     scenario.act(state, "build special donato.1")
     elsewhere = state.special_deck[0]
@@ -254,10 +250,7 @@ def test_build_at_most_three_tiles() -> None:
 
 def test_build_done_ends_early() -> None:
     """Build: up to 3 tiles — fewer may be placed (``done`` ends the action)."""
-    state = start(BUILD)
-    give(state, 0, "factory")
-    give(state, 0, "factory")
-    scenario.street(state, "donato.5")
+    state = ready_to_build("factory", "factory")
     scenario.act(state, "act 13")
     scenario.act(state, "build factory donato.1")
     assert "done" in scenario.legal(state)
@@ -284,18 +277,12 @@ def income_example(players: int = 2, **options: bool) -> MuranoState:
     Donato the grey player has a blue shop with 3 blue customers."""
     state = start(INCOME, seat=1, players=players, **options)
     # San Pietro Martire:  BBB.. / SSSSB / B.BSB / .BSSS
-    scenario.street(state, "pietro.4", "rr")
-    scenario.street(state, "pietro.5", "r")
-    scenario.street(state, "pietro.6", "r")
-    scenario.street(state, "pietro.11", "bb")
-    scenario.building(state, "pietro.1", "shop", owner=1, detail="red")
-    scenario.building(state, "pietro.10", "shop", owner=1, detail="blue")
-    scenario.building(state, "pietro.12", "shop", owner=1, detail="blue")
-    scenario.building(state, "pietro.2", "shop", owner=0, detail="red")
+    scenario.streets(state, {"pietro.4": "rr", "pietro.5": "r", "pietro.6": "r", "pietro.11": "bb"})
+    scenario.shops(
+        state, {"pietro.1": (1, "red"), "pietro.10": (1, "blue"), "pietro.12": (1, "blue"), "pietro.2": (0, "red")}
+    )
     # San Donato: a smaller income for the grey player, earlier in island order.
-    scenario.street(state, "donato.5", "b")
-    scenario.street(state, "donato.6", "b")
-    scenario.street(state, "donato.7", "b")
+    scenario.streets(state, {"donato.5": "b", "donato.6": "b", "donato.7": "b"})
     scenario.building(state, "donato.2", "shop", owner=1, detail="blue")
     state.boards[0].gold = 0
     state.boards[1].gold = 0

@@ -332,13 +332,8 @@ def test_scoring_reads_the_board() -> None:
     """Customers of a colour and shops of a colour in a game: the cards count the customers on the island's
     street tiles and every shop of the colour there, whoever owns it."""
     state = scenario.new(2, seed=25)
-    scenario.street(state, "mattia.7", "r")
-    scenario.street(state, "mattia.8", "rr")
-    scenario.street(state, "mattia.9", "b")
-    scenario.street(state, "donato.5", "r")
-    scenario.building(state, "mattia.1", "shop", owner=1, detail="red")
-    scenario.building(state, "mattia.2", "shop", owner=0, detail="red")
-    scenario.building(state, "mattia.3", "shop", owner=1, detail="blue")
+    scenario.streets(state, {"mattia.7": "r", "mattia.8": "rr", "mattia.9": "b", "donato.5": "r"})
+    scenario.shops(state, {"mattia.1": (1, "red"), "mattia.2": (0, "red"), "mattia.3": (1, "blue")})
     scenario.gondolier_at(state, 0, "mattia", "orange")
     scenario.gondolier_at(state, 0, "mattia", "grey")
     scenario.give_character(state, 0, "C12")
