@@ -240,29 +240,25 @@ def test_circling_a_symbol_without_a_coin_icon_gains_nothing() -> None:
     assert state.gained[0] == 0
 
 
-def test_changing_six_into_one_costs_one_coin() -> None:
-    """Note 2: "The 6 could be modified to 1, and vice versa", one step for one coin."""
-    state = at_die(RED, 6, coins=1)
-    assert 1 in circles(state, "R1.plant")
-    play(state, "circle R1.plant 1")
-    assert state.circled[0]["R1.plant"] == 1
-    assert state.spent[0] == 1
-    assert state.coins(0) == 0
-
-
-def test_changing_one_into_six_costs_one_coin() -> None:
-    """The wrap works both ways: a 1 becomes a 6 for one coin."""
-    state = at_die(RED, 1, coins=1)
-    play(state, "circle R3.chimney 6")
-    assert state.spent[0] == 1
-
-
-def test_several_coins_change_one_die_two_into_five_for_three() -> None:
-    """Using coins: "Pay 1 coin: modify any die value ... by 1"; each coin a step, so 2 becomes 5 for 3 coins."""
-    state = at_die(RED, 2, coins=3)
-    play(state, "circle R3.plant 5")
-    assert state.circled[0]["R3.plant"] == 5
-    assert state.spent[0] == 3
+@pytest.mark.parametrize(
+    ("rolled", "symbol", "value", "coins"),
+    [
+        # Note 2: "The 6 could be modified to 1, and vice versa", one step for one coin.
+        pytest.param(6, "R1.plant", 1, 1, id="six-into-one-for-one"),
+        # The wrap works both ways: a 1 becomes a 6 for one coin.
+        pytest.param(1, "R3.chimney", 6, 1, id="one-into-six-for-one"),
+        # Using coins: "Pay 1 coin: modify any die value ... by 1"; each coin a step, so 2 becomes 5 for 3 coins.
+        pytest.param(2, "R3.plant", 5, 3, id="two-into-five-for-three"),
+    ],
+)
+def test_changing_a_die_costs_a_coin_a_step(rolled: int, symbol: str, value: int, coins: int) -> None:
+    """Using coins: the steps between the die and the number written, the 6 and the 1 one step apart, each
+    cost a coin."""
+    state = at_die(RED, rolled, coins=coins)
+    assert value in circles(state, symbol)
+    play(state, f"circle {symbol} {value}")
+    assert state.circled[0][symbol] == value
+    assert state.spent[0] == coins
     assert state.coins(0) == 0
 
 
