@@ -11,6 +11,8 @@ The four-player first-game workshop area is used throughout (column letters a–
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
 from laguna.core.errors import IllegalAction
@@ -28,9 +30,18 @@ FILLER = "BYGWBYGWB"
 """Ring houses after the three arrow-pointed ones, when their colours do not matter."""
 
 
-def position(arrows: str = "POP", workers: int = 9, privilege: int = 0, symbols: str | None = None) -> BuranoState:
+def position(
+    arrows: str = "POP",
+    workers: int = 9,
+    privilege: int = 0,
+    symbols: str | None = None,
+    *,
+    mine: Sequence[str] = (),
+    red: Sequence[str] = (),
+) -> BuranoState:
     """A four-player game at the start of seat 0's turn, whose arrows point at houses of `arrows`,
-    with `workers` workers on its ring, `privilege` points and nobody in the workshops or on islands."""
+    with `workers` workers on its ring, `privilege` points, nobody on islands and nobody in the workshops
+    but its workers on the squares `mine` and the red player's on `red`."""
     state = scenario.first_turn(4)
     scenario.set_turn(state, ME)
     state.markers = list(MARKERS)
@@ -39,6 +50,9 @@ def position(arrows: str = "POP", workers: int = 9, privilege: int = 0, symbols:
     state.boards[ME].privilege = privilege
     scenario.set_ring(state, RED, "GOW" + FILLER, 6)  # three empty sectors: red can take workers back
     state.lace_workers.clear()
+    for seat, names in ((ME, mine), (RED, red)):
+        for name in names:
+            state.lace_workers[square(name)] = seat
     for counts in state.island_workers.values():
         counts[:] = [0] * state.players
     scenario.changed(state)
@@ -162,8 +176,7 @@ def test_later_workers_must_be_orthogonally_adjacent() -> None:
 def test_workers_from_earlier_actions_count_for_adjacency() -> None:
     """Lace Making: "If there are already one or more of your workers in the workshop area, you must place
     the worker orthogonally adjacent to one of your workers" — also workers from an earlier action."""
-    state = position("YYB")
-    put_lace_workers(state, ME, "c4")
+    state = position("YYB", mine=["c4"])
     make_lace(state)
     assert set(legal(state)) == {"lace c3", "done"}
     act(state, ME, "lace c3")
@@ -173,9 +186,7 @@ def test_workers_from_earlier_actions_count_for_adjacency() -> None:
 def test_one_worker_per_square() -> None:
     """Lace Making: "Each space may accommodate only 1 worker" — neither your own nor another player's
     worker may share it (without privilege or the building card)."""
-    state = position("YYY")
-    put_lace_workers(state, ME, "c3")
-    put_lace_workers(state, RED, "b3")
+    state = position("YYY", mine=["c3"], red=["b3"])
     make_lace(state)
     assert set(legal(state)) == {"lace c2", "done"}
     with pytest.raises(IllegalAction, match="one of your workers already stands there"):
@@ -248,8 +259,7 @@ def test_wheel_turns_by_the_number_sent() -> None:
 def test_privilege_places_a_worker_away_from_your_others() -> None:
     """8. PRIVILEGE, Privilege for lace making: spend 1 privilege point to dispatch a worker into a
     colour-matched workshop without being adjacent to your other workers."""
-    state = position("OBY", privilege=1)
-    put_lace_workers(state, ME, "a4")
+    state = position("OBY", privilege=1, mine=["a4"])
     make_lace(state)
     assert "lace f2" not in legal(state)
     assert "lace f2 privilege" in legal(state)
@@ -273,9 +283,7 @@ def test_privilege_form_only_when_needed() -> None:
 
 def test_privilege_needs_a_point() -> None:
     """Privilege for lace making costs 1 privilege point: without one the square stays out of reach."""
-    state = position("PWP", privilege=0)
-    put_lace_workers(state, ME, "a4")
-    put_lace_workers(state, RED, "b1")
+    state = position("PWP", privilege=0, mine=["a4"], red=["b1"])
     make_lace(state)
     assert set(legal(state)) == {"lace b4", "done"}
     with pytest.raises(IllegalAction, match="no privilege point"):
@@ -286,9 +294,7 @@ def test_rulebook_example_replacing_a_red_worker() -> None:
     """8. PRIVILEGE, the rulebook's example: blue spends 1 privilege point to dispatch a worker to a
     matching, not adjacent orange square and replaces a red worker there; red withdraws that worker to
     the lowest-numbered empty sector of his ring and gains 2 coins."""
-    state = position("OBY", privilege=1)
-    put_lace_workers(state, ME, "a4")
-    put_lace_workers(state, RED, "g3", "g1")
+    state = position("OBY", privilege=1, mine=["a4"], red=["g3", "g1"])
     scenario.set_ring(state, RED, "GOW" + FILLER, 5)
     red_coins = state.boards[RED].coins
     make_lace(state)
@@ -306,8 +312,7 @@ def test_rulebook_example_replacing_a_red_worker() -> None:
 def test_no_bump_onto_a_full_ring() -> None:
     """Decision 9: a player whose ring has no empty sector cannot take a worker back, so a lace maker may
     not replace that player's worker."""
-    state = position("OBY", privilege=1)
-    put_lace_workers(state, RED, "g3")
+    state = position("OBY", privilege=1, red=["g3"])
     scenario.set_ring(state, RED, "GOW" + FILLER, 9)
     make_lace(state)
     assert "lace g3 privilege" not in legal(state)
