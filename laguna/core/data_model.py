@@ -43,7 +43,7 @@ import typing
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from typing import Annotated, Any, ClassVar, Final, NamedTuple, TypeVar
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, field_validator
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 from pydantic_core import ErrorDetails, PydanticCustomError
 
 from laguna.core.component_data import PROVENANCES, Provenance, source_name, type_name
@@ -103,17 +103,44 @@ class Meta(DataModel):
     note: str | None = None
 
 
+def a_table(refusal: Message) -> BeforeValidator:
+    """The validator of a field holding a table: anything else is refused with `refusal`."""
+
+    def check(value: object) -> object:
+        if not isinstance(value, dict):
+            raise Problem(refusal)
+        return value
+
+    return BeforeValidator(check)
+
+
+def tables(refusal: Callable[[int], Message]) -> BeforeValidator:
+    """The validator of a field holding an array of tables: an item that is no table is refused with
+    `refusal` of its position (from 1)."""
+
+    def check(items: object) -> object:
+        for number, item in enumerate(items if isinstance(items, list) else (), start=1):
+            if not isinstance(item, dict):
+                raise Problem(refusal(number))
+        return items
+
+    return BeforeValidator(check)
+
+
+def _named(name: str) -> str:
+    if not name.strip():
+        raise Problem(msg("{where}: name is empty"))
+    return name
+
+
+Name = Annotated[str, AfterValidator(_named)]
+"""A name that is not blank (``name is empty``)."""
+
+
 class DataFile(DataModel):
     """A data file whose optional ``[meta]`` table names the set and the provenance its items inherit."""
 
-    meta: Meta = Meta()
-
-    @field_validator("meta", mode="before")
-    @classmethod
-    def _meta_table(cls, meta: object) -> object:
-        if not isinstance(meta, dict):
-            raise Problem(msg("{file}: [meta] must be a table"))
-        return meta
+    meta: Annotated[Meta, a_table(msg("{file}: [meta] must be a table"))] = Meta()
 
     def set_name(self, source: str) -> str:
         """The set's name: the one ``[meta]`` gives, else the file's (`source_name`)."""

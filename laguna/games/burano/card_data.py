@@ -15,7 +15,7 @@ from typing import Annotated, ClassVar
 from pydantic import Field, field_validator, model_validator
 
 from laguna.core.component_data import type_name
-from laguna.core.data_model import Item, ItemName, Problem, check_count, check_counts, one_of, unique
+from laguna.core.data_model import Item, ItemName, Name, Problem, check_count, check_counts, one_of, unique
 from laguna.core.errors import CardDataError
 from laguna.core.messages import msg, msg_plural
 from laguna.games.burano.board_data import ColourName, once
@@ -41,14 +41,7 @@ from laguna.games.burano.components import (
 class FishKindData(Item):
     """A kind of fish card, by its name."""
 
-    name: str
-
-    @field_validator("name")
-    @classmethod
-    def _named(cls, name: str) -> str:
-        if not name.strip():
-            raise Problem(msg("{where}: name is empty"))
-        return name
+    name: Name
 
 
 class FishData(Item):

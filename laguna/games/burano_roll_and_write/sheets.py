@@ -15,7 +15,7 @@ import enum
 import functools
 import re
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Annotated, Any, ClassVar, Final
 
@@ -23,7 +23,18 @@ from pydantic import field_validator, model_validator
 
 from laguna.core.colours import GLYPHS
 from laguna.core.component_data import PACKAGED, Provenance, read_toml, type_name
-from laguna.core.data_model import DataFile, DataModel, ItemName, Problem, one_of, validate
+from laguna.core.data_model import (
+    DataFile,
+    DataModel,
+    ItemName,
+    Name,
+    Problem,
+    a_table,
+    check_count,
+    one_of,
+    tables,
+    validate,
+)
 from laguna.core.errors import CardDataError
 from laguna.core.messages import N_, Message, msg
 
@@ -226,14 +237,6 @@ def _bad_kind(name: str, names: str) -> Message:
     return msg("{where}: kind {kind} is not one of {kinds}", kind=name, kinds=names)
 
 
-def _tables(items: object, refusal: Callable[[int], Message]) -> object:
-    """An array of tables whose non-table items the file's own message refuses, by position."""
-    for number, item in enumerate(items if isinstance(items, list) else (), start=1):
-        if not isinstance(item, dict):
-            raise Problem(refusal(number))
-    return items
-
-
 class _RecordSheet(DataModel):
     coins: int
     provenance: Provenance | None = None
@@ -298,19 +301,14 @@ class _Symbol(DataModel):
 
 class _Sheet(DataModel):
     item_names: ClassVar = {"symbol": ItemName("symbol", "id")}
-    name: str
+    name: Name
     buildings: list[DieColour]
     provenance: Provenance | None = None
     note: str | None = None
-    symbol: list[_Symbol]
+    symbol: Annotated[
+        list[_Symbol], tables(lambda number: msg("{where}: symbol #{number} must be a table", number=number))
+    ]
     precircled: list[str]
-
-    @field_validator("name")
-    @classmethod
-    def _named(cls, name: str) -> str:
-        if not name.strip():
-            raise Problem(msg("{where}: name is empty"))
-        return name
 
     @field_validator("buildings", mode="before")
     @classmethod
@@ -330,20 +328,16 @@ class _Sheet(DataModel):
             if colour in colours:
                 raise Problem(msg("{where}: building colour {colour} appears twice", colour=repr(item)))
             colours.append(colour)
-        if len(colours) != len(DieColour):
-            raise Problem(
-                msg(
-                    "{where}: {count} buildings, a sheet has {buildings} (one per die colour)",
-                    count=len(colours),
-                    buildings=len(DieColour),
-                )
-            )
+        check_count(
+            len(colours),
+            len(DieColour),
+            lambda count: msg(
+                "{where}: {count} buildings, a sheet has {buildings} (one per die colour)",
+                count=count,
+                buildings=len(DieColour),
+            ),
+        )
         return colours
-
-    @field_validator("symbol", mode="before")
-    @classmethod
-    def _symbol_tables(cls, symbols: object) -> object:
-        return _tables(symbols, lambda number: msg("{where}: symbol #{number} must be a table", number=number))
 
     @field_validator("precircled", mode="before")
     @classmethod
@@ -354,33 +348,22 @@ class _Sheet(DataModel):
         twice = [symbol_id for symbol_id, n in Counter(raw).items() if n > 1]
         if twice:
             raise Problem(msg("{where}: precircled names {symbol} twice", symbol=repr(twice[0])))
-        if len(raw) != _PRECIRCLED:
-            raise Problem(
-                msg(
-                    "{where}: precircled names {count} symbols, a sheet starts with {precircled}",
-                    count=len(raw),
-                    precircled=_PRECIRCLED,
-                )
-            )
+        check_count(
+            len(raw),
+            _PRECIRCLED,
+            lambda count: msg(
+                "{where}: precircled names {count} symbols, a sheet starts with {precircled}",
+                count=count,
+                precircled=_PRECIRCLED,
+            ),
+        )
         return raw
 
 
 class _SheetFile(DataFile):
     item_names: ClassVar = {"sheet": ItemName("sheet", "name")}
-    record_sheet: _RecordSheet
-    sheet: list[_Sheet]
-
-    @field_validator("record_sheet", mode="before")
-    @classmethod
-    def _record_table(cls, record: object) -> object:
-        if not isinstance(record, dict):
-            raise Problem(msg("{file}: [record_sheet] must be a table"))
-        return record
-
-    @field_validator("sheet", mode="before")
-    @classmethod
-    def _sheet_tables(cls, sheets: object) -> object:
-        return _tables(sheets, lambda number: msg("{file}: sheet #{number} must be a table", number=number))
+    record_sheet: Annotated[_RecordSheet, a_table(msg("{file}: [record_sheet] must be a table"))]
+    sheet: Annotated[list[_Sheet], tables(lambda number: msg("{file}: sheet #{number} must be a table", number=number))]
 
 
 def _parse(data: Mapping[str, Any], label: str, source: str) -> SheetSet:

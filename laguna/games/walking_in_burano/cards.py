@@ -17,11 +17,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Annotated, Any, ClassVar, Final
 
-from pydantic import field_validator, model_validator
+from pydantic import model_validator
 
 from laguna.core.colours import GLYPHS
 from laguna.core.component_data import PACKAGED, Provenance, read_toml
-from laguna.core.data_model import Count, DataFile, DataModel, ItemName, Problem, one_of, validate
+from laguna.core.data_model import Count, DataFile, DataModel, ItemName, Problem, one_of, tables, validate
 from laguna.core.errors import CardDataError
 from laguna.core.messages import N_, Message, msg
 
@@ -258,15 +258,7 @@ class _Card(DataModel):
 
 class _CardFile(DataFile):
     item_names: ClassVar = {"card": ItemName("card", "id")}
-    card: list[_Card]
-
-    @field_validator("card", mode="before")
-    @classmethod
-    def _tables(cls, cards: object) -> object:
-        for number, card in enumerate(cards if isinstance(cards, list) else (), start=1):
-            if not isinstance(card, dict):
-                raise Problem(msg("{file}: card #{number} must be a table", number=number))
-        return cards
+    card: Annotated[list[_Card], tables(lambda number: msg("{file}: card #{number} must be a table", number=number))]
 
 
 def _parse(data: Mapping[str, Any], label: str, source: str) -> FloorCardSet:
