@@ -9,6 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import pytest
+
+from laguna.core.errors import IllegalAction
 from laguna.core.game import Event
 from laguna.games.burano_roll_and_write import GAME, Phase, RollAndWriteState
 from laguna.games.burano_roll_and_write.position import DICE
@@ -86,6 +89,12 @@ def play_events(state: RollAndWriteState, *moves: str, seat: int | None = None) 
 def play(state: RollAndWriteState, *moves: str, seat: int | None = None) -> list[str]:
     """Apply moves for whoever acts (or `seat`); return the event texts."""
     return [e.text for e in play_events(state, *moves, seat=seat)]
+
+
+def refused(state: RollAndWriteState, move: str, match: str) -> None:
+    """Playing `move` for whoever acts is refused with a message matching `match`."""
+    with pytest.raises(IllegalAction, match=match):
+        play(state, move)
 
 
 def circles(state: RollAndWriteState, symbol_id: str, seat: int | None = None) -> set[int]:
