@@ -535,6 +535,19 @@ BAD_FILES: dict[str, tuple[Callable[[Data], None], str]] = {
     ),
     "card twice": (set_field(BC, "flat-vp", "id", "lace-bump"), r"building card 'lace-bump': duplicate id"),
     "empty title": (set_field(BC, "lace-bump", "title", " "), r"'lace-bump': title is empty"),
+    "no houses": (drop_field(RP, "A", "houses"), r"ring piece 'A': field 'houses' must be an array of 3 house tables"),
+    "no roof tiles": (
+        drop_field("roof_tiles", "islands", "tiles"),
+        r"roof tiles 'islands': field 'tiles' must be an array of \[colour, colour\] pairs$",
+    ),
+    "no demand": (
+        drop_field("ship", "tuna-squid", "demand"),
+        r"ship 'tuna-squid': field 'demand' must be a table of fish kind = number of cards$",
+    ),
+    "integer provenance": (
+        set_field(WS, "pink-4", "provenance", 3),
+        r"workshop 'pink-4': field 'provenance' must be a string, not integer$",
+    ),
 }
 
 

@@ -779,6 +779,32 @@ BAD_FILES: dict[str, tuple[Callable[[Data], None], str]] = {
     "14 special cards": (drop_item(SC, "X15"), r"14 special building cards, the rules have 15"),
     "two banks": (set_field(SC, "X03", "effect", "bank"), r"2 bank cards, the rules have 1"),
     "empty title": (set_field(SC, "X03", "title", " "), r"'X03': title is empty"),
+    "tiles not an array": (
+        lambda data: data["streets"].update(tiles="S01"),
+        r"\[streets\]: field 'tiles' must be an array of tables, not string$",
+    ),
+    "no spaces": (drop_field(IS, "donato", "spaces"), r"island 'donato': field 'spaces' is missing$"),
+    "spaces not an array": (
+        set_field(IS, "donato", "spaces", 3),
+        r"island 'donato': field 'spaces' must be an array of space tables, not integer$",
+    ),
+    "string gondolas": (
+        set_field(IS, "donato", "gondolas", "orange"),
+        r"island 'donato': field 'gondolas' must be an array of strings, not string$",
+    ),
+    "integer provenance": (
+        set_field(CH, "C06", "provenance", 3),
+        r"character 'C06': field 'provenance' must be a string, not integer$",
+    ),
+    "string row": (
+        set_space("donato", 3, row="two"),
+        r"island 'donato': space donato.3: field 'row' must be an integer, not string$",
+    ),
+    "string action space number": (
+        ring(lambda spaces: spaces[0].update(number="1")),
+        r"\[action_ring\]: action space #1: field 'number' must be an integer, not string$",
+    ),
+    "shop twice": (tiles("shops", lambda t: t.append(dict(t[0]))), r": shop 'H01': duplicate id$"),
 }
 
 
