@@ -63,14 +63,12 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
+from bench_table_load import LISTED, SERVER_TIMING, STATE, TABLE
 from common import counted_refusal
 
 GAME = "walking-in-burano"
 CSRF = re.compile(r'(?:name="csrf" value|data-csrf)="([^"]+)"')
-LISTED = re.compile(r'class="act listed" data-action="([^"]+)"')
-STATE = re.compile(r'data-version="(\d+)" data-seat="(\d*)" data-status="(\w+)"')
-TABLE = re.compile(r"/t/([\w-]+)$")
-SERVER_TIMING = re.compile(r"dur=([\d.]+)")
+"""A CSRF token, from a form or from the table's ``data-csrf``."""
 ERROR = re.compile(r'class="error"[^>]*>([^<]*)<')
 HUGE = "ismcts:999999999999"
 ATTACKS: list[tuple[str, str, dict[str, str]]] = [

@@ -13,7 +13,7 @@ there (a game played with another component file) is shown as it is.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from rich.columns import Columns
@@ -22,6 +22,7 @@ from rich.table import Table
 from rich.text import Text
 
 from laguna import i18n
+from laguna.cli.boards.text import counted, joined
 from laguna.cli.boards.words import word
 from laguna.games.burano.components import Colour
 from laguna.games.burano.position import MAX_MOVES, MOVE_COSTS, PREPARATION_SPACES, SEASONS, TURNS
@@ -103,10 +104,6 @@ def cube(colour: str | None) -> Text:
     if colour == "hidden":
         return Text("▩▩", style="dim")
     return Text(f"{glyph(colour)}{colour[:1].upper()}", style=STYLES.get(colour, "bold"))
-
-
-def joined(parts: Sequence[Text], separator: str = " ") -> Text:
-    return Text(separator).join(parts)
 
 
 def tile_text(tile: str) -> Text:
@@ -261,16 +258,19 @@ def island_table(view: dict[str, Any]) -> Table:
     pits = set(island.get("pits", []))
     houses: dict[str, Any] = island.get("houses", {})
     fountain = island.get("fountain")
-    table = Table(title=_("Main island"), title_justify="left", show_lines=True, pad_edge=False)
+    return square_grid(
+        _("Main island"), rows, columns, lambda name: island_cell(houses.get(name), name in pits, name == fountain)
+    )
+
+
+def square_grid(title: str, rows: int, columns: int, cell: Callable[[str], Text]) -> Table:
+    """A grid of squares as the notation names them, row 1 on top, each drawn by `cell` from its name."""
+    table = Table(title=title, title_justify="left", show_lines=True, pad_edge=False)
     table.add_column("", style="bold", no_wrap=True)
     for column in range(columns):
         table.add_column(chr(ord("a") + column), justify="center", no_wrap=True, min_width=4)
     for row in range(rows):
-        cells: list[Text] = []
-        for column in range(columns):
-            name = square_name(row, column)
-            cells.append(island_cell(houses.get(name), name in pits, name == fountain))
-        table.add_row(str(row + 1), *cells)
+        table.add_row(str(row + 1), *(cell(square_name(row, column)) for column in range(columns)))
     return table
 
 
@@ -385,24 +385,18 @@ def workshop_table(view: dict[str, Any]) -> Table:
     area = view["workshops"]
     rows, columns = int(area["rows"]), int(area["columns"])
     squares: dict[str, Any] = area.get("squares", {})
-    table = Table(title=_("Lace workshops"), title_justify="left", show_lines=True, pad_edge=False)
-    table.add_column("", style="bold", no_wrap=True)
-    for column in range(columns):
-        table.add_column(chr(ord("a") + column), justify="center", no_wrap=True, min_width=4)
-    for row in range(rows):
-        cells: list[Text] = []
-        for column in range(columns):
-            square = squares.get(square_name(row, column))
-            if square is None:
-                cells.append(Text("-", style="dim"))
-                continue
-            cell = cube(str(square["colour"]))
-            cell.append("$" if square.get("coin") else " ")
-            worker = square.get("worker")
-            cell.append("\n" + (seat_short(worker) if worker is not None else ""), style="bold")
-            cells.append(cell)
-        table.add_row(str(row + 1), *cells)
-    return table
+    return square_grid(_("Lace workshops"), rows, columns, lambda name: workshop_cell(squares.get(name)))
+
+
+def workshop_cell(square: dict[str, Any] | None) -> Text:
+    """``♥P$`` (colour, coin) over the worker on it; ``-`` where the area has no square."""
+    if square is None:
+        return Text("-", style="dim")
+    cell = cube(str(square["colour"]))
+    cell.append("$" if square.get("coin") else " ")
+    worker = square.get("worker")
+    cell.append("\n" + (seat_short(worker) if worker is not None else ""), style="bold")
+    return cell
 
 
 def workshop_majorities(view: dict[str, Any]) -> Text | None:
@@ -434,12 +428,7 @@ def supplies_text(view: dict[str, Any]) -> Text:
     """Cube supply, roof stacks, fish supply and deck, building supply and deck."""
     text = Text(_("Cube supply") + ": ", style="bold")
     supply: dict[str, int] = view.get("cube_supply") or {}
-    parts = []
-    for colour, count in supply.items():
-        part = cube(colour)
-        part.append(f" {count}")
-        parts.append(part)
-    text.append_text(joined(parts, "  "))
+    text.append_text(counted(supply, cube))
     stacks: dict[str, int] = view.get("roof_stacks") or {}
     text.append("\n" + _("Roof tile stacks") + ": ", style="bold")
     text.append(" · ".join(f"{i18n.view_text(kind)} {count}" for kind, count in stacks.items()))
@@ -579,12 +568,7 @@ def possessions_text(seat: dict[str, Any], view: dict[str, Any]) -> Text:
     text = Text("  " + _("reserve") + ": ")
     reserve: dict[str, int] = seat.get("reserve") or {}
     if any(reserve.values()):
-        parts = []
-        for colour, count in reserve.items():
-            part = cube(colour)
-            part.append(f" {count}")
-            parts.append(part)
-        text.append_text(joined(parts, "  "))
+        text.append_text(counted(reserve, cube))
     else:
         text.append(_("empty"), style="dim")
     preparation = [str(c) for c in seat.get("preparation", [])]

@@ -18,6 +18,7 @@ from rich.text import Text
 from laguna import i18n
 from laguna.cli.boards.words import word
 from laguna.games.burano_roll_and_write.characters import Character
+from laguna.games.burano_roll_and_write.decorations import KIND_NAMES, WRITTEN
 from laguna.games.burano_roll_and_write.sheets import DieColour
 from laguna.i18n import N_
 from laguna.i18n import gettext as _
@@ -60,19 +61,6 @@ CODES: dict[str, str] = {
     "chimney": "ch",
 }
 """Two-letter codes of the symbol kinds (red and blue are the curtains, light the streetlight)."""
-
-KIND_NAMES: dict[str, str] = {
-    "plant": N_("plant"),
-    "cat": N_("cat"),
-    "red": N_("red curtain"),
-    "blue": N_("blue curtain"),
-    "light": N_("streetlight"),
-    "chimney": N_("chimney"),
-}
-"""What the symbol kinds are called, for the legend."""
-
-WRITTEN = frozenset({"plant", "chimney"})
-"""Kinds whose number is written under the symbol when it is circled (the others' number is a rule)."""
 
 CHARACTER_TITLES: dict[str, str] = {character.value: character.title for character in Character}
 """Letter → title of the ten characters, in the rulebook's order A–J."""

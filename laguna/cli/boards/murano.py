@@ -23,6 +23,9 @@ from rich.table import Table
 from rich.text import Text
 
 from laguna import i18n
+from laguna.cli.boards.text import counted, joined
+from laguna.games.murano import marks
+from laguna.games.murano.marks import DECK_NAMES, PLAYER_MARKS, TILE_STACK_NAMES
 from laguna.i18n import N_, ngettext
 from laguna.i18n import gettext as _
 
@@ -65,7 +68,6 @@ skip C09                 final scoring: leave a card that scores nothing"""
 )
 """Examples of the notation, explained (translated where it is shown, `laguna.cli.boards.notation_help`)."""
 
-PLAYER_MARKS: dict[str, str] = {"orange": "Or", "grey": "Gy", "brown": "Br", "white": "Wh"}
 PLAYER_STYLES: dict[str, str] = {
     "orange": "bold dark_orange",
     "grey": "bold grey62",
@@ -94,17 +96,6 @@ TILE_KINDS: dict[str, str] = {
 }
 """How a tile's kind is written after the space number in an island's grid."""
 
-STACK_NAMES: dict[str, str] = {
-    "streets": N_("streets"),
-    "shops": N_("shops"),
-    "palaces": N_("palaces"),
-    "factories": N_("glass factories"),
-    "specials": N_("special buildings"),
-}
-"""The tile stacks whose running out ends the game, as the view names them and as the board writes them."""
-
-DECK_NAMES: dict[str, str] = {"characters": N_("character cards"), "special_cards": N_("special building cards")}
-
 TURN_PHASE = "choose an action or pass"
 SCORING_PHASE = "final scoring"
 OVER_PHASE = "game over"
@@ -115,7 +106,7 @@ OVER_PHASE = "game over"
 
 def player_mark(colour: str) -> Text:
     """``Or`` in orange: a player colour's two letters, in its terminal colour."""
-    return Text(PLAYER_MARKS.get(colour, colour[:2].title() or "?"), style=PLAYER_STYLES.get(colour, "bold"))
+    return Text(marks.player_mark(colour), style=PLAYER_STYLES.get(colour, "bold"))
 
 
 def customer_mark(colour: str) -> Text:
@@ -126,10 +117,6 @@ def customer_mark(colour: str) -> Text:
 def bead_mark(colour: str) -> Text:
     """``●G`` in green: a glass bead colour."""
     return Text(f"{BEAD}{colour[:1].upper() or '?'}", style=BEAD_STYLES.get(colour, "bold"))
-
-
-def joined(parts: Sequence[Text], separator: str = " ") -> Text:
-    return Text(separator).join(parts)
 
 
 def seat_colours(view: dict[str, Any]) -> dict[int, str]:
@@ -314,7 +301,7 @@ def islands_block(view: dict[str, Any]) -> RenderableType:
 def empty_stacks(view: dict[str, Any]) -> list[str]:
     """The tile stacks that have run out, by name in the language in force."""
     stacks: dict[str, int] = view.get("stacks") or {}
-    return [_(STACK_NAMES[name]) for name in STACK_NAMES if name in stacks and not stacks[name]]
+    return [_(TILE_STACK_NAMES[name]) for name in TILE_STACK_NAMES if name in stacks and not stacks[name]]
 
 
 def status_text(view: dict[str, Any]) -> Text:
@@ -448,7 +435,7 @@ def supplies_text(view: dict[str, Any]) -> Text:
     """The tile stacks (those that end the game when two kinds run out), the decks and the bag."""
     stacks: dict[str, int] = view.get("stacks") or {}
     text = Text(_("Tile stacks"), style="bold")
-    for name, label in STACK_NAMES.items():
+    for name, label in TILE_STACK_NAMES.items():
         if name not in stacks:
             continue
         count = int(stacks[name])
@@ -546,12 +533,7 @@ def seat_block(seat: dict[str, Any], view: dict[str, Any]) -> Text:
     text.append("\n  " + _("special building cards") + ": " + (", ".join(cards) or _("none")))
     text.append("\n  " + _("beads") + ": ")
     beads: dict[str, int] = seat.get("beads") or {}
-    parts = []
-    for bead, count in beads.items():
-        part = bead_mark(bead)
-        part.append(f" {count}")
-        parts.append(part)
-    text.append_text(joined(parts, "  ") if parts else Text(_("none")))
+    text.append_text(counted(beads, bead_mark) if beads else Text(_("none")))
     return text
 
 

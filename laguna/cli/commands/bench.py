@@ -7,10 +7,8 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
-from rich.table import Table
 
-from laguna.cli.commands.shared import GameArgument, PlayersOption, _columns, _number, _stdout, _user_errors
-from laguna.cli.language import LagunaCommand
+from laguna.cli.commands.shared import GameArgument, PlayersOption, _command, _number, _stdout, _table, _user_errors
 from laguna.i18n import N_, gettext, ngettext
 from laguna.sim import bench
 
@@ -18,11 +16,7 @@ commands = typer.Typer()
 """The commands of this module, which `laguna.cli.app` adds to ``laguna``."""
 
 
-@commands.command(
-    "bench",
-    cls=LagunaCommand,
-    help=N_("Measure random play on one core: decisions, games and state copies per second."),
-)
+@_command(commands, "bench", N_("Measure random play on one core: decisions, games and state copies per second."))
 def bench_command(
     game: GameArgument,
     players: PlayersOption = None,
@@ -34,8 +28,7 @@ def bench_command(
         result = bench(game, players, seconds, seed)
         seats = ngettext("{count} player", "{count} players", result.players).format(count=result.players)
         console.print(gettext("{game}, {players}: random play on one core").format(game=result.game, players=seats))
-    table = Table()
-    _columns(table, (N_("measure"), "left"), (N_("per second"), "right"), (N_("counted"), "right"))
+    table = _table(None, [N_("measure")], [N_("per second"), N_("counted")])
     table.add_row(gettext("decisions"), _number(result.decisions_per_second), _number(result.decisions))
     table.add_row(gettext("games"), _number(result.games_per_second, 1), _number(result.games))
     table.add_row(gettext("copies"), _number(result.copies_per_second), _number(result.copies))

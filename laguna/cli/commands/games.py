@@ -11,8 +11,15 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from laguna.cli.commands.shared import GameArgument, OptionPairs, PlayersOption, _default_players, _stdout, _user_errors
-from laguna.cli.language import LagunaCommand
+from laguna.cli.commands.shared import (
+    GameArgument,
+    OptionPairs,
+    PlayersOption,
+    _command,
+    _default_players,
+    _stdout,
+    _user_errors,
+)
 from laguna.cli.play import PlaySettings, parse_seats, play, shown
 from laguna.core import games as registered_games
 from laguna.core import get_game
@@ -29,7 +36,7 @@ def _player_range(game: AnyGame) -> str:
     return f"{game.min_players}–{game.max_players}"
 
 
-@commands.command("games", cls=LagunaCommand, help=N_("List the games, their player counts and their options."))
+@_command(commands, "games", N_("List the games, their player counts and their options."))
 def games_command() -> None:
     console = _stdout()
     with _user_errors():
@@ -61,10 +68,10 @@ def games_command() -> None:
         console.print(options)
 
 
-@commands.command(
+@_command(
+    commands,
     "play",
-    cls=LagunaCommand,
-    help=N_(
+    N_(
         "Play a game at the terminal against bots or other people at the same keyboard.\n\n"
         "Exits with 1 if the input ends before the game does."
     ),

@@ -11,8 +11,8 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from laguna.cli.commands.shared import _seat, _stdout, _user_errors
-from laguna.cli.language import EXIT_FAILED, LagunaCommand, _echo_error
+from laguna.cli.commands.shared import _command, _seat, _stdout, _user_errors
+from laguna.cli.language import EXIT_FAILED, _echo_error
 from laguna.cli.play import outcome_lines, score_sheet
 from laguna.core import GameRecord, LagunaError, RecordError, read_records, verify
 from laguna.core.component_data import forget_given, register_file
@@ -22,10 +22,8 @@ commands = typer.Typer()
 """The commands of this module, which `laguna.cli.app` adds to ``laguna``."""
 
 
-@commands.command(
-    "replay",
-    cls=LagunaCommand,
-    help=N_("Replay and verify game records; show the score sheet (or a table, for many records)."),
+@_command(
+    commands, "replay", N_("Replay and verify game records; show the score sheet (or a table, for many records).")
 )
 def replay_command(
     file: Annotated[Path, typer.Argument(help=N_("A record (.json) or many records, one per line (.jsonl)."))],

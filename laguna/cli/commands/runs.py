@@ -21,17 +21,17 @@ from laguna.cli.commands.shared import (
     OptionPairs,
     PlayersOption,
     RunSeedOption,
-    _columns,
+    _command,
     _default_players,
     _game_options,
     _length_table,
     _progress,
     _seat,
     _stdout,
+    _table,
     _user_errors,
     _written,
 )
-from laguna.cli.language import LagunaCommand
 from laguna.cli.play import shown
 from laguna.i18n import N_, gettext, ngettext
 from laguna.sim import simulate
@@ -48,17 +48,10 @@ commands = typer.Typer()
 
 def _summary_tables(summary: Summary) -> list[Table]:
     title = ngettext("{game}: {count} game", "{game}: {count} games", summary.games)
-    seats = Table(title=title.format(game=summary.game, count=summary.games), title_justify="left")
-    _columns(
-        seats,
-        (N_("seat"), "left"),
-        (N_("bot"), "left"),
-        (N_("wins"), "right"),
-        (N_("win share"), "right"),
-        (N_("win %"), "right"),
-        (N_("mean score ± 95% CI"), "right"),
-        (N_("min"), "right"),
-        (N_("max"), "right"),
+    seats = _table(
+        title.format(game=summary.game, count=summary.games),
+        [N_("seat"), N_("bot")],
+        [N_("wins"), N_("win share"), N_("win %"), N_("mean score ± 95% CI"), N_("min"), N_("max")],
     )
     for seat in summary.seats:
         seats.add_row(
@@ -73,19 +66,14 @@ def _summary_tables(summary: Summary) -> list[Table]:
         )
     tables = [seats, _length_table(summary.decisions, summary.rounds)]
     if summary.ratings:
-        ratings = Table(title=gettext("Solo ratings"), title_justify="left")
-        _columns(ratings, (N_("rating"), "left"), (N_("games"), "right"))
+        ratings = _table(gettext("Solo ratings"), [N_("rating")], [N_("games")])
         for rating, count in summary.ratings:
             ratings.add_row(shown(rating), str(count))
         tables.append(ratings)
     return tables
 
 
-@commands.command(
-    "simulate",
-    cls=LagunaCommand,
-    help=N_("Play many seeded games between bots and summarise wins, scores and game length."),
-)
+@_command(commands, "simulate", N_("Play many seeded games between bots and summarise wins, scores and game length."))
 def simulate_command(
     game: GameArgument,
     *,
@@ -131,15 +119,10 @@ def _tournament_tables(summary: TournamentSummary) -> list[Table]:
     title = gettext("{game}, {players} players: {games} games, seed {seed}").format(
         game=summary.game, players=summary.players, games=summary.games, seed=summary.seed
     )
-    ratings = Table(title=title, title_justify="left")
-    _columns(
-        ratings,
-        (N_("bot"), "left"),
-        (N_("Bradley–Terry Elo"), "right"),
-        (N_("95% CI"), "right"),
-        (N_("OpenSkill mu"), "right"),
-        (N_("mu ± 1.96 sigma"), "right"),
-        (N_("ordinal"), "right"),
+    ratings = _table(
+        title,
+        [N_("bot")],
+        [N_("Bradley–Terry Elo"), N_("95% CI"), N_("OpenSkill mu"), N_("mu ± 1.96 sigma"), N_("ordinal")],
     )
     for bot in order:
         elo, skill = summary.bradley_terry[bot], summary.openskill[bot]
@@ -152,47 +135,34 @@ def _tournament_tables(summary: TournamentSummary) -> list[Table]:
             f"{skill.ordinal:.2f}",
         )
     per_bot = {b.bot: b for b in summary.per_bot}
-    wins = Table(
-        title=gettext("Per bot (win rate: first places, a shared one split; 95% Wilson)"), title_justify="left"
-    )
-    _columns(
-        wins,
-        (N_("bot"), "left"),
-        (N_("seats played"), "right"),
-        (N_("first places"), "right"),
-        (N_("win rate [95%]"), "right"),
-        (N_("mean score ± 95% CI"), "right"),
-        (N_("min"), "right"),
-        (N_("max"), "right"),
+    wins = _table(
+        gettext("Per bot (win rate: first places, a shared one split; 95% Wilson)"),
+        [N_("bot")],
+        [N_("seats played"), N_("first places"), N_("win rate [95%]"), N_("mean score ± 95% CI"), N_("min"), N_("max")],
     )
     for bot in order:
         b = per_bot[bot]
         wins.add_row(
             bot, str(b.seats_played), str(b.wins), str(b.win), str(b.score), str(min(b.scores)), str(max(b.scores))
         )
-    pairs = Table(
-        title=gettext("Head to head: how often the row bot finished ahead of the column bot"), title_justify="left"
-    )
-    pairs.add_column(gettext("bot"))
+    pairs = _table(gettext("Head to head: how often the row bot finished ahead of the column bot"), [N_("bot")], [])
     for bot in order:
         pairs.add_column(bot, justify="right")
     for a in order:
         pairs.add_row(a, *("" if a == b else str(summary.head_to_head[a][b]) for b in order))
     fair = f"{100 * expected_win_rate(summary.players):.1f}"
-    seats = Table(
-        title=gettext("Per seat (without a seat advantage, each wins {share}%)").format(share=fair),
-        title_justify="left",
+    seats = _table(
+        gettext("Per seat (without a seat advantage, each wins {share}%)").format(share=fair),
+        [N_("seat")],
+        [N_("win rate [95%]"), N_("mean score ± 95% CI")],
     )
-    _columns(seats, (N_("seat"), "left"), (N_("win rate [95%]"), "right"), (N_("mean score ± 95% CI"), "right"))
     for seat in summary.seats:
         seats.add_row(_seat(seat.seat), str(seat.win), str(seat.score))
     return [ratings, wins, pairs, seats, _length_table(summary.decisions, summary.rounds)]
 
 
-@commands.command(
-    "tournament",
-    cls=LagunaCommand,
-    help=N_("Play bots against each other in rotated seats; report ratings, win rates and scores."),
+@_command(
+    commands, "tournament", N_("Play bots against each other in rotated seats; report ratings, win rates and scores.")
 )
 def tournament_command(
     game: GameArgument,
@@ -247,15 +217,10 @@ def tournament_command(
 
 def _solo_tables(summary: SoloSummary) -> list[Table]:
     title = ngettext("{game} solo, {bot}: {count} game", "{game} solo, {bot}: {count} games", summary.games)
-    scores = Table(title=title.format(game=summary.game, bot=summary.bot, count=summary.games), title_justify="left")
-    _columns(
-        scores,
-        (N_("mean ± 95% CI"), "right"),
-        (N_("median"), "right"),
-        (N_("quartiles"), "right"),
-        (N_("min"), "right"),
-        (N_("max"), "right"),
-        (N_("decisions per game"), "right"),
+    scores = _table(
+        title.format(game=summary.game, bot=summary.bot, count=summary.games),
+        [],
+        [N_("mean ± 95% CI"), N_("median"), N_("quartiles"), N_("min"), N_("max"), N_("decisions per game")],
     )
     scores.add_row(
         str(summary.score),
@@ -275,14 +240,10 @@ def _solo_tables(summary: SoloSummary) -> list[Table]:
         bars.add_row(span, str(b.count), "█" * round(30 * b.count / most))
     tables = [scores, bars]
     if summary.tiers:
-        tiers = Table(title=gettext("Rulebook solo ratings"), title_justify="left")
-        _columns(
-            tiers,
-            (N_("rating"), "left"),
-            (N_("score"), "right"),
-            (N_("games reaching it"), "right"),
-            (N_("share"), "right"),
-            (N_("games ending there"), "right"),
+        tiers = _table(
+            gettext("Rulebook solo ratings"),
+            [N_("rating")],
+            [N_("score"), N_("games reaching it"), N_("share"), N_("games ending there")],
         )
         for t in summary.tiers:
             floor = gettext("any") if t.tier.floor is None else f"{t.tier.floor}+"
@@ -293,10 +254,8 @@ def _solo_tables(summary: SoloSummary) -> list[Table]:
     return tables
 
 
-@commands.command(
-    "solo",
-    cls=LagunaCommand,
-    help=N_("Play a bot through a game's solo mode: score distribution and the rulebook's rating tiers."),
+@_command(
+    commands, "solo", N_("Play a bot through a game's solo mode: score distribution and the rulebook's rating tiers.")
 )
 def solo_command(
     game: Annotated[str, typer.Argument(help=N_("A game with a solo mode (see `laguna games`)."))],

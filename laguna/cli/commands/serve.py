@@ -9,8 +9,7 @@ import typer
 from rich.text import Text
 from sqlalchemy import make_url
 
-from laguna.cli.commands.shared import _stdout, _user_errors
-from laguna.cli.language import LagunaCommand
+from laguna.cli.commands.shared import _command, _stdout, _user_errors
 from laguna.core import LagunaError
 from laguna.core.messages import msg
 from laguna.i18n import N_, gettext
@@ -41,11 +40,7 @@ commands = typer.Typer()
 """The commands of this module, which `laguna.cli.app` adds to ``laguna``."""
 
 
-@commands.command(
-    "serve",
-    cls=LagunaCommand,
-    help=N_("Start the browser table: live and asynchronous games with friends and bots."),
-)
+@_command(commands, "serve", N_("Start the browser table: live and asynchronous games with friends and bots."))
 def serve_command(  # noqa: PLR0917 -- one parameter per command-line option
     host: Annotated[str, typer.Option("--host", help=N_("The address to listen on."))] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", help=N_("The port to listen on."))] = 8000,

@@ -15,8 +15,9 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 from rich.text import Text
+from typer.models import CommandFunctionType
 
-from laguna.cli.language import EXIT_ERROR, _echo_error
+from laguna.cli.language import EXIT_ERROR, LagunaCommand, _echo_error
 from laguna.core import LagunaError, get_game
 from laguna.core.messages import Message
 from laguna.core.registry import AnyGame
@@ -41,6 +42,12 @@ def _user_errors() -> Iterator[None]:
         yield
     except LagunaError as error:
         _fail(error.message)
+
+
+def _command(commands: typer.Typer, name: str, about: str) -> Callable[[CommandFunctionType], CommandFunctionType]:
+    """Add the decorated function to `commands` as the command `name`, `about` its help (marked with N_);
+    `LagunaCommand` shows its help and errors in the language of the run."""
+    return commands.command(name, cls=LagunaCommand, help=about)
 
 
 OptionPairs = Annotated[
@@ -91,10 +98,15 @@ def _default_players(game: AnyGame, wanted: int | None) -> int:
     return max(game.min_players, min(2, game.max_players))
 
 
-def _columns(table: Table, *headers: tuple[str, str]) -> None:
-    """Add columns by (English header marked with N_, justification), the headers translated."""
-    for header, justify in headers:
-        table.add_column(gettext(header), justify=justify)  # type: ignore[arg-type]
+def _table(title: str | None, left: Sequence[str], right: Sequence[str]) -> Table:
+    """A table of `left` then `right` justified columns, their English headers marked with N_ and shown
+    translated; the title (if any) flush left like the tables' text below it."""
+    table = Table(title=title, title_justify="left")
+    for header in left:
+        table.add_column(gettext(header), justify="left")
+    for header in right:
+        table.add_column(gettext(header), justify="right")
+    return table
 
 
 def _number(value: float, decimals: int = 0) -> str:
@@ -108,8 +120,7 @@ def _seat(seat: int) -> str:
 
 def _length_table(decisions: Spread | None, rounds: Spread | None) -> Table:
     """How long the games were, in decisions and (where the game counts them) rounds."""
-    length = Table(title=gettext("Game length"), title_justify="left")
-    _columns(length, (N_("measure"), "left"), (N_("mean"), "right"), (N_("min"), "right"), (N_("max"), "right"))
+    length = _table(gettext("Game length"), [N_("measure")], [N_("mean"), N_("min"), N_("max")])
     for name, spread in ((N_("decisions"), decisions), (N_("rounds"), rounds)):
         if spread is not None:
             length.add_row(gettext(name), f"{spread.mean:.1f}", f"{spread.minimum:g}", f"{spread.maximum:g}")

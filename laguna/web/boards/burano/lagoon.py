@@ -34,18 +34,16 @@ from laguna.web.boards.burano.words import (
 WATERS = (660, 540)
 
 
+_LAGOON_MAP = (("A", "F", "B"), ("left", "", "right"), ("C", "E", "D"))
+"""The neighbouring islands and ports as they lie on the lagoon map, row by row: the islands above and
+below the main island (the empty middle), the ports on its two sides."""
 _WATER_SPOTS = {
-    "A": (110, 90),
-    "F": (330, 90),
-    "B": (550, 90),
-    "left": (110, 270),
-    "right": (550, 270),
-    "C": (110, 450),
-    "E": (330, 450),
-    "D": (550, 450),
+    name: (110 + 220 * column, 90 + 180 * row)
+    for row, names in enumerate(_LAGOON_MAP)
+    for column, name in enumerate(names)
+    if name
 }
-"""Where each neighbouring island and port lies on the lagoon map: the ports on the two sides of the
-main island, the islands above and below it."""
+"""Where each of them lies: the middle of its cell of the map."""
 
 
 def _waters(view: dict[str, Any], decisions: _Decisions, boat: str | None, language: str) -> dict[str, Any]:

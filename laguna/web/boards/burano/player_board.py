@@ -256,33 +256,23 @@ def _hand(
     if from_deck:
         unseen = ", ".join(f"{_(kind)} ×{n}" for kind, n in from_deck)
         shown += escape(" (" + _("drawn from the deck, unseen by the others: %(cards)s") % {"cards": unseen} + ")")
-    return _html(
-        f"{s}-hand",
-        _("fish cards in hand"),
-        f"{escape(_('Fish in hand:'))} {shown or escape(_('none'))}",
-        css="bu-holding",
-    )
+    return _holding(f"{s}-hand", _("fish cards in hand"), _("Fish in hand:"), shown)
 
 
 @functools.lru_cache(maxsize=1024)
 def _sold(s: str, sold: tuple[tuple[str, int], ...], language: str) -> Piece:
-    return _html(
-        f"{s}-sold",
-        _("sold fish cards"),
-        f"{escape(_('Sold:'))} {_fish_cards(sold, ' bu-sold') or escape(_('none'))}",
-        css="bu-holding",
-    )
+    return _holding(f"{s}-sold", _("sold fish cards"), _("Sold:"), _fish_cards(sold, " bu-sold"))
 
 
 @functools.lru_cache(maxsize=1024)
 def _cards(s: str, cards: tuple[tuple[str, str], ...], language: str) -> Piece:
     drawn = "".join(f'<span class="bu-building"><b>{escape(card)}</b> {escape(title)}</span> ' for card, title in cards)
-    return _html(
-        f"{s}-cards",
-        _("building cards"),
-        f"{escape(_('Building cards:'))} {drawn or escape(_('none'))}",
-        css="bu-holding",
-    )
+    return _holding(f"{s}-cards", _("building cards"), _("Building cards:"), drawn)
+
+
+def _holding(key: str, words: str, caption: str, shown: str) -> Piece:
+    """A line of what a player holds: its caption, then the drawn cards (or "none")."""
+    return _html(key, words, f"{escape(caption)} {shown or escape(_('none'))}", css="bu-holding")
 
 
 def _reserve(seat: dict[str, Any]) -> list[tuple[str, int]]:

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import Any
 
+from laguna.games.burano_roll_and_write.decorations import WRITTEN
 from laguna.web.boards.burano_roll_and_write.decisions import (
     _TITLES,
-    _WRITTEN,
     _Decisions,
     _die_name,
     _key,
@@ -73,7 +73,7 @@ def pieces(view: dict[str, Any]) -> dict[str, Hashable]:
         sheet = seat_view.get("sheet") or {}
         for symbol in sheet.get("symbols", []):
             symbol_id = str(symbol.get("id"))
-            written = circled.get(symbol_id) if symbol.get("kind") in _WRITTEN else None
+            written = circled.get(symbol_id) if symbol.get("kind") in WRITTEN else None
             drawn[prefix + _key(symbol_id)] = (symbol_id in circled, written)
         invited = {str(c.get("building")): c for c in seat_view.get("characters", [])}
         for colour in sheet.get("buildings", []):

@@ -13,10 +13,9 @@ from typing import Any, Final
 from markupsafe import Markup, escape
 
 from laguna import i18n
+from laguna.games.burano_roll_and_write.decorations import KIND_NAMES, WRITTEN
 from laguna.web.boards.burano_roll_and_write.decisions import (
-    _KINDS,
     _TITLES,
-    _WRITTEN,
     _character_name,
     _colour_mark,
     _colour_words,
@@ -122,7 +121,7 @@ def _positions(row: tuple[_Cell, ...]) -> list[tuple[int, int]]:
 def _look(cell: _Cell, mark: int | None) -> _Look:
     """How a symbol looks, with the pen's `mark` on it (`_OPEN`, or what was written when circled)."""
     _, kind, floor, printed, coin = cell
-    written = mark if kind in _WRITTEN and mark != _OPEN else None
+    written = mark if kind in WRITTEN and mark != _OPEN else None
     return kind, floor, printed, coin, mark != _OPEN, written
 
 
@@ -167,7 +166,7 @@ def _cell(language: str, look: _Look) -> tuple[Markup, Markup]:
     number space, number badge and coin icon) and the pen's marks."""
     del language  # a key of the cache: the words are in the language in force
     kind, floor, printed, coin, circled, written = look
-    words = i18n.gettext(_KINDS.get(kind, kind))
+    words = i18n.gettext(KIND_NAMES.get(kind, kind))
     if printed is not None:
         words += f" {printed}"
     if coin:

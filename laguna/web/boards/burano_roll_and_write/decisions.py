@@ -17,6 +17,7 @@ from markupsafe import escape
 from laguna import i18n
 from laguna.core.messages import N_
 from laguna.games.burano_roll_and_write.characters import Character
+from laguna.games.burano_roll_and_write.decorations import KIND_NAMES
 from laguna.games.burano_roll_and_write.sheets import DieColour
 
 _BOAT = re.compile(r"boat (\w+)")
@@ -46,16 +47,6 @@ _BUILDING_NAMES: Final = {
     "pink": N_("the pink building"),
 }
 """Whole phrases, so that a language can inflect them (the same words the log uses)."""
-_KINDS: Final = {
-    "plant": N_("plant"),
-    "cat": N_("cat"),
-    "red": N_("red curtain"),
-    "blue": N_("blue curtain"),
-    "light": N_("streetlight"),
-    "chimney": N_("chimney"),
-}
-_WRITTEN: Final = frozenset({"plant", "chimney"})
-"""The symbols with a space underneath for the number (rulebook: Using a Die)."""
 
 
 def _colour_mark(colour: str) -> tuple[str, str]:
@@ -143,10 +134,10 @@ def _character_name(letter: str) -> str:
 def _symbol_name(symbol_id: str) -> str:
     """A symbol by where it is on the sheet: "the cat on floor 2 of the red building"."""
     m = _SYMBOL.fullmatch(symbol_id)
-    if m is None or m.group(1) not in _BY_LETTER or m.group(3) not in _KINDS:
+    if m is None or m.group(1) not in _BY_LETTER or m.group(3) not in KIND_NAMES:
         return symbol_id
     return i18n.gettext("the %(symbol)s on floor %(floor)s of %(building)s") % {
-        "symbol": i18n.gettext(_KINDS[m.group(3)]),
+        "symbol": i18n.gettext(KIND_NAMES[m.group(3)]),
         "floor": m.group(2),
         "building": _building_name(_BY_LETTER[m.group(1)].value),
     }

@@ -11,11 +11,9 @@ from collections.abc import Hashable
 from markupsafe import Markup, escape
 
 from laguna import i18n
+from laguna.games.murano.marks import player_mark
 from laguna.i18n import N_
-from laguna.web.boards.murano.words import (
-    capital,
-    player_mark,
-)
+from laguna.web.boards.murano.words import capital
 
 STACK_ICONS: dict[str, str] = {
     "streets": "mu-street",

@@ -13,6 +13,7 @@ from jinja2.runtime import Context
 from markupsafe import Markup, escape
 
 from laguna import i18n
+from laguna.games.murano.marks import player_mark
 from laguna.i18n import N_
 from laguna.web.boards.murano.decisions import (
     Decision,
@@ -34,7 +35,6 @@ from laguna.web.boards.murano.pictures import (
 from laguna.web.boards.murano.words import (
     _said,
     colour_words,
-    player_mark,
 )
 
 

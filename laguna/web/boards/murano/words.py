@@ -11,20 +11,10 @@ from markupsafe import Markup
 
 from laguna import i18n
 from laguna.games.murano.loader import load_components
+from laguna.games.murano.marks import DECK_NAMES, TILE_STACK_NAMES, player_mark
 from laguna.i18n import N_
 
-PLAYER_MARKS: dict[str, str] = {"orange": "Or", "grey": "Gy", "brown": "Br", "white": "Wh"}
-
-
-STACK_NAMES: dict[str, str] = {
-    "streets": N_("streets"),
-    "shops": N_("shops"),
-    "palaces": N_("palaces"),
-    "factories": N_("glass factories"),
-    "specials": N_("special buildings"),
-    "characters": N_("character cards"),
-    "special_cards": N_("special building cards"),
-}
+STACK_NAMES: dict[str, str] = {**TILE_STACK_NAMES, **DECK_NAMES}
 
 
 COLOUR_NAMES: dict[str, str] = {
@@ -36,10 +26,6 @@ COLOUR_NAMES: dict[str, str] = {
     "brown": N_("brown"),
     "white": N_("white"),
 }
-
-
-def player_mark(colour: str) -> str:
-    return PLAYER_MARKS.get(colour, colour[:2].title() or "?")
 
 
 def capital(colour: str) -> str:
