@@ -57,6 +57,17 @@ A_co = TypeVar("A_co", covariant=True)
 Opt_contra = TypeVar("Opt_contra", bound=GameOptions, contravariant=True)
 
 
+def seats_from(viewer: Seat | None, players: int) -> list[Seat]:
+    """Every seat in turn order from `viewer`'s own (seat 0's for a spectator): how observations list
+    the seats, so that a learner finds its own seat first whichever it plays.
+
+    >>> seats_from(2, 4), seats_from(None, 3)
+    ([2, 3, 0, 1], [0, 1, 2])
+    """
+    first = 0 if viewer is None else viewer
+    return [(first + k) % players for k in range(players)]
+
+
 def copy_counter(counter: Counter[K]) -> Counter[K]:
     """A copy of a `Counter` for `GameState.copy`: the same as ``Counter(counter)`` without its
     general-purpose ``update`` path, which search pays for on every copy of every position.

@@ -113,7 +113,7 @@ from __future__ import annotations
 import itertools
 from functools import lru_cache
 
-from laguna.core.game import JSON
+from laguna.core.game import JSON, seats_from
 from laguna.games.burano.actions import (
     Action,
     Bonus,
@@ -325,8 +325,7 @@ class Encoder:
     def encode(self, view: JSON) -> dict[str, list[float]]:
         players = self.players
         viewer = view["viewer"]
-        first = 0 if viewer is None else viewer
-        order = [(first + k) % players for k in range(players)]
+        order = seats_from(viewer, players)
         relative = {seat: k for k, seat in enumerate(order)}
         colour_of = _COLOUR
         n_colours = len(COLOURS)
@@ -544,5 +543,3 @@ class Encoder:
 @lru_cache(maxsize=32)
 def encoder(players: int, options: BuranoOptions) -> Encoder:
     return Encoder(players, options)
-
-

@@ -58,7 +58,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from laguna.core.game import JSON
+from laguna.core.game import JSON, seats_from
 from laguna.games.burano_roll_and_write.actions import Action, Boat, Circle, Flip, Invite, TakeCoin, parse_action
 from laguna.games.burano_roll_and_write.characters import CHARACTERS
 from laguna.games.burano_roll_and_write.options import RollAndWriteOptions
@@ -199,8 +199,7 @@ class Encoder:
     def encode(self, view: JSON) -> dict[str, list[float]]:
         players = self.players
         viewer = view["viewer"]
-        first = 0 if viewer is None else viewer
-        order = [(first + k) % players for k in range(players)]
+        order = seats_from(viewer, players)
         relative = {seat: k for k, seat in enumerate(order)}
         dice_count = len(DICE)
 
@@ -287,5 +286,3 @@ class Encoder:
 @lru_cache(maxsize=32)
 def encoder(players: int, options: RollAndWriteOptions) -> Encoder:
     return Encoder(players, options)
-
-

@@ -107,7 +107,7 @@ from __future__ import annotations
 import dataclasses
 from functools import lru_cache
 
-from laguna.core.game import JSON
+from laguna.core.game import JSON, seats_from
 from laguna.games.murano.actions import (
     Act,
     Action,
@@ -301,8 +301,7 @@ class Encoder:
     def encode(self, view: JSON) -> dict[str, list[float]]:
         players = self.players
         viewer = view["viewer"]
-        first = 0 if viewer is None else viewer
-        order = [(first + k) % players for k in range(players)]
+        order = seats_from(viewer, players)
         relative = {seat: k for k, seat in enumerate(order)}
         customer = _CUSTOMER
 

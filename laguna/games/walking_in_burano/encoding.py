@@ -58,7 +58,7 @@ from functools import lru_cache
 from struct import Struct
 from typing import Any
 
-from laguna.core.game import JSON, Seat
+from laguna.core.game import JSON, Seat, seats_from
 from laguna.games.walking_in_burano.actions import (
     Action,
     Done,
@@ -267,8 +267,8 @@ class Encoder:
         two at every checked position of every set-up.
         """
         players = self.players
-        first = 0 if seat is None else seat
-        order = [(first + k) % players for k in range(players)]
+        order = seats_from(seat, players)
+        first = order[0]
         by_index = self._by_index
         blank = _EMPTY_CARD
         removed = [0.0] * len(CHARACTERS)
@@ -376,7 +376,6 @@ class Encoder:
 @lru_cache(maxsize=32)
 def encoder(players: int, options: WalkingInBuranoOptions) -> Encoder:
     return Encoder(players, options)
-
 
 
 def observation_buffer(
