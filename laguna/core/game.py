@@ -12,7 +12,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from array import array
 from collections import Counter
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import chain
 from typing import Any, Generic, Protocol, Self, TypeVar
@@ -178,6 +178,33 @@ class GameState(ABC, Generic[A]):
         """Apply a decision taken from ``legal_actions(seat)`` of this very position, without checking
         it again: the fast path of search, which draws its actions from that list."""
         return self._apply(seat, action)
+
+
+class RulesState(GameState[A]):
+    """What a game's state does the same way whatever its rules: it finds the decisions of a seat to
+    act by its phase's rules once, and keeps them until the next decision; and it answers `estimate`
+    with the heuristic its `Game` supplies (``heuristic=``), so the rules never import a bot's
+    judgement."""
+
+    heuristic: Callable[[Any], tuple[float, ...]]
+    """Every seat's expected final score in a position: the game's heuristic, given by the game."""
+    _legal: dict[Seat, tuple[A, ...]]
+    """The decisions of each seat to act, kept while the position stays (every decision clears it)."""
+
+    def estimate(self) -> tuple[float, ...]:
+        return self.heuristic(self)
+
+    def legal_actions(self, seat: Seat) -> tuple[A, ...]:
+        if seat not in self.to_act():
+            return ()
+        cached = self._legal.get(seat)
+        if cached is None:
+            cached = self._legal[seat] = self._find_legal(seat)
+        return cached
+
+    @abstractmethod
+    def _find_legal(self, seat: Seat) -> tuple[A, ...]:
+        """The decisions open to `seat`, which owes one now: what the rules of the phase allow."""
 
 
 class ActionNotation(Protocol[A_co]):

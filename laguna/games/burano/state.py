@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from laguna.core.game import JSON, Event, GameState, Seat, copy_counter
+from laguna.core.game import JSON, Event, RulesState, Seat, copy_counter
 from laguna.core.messages import Message, msg
 from laguna.core.outcome import Outcome
 from laguna.core.rng import Rng
@@ -83,7 +83,7 @@ _EXPLAIN: dict[type[Action], Explainer] = {
 """Why a decision of the kind the phase expects breaks a rule."""
 
 
-class BuranoState(Position, GameState[Action]):
+class BuranoState(Position, RulesState[Action]):
     """One position. Build it with `Burano.new_game`."""
 
     def __init__(
@@ -111,16 +111,8 @@ class BuranoState(Position, GameState[Action]):
             return ()
         return (self.actor,)
 
-    def estimate(self) -> tuple[float, ...]:
-        return self.heuristic(self)
-
-    def legal_actions(self, seat: Seat) -> tuple[Action, ...]:
-        if seat not in self.to_act():
-            return ()
-        cached = self._legal.get(seat)
-        if cached is None:
-            cached = self._legal[seat] = tuple(_LEGAL[self.phase](self, seat))
-        return cached
+    def _find_legal(self, seat: Seat) -> tuple[Action, ...]:
+        return tuple(_LEGAL[self.phase](self, seat))
 
     def copy(self) -> BuranoState:
         twin = object.__new__(BuranoState)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from laguna.core.game import JSON, Event, GameState, Seat
+from laguna.core.game import JSON, Event, RulesState, Seat
 from laguna.core.messages import Message, msg
 from laguna.core.outcome import Outcome
 from laguna.core.rng import Rng
@@ -44,7 +44,7 @@ _HANDLERS: dict[type, Callable[[Position, Seat, Any, list[Event]], None]] = {
 }
 
 
-class RollAndWriteState(Position, GameState[Action]):
+class RollAndWriteState(Position, RulesState[Action]):
     """One position. Build it with `WalkingInBuranoRollAndWrite.new_game`."""
 
     def __init__(self, players: int, options: RollAndWriteOptions, sheets: SheetSet, layouts: list[SheetLayout],
@@ -60,13 +60,8 @@ class RollAndWriteState(Position, GameState[Action]):
             return ()
         return (self.draft_order[self.draft_index],)
 
-    def legal_actions(self, seat: Seat) -> tuple[Action, ...]:
-        if seat not in self.to_act():
-            return ()
-        cached = self._legal.get(seat)
-        if cached is None:
-            cached = self._legal[seat] = _CHOICES[self.phase](self, seat)
-        return cached
+    def _find_legal(self, seat: Seat) -> tuple[Action, ...]:
+        return _CHOICES[self.phase](self, seat)
 
     def copy(self) -> RollAndWriteState:
         twin = object.__new__(RollAndWriteState)
@@ -133,9 +128,6 @@ class RollAndWriteState(Position, GameState[Action]):
         events: list[Event] = []
         _HANDLERS[type(action)](self, seat, action, events)
         return events
-
-    def estimate(self) -> tuple[float, ...]:
-        return self.heuristic(self)
 
     def outcome(self) -> Outcome:
         return rounds.outcome(self)

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from laguna.core.errors import IllegalAction
-from laguna.core.game import JSON, Event, GameState, Seat, copy_counter
+from laguna.core.game import JSON, Event, RulesState, Seat, copy_counter
 from laguna.core.messages import N_, Message, msg
 from laguna.core.outcome import Outcome, SeatResult, rank
 from laguna.core.rng import Rng
@@ -136,7 +136,7 @@ _NOT_COMPARED: Final = frozenset(
 """What equality skips: caches, what follows from the components, and the bots' estimate."""
 
 
-class MuranoState(Position, GameState[Action]):
+class MuranoState(Position, RulesState[Action]):
     """One position. Build it with `Murano.new_game`."""
 
     def __init__(
@@ -161,16 +161,8 @@ class MuranoState(Position, GameState[Action]):
     def to_act(self) -> tuple[Seat, ...]:
         return () if self.phase is Phase.OVER else (self.actor,)
 
-    def estimate(self) -> tuple[float, ...]:
-        return self.heuristic(self)
-
-    def legal_actions(self, seat: Seat) -> tuple[Action, ...]:
-        if seat not in self.to_act():
-            return ()
-        cached = self._legal.get(seat)
-        if cached is None:
-            cached = self._legal[seat] = tuple(_LEGAL[self.phase](self, seat))
-        return cached
+    def _find_legal(self, seat: Seat) -> tuple[Action, ...]:
+        return tuple(_LEGAL[self.phase](self, seat))
 
     def copy(self) -> MuranoState:
         twin = object.__new__(MuranoState)
