@@ -22,7 +22,7 @@ from rich.table import Table
 from rich.text import Text
 
 from laguna import i18n
-from laguna.cli.boards.text import counted, joined
+from laguna.cli.boards.text import counted, joined, painted
 from laguna.cli.boards.words import word
 from laguna.games.burano.components import Colour
 from laguna.games.burano.position import MAX_MOVES, MOVE_COSTS, PREPARATION_SPACES, SEASONS, TURNS
@@ -65,14 +65,6 @@ refill fountains                   roof refill: the top tile of the fountains"""
 )
 """Examples of the notation, explained (translated where it is shown, `laguna.cli.boards.notation_help`)."""
 
-STYLES: dict[str, str] = {
-    "pink": "bold hot_pink",
-    "blue": "bold dodger_blue1",
-    "yellow": "bold yellow",
-    "green": "bold green",
-    "orange": "bold dark_orange",
-    "white": "bold bright_white",
-}
 
 SYMBOL_MARKS: dict[str, str] = {"coin": "$", "fountain": "≈", "plain": " "}
 """What a schedule ring house shows besides its colour."""
@@ -103,7 +95,7 @@ def cube(colour: str | None) -> Text:
         return Text("··", style="dim")
     if colour == "hidden":
         return Text("▩▩", style="dim")
-    return Text(f"{glyph(colour)}{colour[:1].upper()}", style=STYLES.get(colour, "bold"))
+    return Text(f"{glyph(colour)}{colour[:1].upper()}", style=painted(colour))
 
 
 def tile_text(tile: str) -> Text:

@@ -16,6 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from laguna import i18n
+from laguna.cli.boards.text import painted
 from laguna.cli.boards.words import word
 from laguna.games.burano_roll_and_write.characters import Character
 from laguna.games.burano_roll_and_write.decorations import KIND_NAMES, WRITTEN
@@ -40,14 +41,6 @@ characters: A Female Tourist, B Photographer, C Backpacker, D Policeman, E Santa
 GLYPHS: dict[str, str] = {colour.value: colour.symbol for colour in DieColour}
 """A printable mark per die colour, so colour is never the only cue."""
 
-STYLES: dict[str, str] = {
-    "red": "bold red",
-    "orange": "bold dark_orange",
-    "yellow": "bold yellow",
-    "green": "bold green",
-    "blue": "bold dodger_blue1",
-    "pink": "bold hot_pink",
-}
 
 DICE_ORDER = tuple(colour.value for colour in DieColour)
 """The dice stand's order when the view does not list the dice."""
@@ -84,7 +77,7 @@ def glyph(colour: str) -> str:
 
 def colour_label(colour: str) -> Text:
     """``♦ red`` in red."""
-    return Text(f"{glyph(colour)} {i18n.view_text(colour)}", style=STYLES.get(colour, "bold"))
+    return Text(f"{glyph(colour)} {i18n.view_text(colour)}", style=painted(colour))
 
 
 def seat_short(seat: int) -> str:
@@ -238,7 +231,7 @@ def dice_table(view: dict[str, Any]) -> Table:
         if colour == in_use:
             header.append(" ◀", style="bold")
         table.add_column(header, justify="center")
-    values = [Text(str(dice.get(colour, "?")), style=STYLES.get(colour, "bold")) for colour in colours]
+    values = [Text(str(dice.get(colour, "?")), style=painted(colour)) for colour in colours]
     table.add_row(_("value"), *values)
     boat_cells: list[Text] = []
     for colour in colours:

@@ -23,7 +23,7 @@ from rich.table import Table
 from rich.text import Text
 
 from laguna import i18n
-from laguna.cli.boards.text import counted, joined
+from laguna.cli.boards.text import counted, joined, painted
 from laguna.games.murano import marks
 from laguna.games.murano.marks import DECK_NAMES, PLAYER_MARKS, TILE_STACK_NAMES
 from laguna.i18n import N_, ngettext
@@ -68,14 +68,8 @@ skip C09                 final scoring: leave a card that scores nothing"""
 )
 """Examples of the notation, explained (translated where it is shown, `laguna.cli.boards.notation_help`)."""
 
-PLAYER_STYLES: dict[str, str] = {
-    "orange": "bold dark_orange",
-    "grey": "bold grey62",
-    "brown": "bold #b5651d",
-    "white": "bold bright_white",
-}
-CUSTOMER_STYLES: dict[str, str] = {"red": "bold red", "blue": "bold dodger_blue1", "grey": "bold grey62"}
-BEAD_STYLES: dict[str, str] = {"red": "bold red", "green": "bold green", "blue": "bold dodger_blue1"}
+CUSTOMERS = ("red", "blue", "grey")
+BEADS = ("red", "green", "blue")
 
 SHIP = "◆"
 RED_SHIP = "◆R"
@@ -106,17 +100,17 @@ OVER_PHASE = "game over"
 
 def player_mark(colour: str) -> Text:
     """``Or`` in orange: a player colour's two letters, in its terminal colour."""
-    return Text(marks.player_mark(colour), style=PLAYER_STYLES.get(colour, "bold"))
+    return Text(marks.player_mark(colour), style=painted(colour))
 
 
 def customer_mark(colour: str) -> Text:
     """``R`` in red: a customer's (or a shop's) colour as its capital."""
-    return Text(colour[:1].upper() or "?", style=CUSTOMER_STYLES.get(colour, "bold"))
+    return Text(colour[:1].upper() or "?", style=painted(colour))
 
 
 def bead_mark(colour: str) -> Text:
     """``●G`` in green: a glass bead colour."""
-    return Text(f"{BEAD}{colour[:1].upper() or '?'}", style=BEAD_STYLES.get(colour, "bold"))
+    return Text(f"{BEAD}{colour[:1].upper() or '?'}", style=painted(colour))
 
 
 def seat_colours(view: dict[str, Any]) -> dict[int, str]:
@@ -130,7 +124,7 @@ def seat_short(seat: int) -> str:
 
 def seat_tag(seat: int, colours: Mapping[int, str]) -> Text:
     """``P2`` in the seat's colour."""
-    return Text(seat_short(seat), style=PLAYER_STYLES.get(colours.get(seat, ""), "bold"))
+    return Text(seat_short(seat), style=painted(colours.get(seat, "")))
 
 
 def seat_name(seat: int, viewer: int | None) -> str:
@@ -543,8 +537,8 @@ def seat_block(seat: dict[str, Any], view: dict[str, Any]) -> Text:
 def legend() -> Text:
     """What the marks of the board stand for."""
     players = ", ".join(f"{mark} {i18n.view_text(colour)}" for colour, mark in PLAYER_MARKS.items())
-    customers = ", ".join(f"{customer_mark(c).plain} {i18n.view_text(c)}" for c in CUSTOMER_STYLES)
-    beads = ", ".join(f"{bead_mark(c).plain} {i18n.view_text(c)}" for c in BEAD_STYLES)
+    customers = ", ".join(f"{customer_mark(c).plain} {i18n.view_text(c)}" for c in CUSTOMERS)
+    beads = ", ".join(f"{bead_mark(c).plain} {i18n.view_text(c)}" for c in BEADS)
     kinds = TILE_KINDS
     lines = [
         _("Players: %(players)s") % {"players": players},

@@ -1,11 +1,30 @@
-"""Pieces of terminal text the boards share: marks joined into a line, and counted marks (a reserve's
-cubes, a player's beads) written as each mark followed by its count."""
+"""Pieces of terminal text the boards share: one palette of colour words, marks joined into a line,
+and counted marks (a reserve's cubes, a player's beads) written as each mark followed by its count."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
 from rich.text import Text
+
+PALETTE: dict[str, str] = {
+    "pink": "bold hot_pink",
+    "red": "bold red",
+    "orange": "bold dark_orange",
+    "yellow": "bold yellow",
+    "green": "bold green",
+    "blue": "bold dodger_blue1",
+    "white": "bold bright_white",
+    "grey": "bold grey62",
+    "brown": "bold #b5651d",
+}
+"""How every board paints a colour word, so a colour looks the same in every game (and any other word
+is bold)."""
+
+
+def painted(colour: str) -> str:
+    """The terminal style of a colour word."""
+    return PALETTE.get(colour, "bold")
 
 
 def joined(parts: Sequence[Text], separator: str = " ") -> Text:

@@ -16,6 +16,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from laguna.cli.boards.text import painted
 from laguna.games.walking_in_burano.cards import SYMBOL_ABBREVIATIONS, SYMBOL_NAMES, Colour
 from laguna.games.walking_in_burano.characters import Character
 from laguna.games.walking_in_burano.position import PLACEMENT_COSTS, Phase
@@ -42,14 +43,6 @@ COLOUR_NAMES: dict[str, str] = {
 
 SYMBOLS = SYMBOL_ABBREVIATIONS
 
-STYLES: dict[str, str] = {
-    "pink": "bold hot_pink",
-    "yellow": "bold yellow",
-    "red": "bold red",
-    "blue": "bold dodger_blue1",
-    "orange": "bold dark_orange",
-    "green": "bold green",
-}
 
 EMPTY = Text("·", style="dim")
 
@@ -78,7 +71,7 @@ def symbol_counts(card: dict[str, Any]) -> str:
 def card_label(card: dict[str, Any]) -> Text:
     """The colour symbol and id, in the card's colour: ``♦R1a``."""
     colour = str(card.get("colour", ""))
-    return Text(f"{colour_symbol(colour)}{card.get('id', '?')}", style=STYLES.get(colour, "bold"))
+    return Text(f"{colour_symbol(colour)}{card.get('id', '?')}", style=painted(colour))
 
 
 def card_cell(card: dict[str, Any] | None) -> Text:
