@@ -8,8 +8,9 @@ in the language in force (`laguna.i18n`).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
@@ -19,6 +20,14 @@ from laguna.i18n import gettext
 
 if TYPE_CHECKING:
     from laguna.sim.summary import TournamentSummary
+
+
+def _intervals(axes: Axes, rows: list[int], estimates: list[tuple[float, float, float]], **style: Any) -> None:
+    """Each row's estimate (centre, low, high) as a point with its interval."""
+    centres = [centre for centre, _, _ in estimates]
+    below = [centre - low for centre, low, _ in estimates]
+    above = [high - centre for centre, _, high in estimates]
+    axes.errorbar(centres, rows, xerr=[below, above], capsize=4, **style)
 
 
 def plot_tournament(summary: TournamentSummary, path: str | Path) -> Path:
@@ -31,25 +40,17 @@ def plot_tournament(summary: TournamentSummary, path: str | Path) -> Path:
     elo_axes, skill_axes, score_axes = figure.subplots(1, 3)
 
     elo = [summary.bradley_terry[bot] for bot in order]
-    elo_axes.errorbar(
-        [r.elo for r in elo],
-        rows,
-        xerr=[[r.elo - r.low for r in elo], [r.high - r.elo for r in elo]],
-        fmt="o",
-        capsize=4,
-        color="tab:blue",
-    )
+    _intervals(elo_axes, rows, [(r.elo, r.low, r.high) for r in elo], fmt="o", color="tab:blue")
     elo_axes.axvline(0, color="grey", linewidth=0.8, linestyle=":")
     elo_axes.set_title(gettext("Bradley–Terry Elo (95% CI)"))
     elo_axes.set_xlabel(gettext("Elo points (field average 0)"))
 
     skill = [summary.openskill[bot] for bot in order]
-    skill_axes.errorbar(
-        [r.mu for r in skill],
+    _intervals(
+        skill_axes,
         rows,
-        xerr=[[r.mu - r.low for r in skill], [r.high - r.mu for r in skill]],
+        [(r.mu, r.low, r.high) for r in skill],
         fmt="s",
-        capsize=4,
         color="tab:orange",
         label=gettext("mu ± 1.96 sigma"),
     )
