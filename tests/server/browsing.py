@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -104,12 +105,26 @@ def wait_turn_or_end(pages: list[Page], timeout: float = 30.0) -> Page | None:
     raise AssertionError("no page shows a turn: live updates did not arrive")
 
 
-def play_to_the_end(page: Page) -> None:
-    """Click on the board at every turn of the page's player until the score sheet shows."""
+def play_to_the_end(
+    page: Page,
+    rng: random.Random | None = None,
+    *,
+    midway: int = 0,
+    at_midway: Callable[[], None] | None = None,
+    timeout: float = 30.0,
+) -> int:
+    """Click on the board at every turn of the page's player (at random with `rng`) until the score
+    sheet shows; after the `midway`-th decision, call `at_midway` (a picture, a look at the board in
+    mid-game). Returns how many decisions the player took."""
     page.wait_for_selector("#main-inner")
-    while wait_turn_or_end([page]) is not None:
-        decide(page)
+    decisions = 0
+    while wait_turn_or_end([page], timeout) is not None:
+        decide(page, rng)
+        decisions += 1
+        if decisions == midway and at_midway is not None:
+            at_midway()
     page.wait_for_selector("#score-sheet")
+    return decisions
 
 
 def create_table(page: Page, game_id: str, seat2: str, invite: str = "") -> None:

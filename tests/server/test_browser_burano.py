@@ -14,6 +14,7 @@ from tests.server.browsing import (
     finished,
     meet,
     my_turn,
+    play_to_the_end,
     shot,
     sign_up,
     version,
@@ -36,15 +37,10 @@ def test_a_player_plays_burano_against_a_bot_to_the_score_sheet(browser: Browser
     if page.locator("#start").count():
         page.click("#start")
     page.wait_for_selector(".board.burano")
-    rng = random.Random(1)
-    decisions = 0
-    while wait_turn_or_end([page], timeout=60) is not None:
-        decide(page, rng)
-        decisions += 1
-        if decisions == 40:
-            shot(page, "burano-mid")
+    decisions = play_to_the_end(
+        page, random.Random(1), midway=40, at_midway=lambda: shot(page, "burano-mid"), timeout=60
+    )
     assert decisions > 40
-    page.wait_for_selector("#score-sheet")
     shot(page, "burano-score-sheet")
 
 

@@ -9,7 +9,18 @@ import random
 
 from playwright.sync_api import Browser
 
-from tests.server.browsing import create_table, decide, finished, meet, shot, sign_up, take, version, wait_turn_or_end
+from tests.server.browsing import (
+    create_table,
+    decide,
+    finished,
+    meet,
+    play_to_the_end,
+    shot,
+    sign_up,
+    take,
+    version,
+    wait_turn_or_end,
+)
 
 GAME_ID = "walking-in-burano-roll-and-write"
 
@@ -18,16 +29,12 @@ def test_a_player_plays_a_bot_to_the_score_sheet(browser: Browser, server: str) 
     page = sign_up(browser, server, "Cleo")
     create_table(page, GAME_ID, "easy")
     page.wait_for_selector(".board.rw")
-    rng = random.Random(1)
-    decisions = 0
-    while wait_turn_or_end([page]) is not None:
-        decide(page, rng)
-        decisions += 1
-        if decisions == 15:
-            shot(page, "walking-in-burano-roll-and-write-mid")
-            assert page.locator(".board.rw .player[data-seat='0'] [data-piece] use[href='#rw-circled']").count() > 0
-    assert decisions > 10
-    page.wait_for_selector("#score-sheet")
+
+    def midway() -> None:
+        shot(page, "walking-in-burano-roll-and-write-mid")
+        assert page.locator(".board.rw .player[data-seat='0'] [data-piece] use[href='#rw-circled']").count() > 0
+
+    assert play_to_the_end(page, random.Random(1), midway=15, at_midway=midway) > 10
     assert "★ 1" in page.inner_text("#score-sheet")
 
 

@@ -16,6 +16,7 @@ from tests.server.browsing import (
     finished,
     guest_plays,
     meet,
+    play_to_the_end,
     shot,
     sign_up,
     wait_turn_or_end,
@@ -33,15 +34,13 @@ def test_a_player_plays_murano_against_a_bot_to_the_score_sheet(browser: Browser
     page = sign_up(browser, server, "Marco")
     create_table(page, "murano", "easy")
     _start(page)
-    rng = random.Random(1)
-    decisions = 0
-    while wait_turn_or_end([page], timeout=60) is not None:
-        decide(page, rng)
-        decisions += 1
-        if decisions == 40:
-            shot(page, "murano-mid")
-            assert page.locator(".board.murano .island").count() >= 4
-            assert page.locator(".board.murano .space").count() == 18
+
+    def midway() -> None:
+        shot(page, "murano-mid")
+        assert page.locator(".board.murano .island").count() >= 4
+        assert page.locator(".board.murano .space").count() == 18
+
+    decisions = play_to_the_end(page, random.Random(1), midway=40, at_midway=midway, timeout=60)
     assert decisions > 20 and finished(page)
     page.reload()
     page.wait_for_selector("#score-sheet")

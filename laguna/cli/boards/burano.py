@@ -22,7 +22,7 @@ from rich.table import Table
 from rich.text import Text
 
 from laguna import i18n
-from laguna.cli.boards.text import counted, joined, painted
+from laguna.cli.boards.text import counted, joined, painted, seat_heading, seat_name, seat_short
 from laguna.cli.boards.words import word
 from laguna.games.burano.components import Colour
 from laguna.games.burano.position import MAX_MOVES, MOVE_COSTS, PREPARATION_SPACES, SEASONS, TURNS
@@ -107,18 +107,6 @@ def tile_text(tile: str) -> Text:
     text.append("-")
     text.append_text(cube(second))
     return text
-
-
-def seat_short(seat: int | None) -> str:
-    """``P2``: a seat as a short mark."""
-    return "?" if seat is None else _("P%(number)s") % {"number": int(seat) + 1}
-
-
-def seat_name(seat: int, viewer: int | None) -> str:
-    """``Player 2``, or ``Player 2 (you)`` for the viewer's own seat."""
-    if seat == viewer:
-        return _("Player %(number)s (you)") % {"number": seat + 1}
-    return _("Player %(number)s") % {"number": seat + 1}
 
 
 def square_name(row: int, column: int) -> str:
@@ -446,7 +434,7 @@ def seat_header(seat: dict[str, Any], view: dict[str, Any]) -> Text:
     viewer = view.get("viewer")
     phase = view.get("phase")
     acting = view.get("actor") == number or (phase == "cube pyramid construction" and not seat.get("pyramid_ready"))
-    text = Text(("▶ " if acting else "  ") + seat_name(number, viewer), style="bold")
+    text = seat_heading(number, viewer, acting)
     if seat.get("letter"):
         text.append(" · " + _("letter %(letter)s") % {"letter": seat["letter"]})
     if view.get("start_player") == number:

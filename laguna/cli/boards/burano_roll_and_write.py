@@ -16,7 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from laguna import i18n
-from laguna.cli.boards.text import painted
+from laguna.cli.boards.text import painted, seat_short
 from laguna.cli.boards.words import word
 from laguna.games.burano_roll_and_write.characters import Character
 from laguna.games.burano_roll_and_write.decorations import KIND_NAMES, WRITTEN
@@ -78,11 +78,6 @@ def glyph(colour: str) -> str:
 def colour_label(colour: str) -> Text:
     """``♦ red`` in red."""
     return Text(f"{glyph(colour)} {i18n.view_text(colour)}", style=painted(colour))
-
-
-def seat_short(seat: int) -> str:
-    """``P2``: a seat as a short mark."""
-    return _("P%(number)s") % {"number": seat + 1}
 
 
 def seat_name(seat: int, viewer: int | None) -> str:

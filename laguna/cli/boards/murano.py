@@ -23,7 +23,7 @@ from rich.table import Table
 from rich.text import Text
 
 from laguna import i18n
-from laguna.cli.boards.text import counted, joined, painted
+from laguna.cli.boards.text import counted, joined, painted, seat_heading, seat_name, seat_short
 from laguna.games.murano import marks
 from laguna.games.murano.marks import DECK_NAMES, PLAYER_MARKS, TILE_STACK_NAMES
 from laguna.i18n import N_, ngettext
@@ -117,21 +117,9 @@ def seat_colours(view: dict[str, Any]) -> dict[int, str]:
     return {int(seat["seat"]): str(seat.get("colour", "?")) for seat in view.get("seats", [])}
 
 
-def seat_short(seat: int) -> str:
-    """``P2``: a seat as a short mark."""
-    return _("P%(number)s") % {"number": seat + 1}
-
-
 def seat_tag(seat: int, colours: Mapping[int, str]) -> Text:
     """``P2`` in the seat's colour."""
     return Text(seat_short(seat), style=painted(colours.get(seat, "")))
-
-
-def seat_name(seat: int, viewer: int | None) -> str:
-    """``Player 2``, or ``Player 2 (you)`` for the viewer's own seat."""
-    if seat == viewer:
-        return _("Player %(number)s (you)") % {"number": seat + 1}
-    return _("Player %(number)s") % {"number": seat + 1}
 
 
 def crests(count: int) -> str:
@@ -480,7 +468,7 @@ def seat_block(seat: dict[str, Any], view: dict[str, Any]) -> Text:
     viewer = view.get("viewer")
     colour = str(seat.get("colour", "?"))
     acting = view.get("actor") == number
-    text = Text(("▶ " if acting else "  ") + seat_name(number, viewer), style="bold")
+    text = seat_heading(number, viewer, acting)
     text.append(" · ")
     text.append_text(player_mark(colour))
     text.append(f" {i18n.view_text(colour)}")

@@ -1,11 +1,14 @@
-"""Pieces of terminal text the boards share: one palette of colour words, marks joined into a line,
-and counted marks (a reserve's cubes, a player's beads) written as each mark followed by its count."""
+"""Pieces of terminal text the boards share: one palette of colour words, seats named as players,
+marks joined into a line, and counted marks (a reserve's cubes, a player's beads) written as each mark
+followed by its count."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
 from rich.text import Text
+
+from laguna.i18n import gettext as _
 
 PALETTE: dict[str, str] = {
     "pink": "bold hot_pink",
@@ -39,3 +42,20 @@ def counted(counts: Mapping[str, int], mark: Callable[[str], Text]) -> Text:
         part.append(f" {count}")
         parts.append(part)
     return joined(parts, "  ")
+
+
+def seat_short(seat: int | None) -> str:
+    """``P2``: a seat as a short mark (``?`` for none)."""
+    return "?" if seat is None else _("P%(number)s") % {"number": int(seat) + 1}
+
+
+def seat_name(seat: int, viewer: int | None) -> str:
+    """``Player 2``, or ``Player 2 (you)`` for the viewer's own seat."""
+    if seat == viewer:
+        return _("Player %(number)s (you)") % {"number": seat + 1}
+    return _("Player %(number)s") % {"number": seat + 1}
+
+
+def seat_heading(seat: int, viewer: int | None, acting: bool) -> Text:
+    """``▶ Player 2 (you)``: the first line of a seat's block, marked while the seat owes a decision."""
+    return Text(("▶ " if acting else "  ") + seat_name(seat, viewer), style="bold")
