@@ -180,6 +180,25 @@ class GameState(ABC, Generic[A]):
         return self._apply(seat, action)
 
 
+class Seats:
+    """The two counts a position keeps for the protocol in every game: how many seats it has
+    (``_players``) and how often a decision revealed hidden information or drew chance (``reveals``,
+    which the undo policy reads). A mixin without slots of its own, so a position may keep its fields
+    in slots or in a dictionary."""
+
+    __slots__ = ()
+    _players: int
+    reveals: int
+
+    @property
+    def players(self) -> int:
+        return self._players
+
+    @property
+    def reveal_count(self) -> int:
+        return self.reveals
+
+
 class RulesState(GameState[A]):
     """What a game's state does the same way whatever its rules: it finds the decisions of a seat to
     act by its phase's rules once, and keeps them until the next decision; and it answers `estimate`

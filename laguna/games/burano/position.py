@@ -17,7 +17,7 @@ import enum
 from collections import Counter
 from typing import Any, Final
 
-from laguna.core.game import Seat
+from laguna.core.game import Seat, Seats
 from laguna.core.messages import N_
 from laguna.core.rng import Rng
 from laguna.games.burano.components import (
@@ -115,7 +115,7 @@ def distinct(items: list[Any]) -> list[Any]:
     return seen
 
 
-class Position:
+class Position(Seats):
     """The game's table and the decision under way; its `__init__` is the set-up (3. SETUP)."""
 
     def __init__(
@@ -189,10 +189,6 @@ class Position:
         self.owed = 0
         self.refilled: list[RoofKind] = []
         self.ended_by = ""
-
-    @property
-    def players(self) -> int:
-        return self._players
 
     def from_start(self) -> list[Seat]:
         """Every seat in turn order, the start player first."""

@@ -100,10 +100,6 @@ class BuranoState(Position, RulesState[Action]):
         self.heuristic = heuristic
         self._legal: dict[Seat, tuple[Action, ...]] = {}
 
-    @property
-    def reveal_count(self) -> int:
-        return self.reveals
-
     def to_act(self) -> tuple[Seat, ...]:
         if self.phase is Phase.CONSTRUCTION:
             return tuple(s for s in range(self._players) if self.boards[s].cursor < SLOTS)

@@ -11,7 +11,7 @@ import enum
 from collections.abc import Mapping
 from typing import Final
 
-from laguna.core.game import Seat
+from laguna.core.game import Seat, Seats
 from laguna.core.messages import N_, Message, msg, msg_plural
 from laguna.core.rng import Rng
 from laguna.games.burano_roll_and_write.actions import Action, Invite, TakeCoin
@@ -79,7 +79,7 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
-class Position:
+class Position(Seats):
     """The sheets, coins, boats, dice and draft of one moment of the game."""
 
     def __init__(self, players: int, options: RollAndWriteOptions, sheets: SheetSet, layouts: list[SheetLayout],
@@ -90,7 +90,7 @@ class Position:
         self.sheets = sheets
         self.layouts = layouts
         self.rng = rng
-        self._reveals = 0
+        self.reveals = 0
         self._legal: dict[Seat, tuple[Action, ...]] = {}
         """The decisions of each seat to act, kept while the position stays."""
         self.circled: list[dict[str, int | None]] = [{sid: None for sid in layout.precircled} for layout in layouts]
@@ -113,17 +113,9 @@ class Position:
         self.final_round: int | None = None
         self.ended_by = ""
 
-    @property
-    def players(self) -> int:
-        return self._players
-
-    @property
-    def reveal_count(self) -> int:
-        return self._reveals
-
     def reveal(self) -> None:
         """Count a roll or a revealed secret decision (the undo policy reads the count)."""
-        self._reveals += 1
+        self.reveals += 1
 
     @property
     def solo(self) -> bool:

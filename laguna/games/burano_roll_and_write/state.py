@@ -71,7 +71,7 @@ class RollAndWriteState(Position, RulesState[Action]):
         twin.sheets = self.sheets
         twin.layouts = list(self.layouts)
         twin.rng = self.rng.copy()
-        twin._reveals = self._reveals
+        twin.reveals = self.reveals
         twin._legal = dict(self._legal)
         twin.circled = [dict(c) for c in self.circled]
         twin.characters = [dict(c) for c in self.characters]
@@ -98,7 +98,7 @@ class RollAndWriteState(Position, RulesState[Action]):
         """Every part of the position, hidden ones included (the cache and the heuristic aside)."""
         return (
             self._players, self.options, self.sheets.source, [layout.name for layout in self.layouts], self.rng,
-            self._reveals, self.circled, self.characters, self.gained, self.spent, self.filled, self.boats,
+            self.reveals, self.circled, self.characters, self.gained, self.spent, self.filled, self.boats,
             self.flipped, self.canal, self.spectators, self.commitments, self.dice, self.turn_player,
             self.round, self.phase, self.draft_order, self.draft_index, self.die, self.final_round,
             self.ended_by,

@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any, Final
 
-from laguna.core.game import Seat
+from laguna.core.game import Seat, Seats
 from laguna.core.messages import N_
 from laguna.core.rng import Rng
 from laguna.games.murano import characters as scoring
@@ -80,7 +80,7 @@ _GOLD_FREE: Final = frozenset(
 """Actions whose feasibility does not depend on the gold left after the ships are paid."""
 
 
-class Position:
+class Position(Seats):
     """The data of one position and the queries on it; `MuranoState` adds the game protocol."""
 
     def __init__(self, players: int, options: MuranoOptions, components: Components, rng: Rng) -> None:

@@ -150,14 +150,6 @@ class MuranoState(Position, RulesState[Action]):
 
     # ------------------------------------------------------------------ protocol
 
-    @property
-    def players(self) -> int:
-        return self._players
-
-    @property
-    def reveal_count(self) -> int:
-        return self.reveals
-
     def to_act(self) -> tuple[Seat, ...]:
         return () if self.phase is Phase.OVER else (self.actor,)
 

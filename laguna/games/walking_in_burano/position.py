@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 from functools import lru_cache
 
-from laguna.core.game import Seat
+from laguna.core.game import Seat, Seats
 from laguna.core.messages import N_, Message, msg_plural
 from laguna.core.rng import Rng
 from laguna.games.walking_in_burano.actions import Action, Place
@@ -72,7 +72,7 @@ def _card_tables(cards: FloorCardSet) -> tuple[dict[str, int], tuple[tuple[Place
     return index, places
 
 
-class Position:
+class Position(Seats):
     """The decks, the floor supply, every player's hand, coins, tokens and house area, the character
     piles and whose turn it is: the set-up deals them, the rules change them."""
 
@@ -80,7 +80,6 @@ class Position:
         "_cards",
         "_legal",
         "_players",
-        "_reveals",
         "areas",
         "boxed",
         "card_index",
@@ -97,6 +96,7 @@ class Position:
         "place_actions",
         "placed",
         "removed_characters",
+        "reveals",
         "rng",
         "round",
         "start_player",
@@ -115,7 +115,7 @@ class Position:
         self.card_index, self.place_actions = _card_tables(cards)
         self._legal: tuple[Action, ...] | None = None
         """The decisions of the seat to act, kept once the position has settled."""
-        self._reveals = 0
+        self.reveals = 0
         self.rng = Rng(seed)
         self.decks: list[list[int]] = [
             [i for i, card in enumerate(cards.cards) if card.floor == floor] for floor in (1, 2, 3)
@@ -146,14 +146,6 @@ class Position:
         self.ended_by = ""
 
     @property
-    def players(self) -> int:
-        return self._players
-
-    @property
-    def reveal_count(self) -> int:
-        return self._reveals
-
-    @property
     def cards(self) -> FloorCardSet:
         return self._cards
 
@@ -167,7 +159,7 @@ class Position:
 
     def reveal(self) -> None:
         """Count a decision that revealed hidden information (the undo policy reads the count)."""
-        self._reveals += 1
+        self.reveals += 1
 
     @property
     def seat(self) -> Seat:

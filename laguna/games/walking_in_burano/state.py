@@ -88,7 +88,7 @@ class WalkingInBuranoState(Position, GameState[Action]):
         twin.card_index = self.card_index
         twin.place_actions = self.place_actions
         twin._legal = self._legal
-        twin._reveals = self._reveals
+        twin.reveals = self.reveals
         twin.rng = self.rng.copy()
         twin.decks = [list(d) for d in self.decks]
         twin.supply = [list(r) for r in self.supply]
@@ -115,7 +115,7 @@ class WalkingInBuranoState(Position, GameState[Action]):
     def _key(self) -> tuple[Any, ...]:
         """Every part of the position, hidden ones included (the caches and the heuristic aside)."""
         return (
-            self._players, self.options, self._cards.source, self.rng, self._reveals,
+            self._players, self.options, self._cards.source, self.rng, self.reveals,
             self.decks, self.supply, self.hands, self.coins, self.tokens, self.areas, self.completed,
             self.visitors, self.piles, self.removed_characters, self.boxed,
             self.start_player, self.turn, self.round, self.phase, self.placed, self.turn_completed,
