@@ -336,7 +336,7 @@ def _message(error: ErrorDetails, model: type[DataModel], raw: object, label: st
             place = where if problem.within is None else f"{label if problem.from_file else where}: {problem.within}"
             return _placed(problem.message, place, label)
     if kind == "extra_forbidden":
-        what = "top-level key" if cls is model else "key"
+        what = msg("top-level key") if cls is model else msg("key")
         allowed = ", ".join(sorted(cls.model_fields))
         return msg(
             "{where}: unknown {what} {unknown} (allowed: {allowed})",

@@ -11,6 +11,8 @@ from typing import Any
 
 import pytest
 
+from laguna import i18n
+from laguna.core.errors import CardDataError
 from laguna.games.burano.loader import load_components as load_burano
 from laguna.games.burano_roll_and_write.sheets import load_sheets
 from laguna.games.murano.loader import load_components as load_murano
@@ -94,3 +96,14 @@ def test_loader_rejects_file_without_items(tmp_path: Path, game: str) -> None:
     load, _, _ = LOADERS[game]
     text, message = WITHOUT_ITEMS[game]
     load_error(load, write_file(tmp_path / "empty.toml", text), message)
+
+
+@pytest.mark.parametrize("game", sorted(LOADERS))
+def test_an_unknown_key_is_named_in_the_readers_language(tmp_path: Path, game: str) -> None:
+    load = LOADERS[game][0]
+    source = write_file(tmp_path / "extra.toml", "sparkle = 1\n" + packaged_text(game))
+    with pytest.raises(CardDataError) as caught:
+        load(source)
+    with i18n.language("ru"):
+        said = i18n.translate(caught.value.message)
+    assert ": неизвестный ключ верхнего уровня 'sparkle' (допустимо: " in said
