@@ -7,16 +7,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
-from laguna.i18n import N_
+from laguna.games.burano_roll_and_write.sheets import KIND_LABELS
 
-KIND_NAMES: Final[Mapping[str, str]] = {
-    "plant": N_("plant"),
-    "cat": N_("cat"),
-    "red": N_("red curtain"),
-    "blue": N_("blue curtain"),
-    "light": N_("streetlight"),
-    "chimney": N_("chimney"),
-}
+KIND_NAMES: Final[Mapping[str, str]] = {kind.value: label for kind, label in KIND_LABELS.items()}
 """The view's word for a kind (red and blue are the curtains, light the streetlight) → its name."""
 
 WRITTEN: Final = frozenset({"plant", "chimney"})

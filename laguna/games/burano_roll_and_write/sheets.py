@@ -78,7 +78,7 @@ class Kind(enum.Enum):
 
 
 _KIND_ORDER: Final[Mapping[Kind, int]] = {kind: i for i, kind in enumerate(Kind)}
-_LABEL: Final[Mapping[Kind, str]] = {
+KIND_LABELS: Final[Mapping[Kind, str]] = {
     Kind.PLANT: N_("plant"),
     Kind.CAT: N_("cat"),
     Kind.RED_CURTAIN: N_("red curtain"),
@@ -86,6 +86,7 @@ _LABEL: Final[Mapping[Kind, str]] = {
     Kind.STREETLIGHT: N_("streetlight"),
     Kind.CHIMNEY: N_("chimney"),
 }
+"""Each kind's name, for messages and boards."""
 # The kinds of which every building has exactly one, by their plural.
 _PLURAL_LABEL: Final[Mapping[Kind, str]] = {Kind.STREETLIGHT: N_("streetlights"), Kind.CHIMNEY: N_("chimneys")}
 # Kinds that appear at most once per floor, so their ids carry no running number; the rule says why.
@@ -283,7 +284,7 @@ class _Symbol(DataModel):
             raise Problem(
                 msg(
                     "{where}: {kind} {on_floor}; {kinds} are {only_on_floor}",
-                    kind=msg(_LABEL[self.kind]),
+                    kind=msg(KIND_LABELS[self.kind]),
                     kinds=msg(_PLURAL_LABEL[self.kind]),
                     on_floor=msg(_ON_THE_FLOOR[self.floor]),
                     only_on_floor=msg(_ON_THE_FLOOR[only]),
@@ -450,7 +451,7 @@ def _check_id(symbol_id: str, floor: int, kind: Kind) -> None:
         raise Problem(
             msg(
                 "{where}: a {kind} id takes no running number: {reason}",
-                kind=msg(_LABEL[kind]),
+                kind=msg(KIND_LABELS[kind]),
                 reason=msg(_SINGLE_KINDS[kind]),
             )
         )
@@ -480,7 +481,7 @@ def _check_buildings(symbols: list[Symbol], where: str) -> None:
                         count=len(found),
                         kinds=msg(_PLURAL_LABEL[kind]),
                         listed=listed,
-                        kind=msg(_LABEL[kind]),
+                        kind=msg(KIND_LABELS[kind]),
                     )
                 )
         per_group = Counter((s.floor, s.kind) for s in mine)
@@ -494,7 +495,7 @@ def _check_buildings(symbols: list[Symbol], where: str) -> None:
                         symbol=repr(s.id),
                         suffix=suffix,
                         count=per_group[s.floor, s.kind],
-                        kind=msg(_LABEL[s.kind]),
+                        kind=msg(KIND_LABELS[s.kind]),
                     )
                 )
 
@@ -513,7 +514,7 @@ def _check_precircled(precircled: list[str], symbols: Mapping[str, Symbol], wher
                     "{where}: precircled {symbol} is a {kind}; only cats and curtains start circled",
                     where=where,
                     symbol=repr(symbol_id),
-                    kind=msg(_LABEL[symbol.kind]),
+                    kind=msg(KIND_LABELS[symbol.kind]),
                 )
             )
 
