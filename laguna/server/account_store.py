@@ -12,12 +12,12 @@ import contextlib
 import hashlib
 import logging
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, Engine, and_, case, delete, func, insert, or_, select, text, update
+from sqlalchemy import Connection, Engine, Insert, Table, and_, case, delete, func, insert, or_, select, text, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.sql.dml import ReturningInsert
@@ -29,8 +29,11 @@ from laguna.server.limits import Throttle
 from laguna.server.schema import blocks, login_throttles, seats, sessions, tables, users
 
 CHANNEL = "laguna_tables"
-"""The PostgreSQL channel every change is announced on: ``table <id> <version>`` or ``session <hash>``."""
+"""The PostgreSQL channel every change is announced on: ``table <id> <version>``, ``session <hash>``,
+``chat <table id> <message id>`` or ``lobby`` (the open tables changed)."""
 _LOG = logging.getLogger("laguna.server")
+_SAID = "laguna_announcements"
+"""Where a write transaction's connection keeps what it announces on SQLite, until it commits."""
 
 
 class StoreError(LagunaError):
@@ -80,6 +83,9 @@ class AccountStore:
         self._write_lock: contextlib.AbstractContextManager[Any] = (
             contextlib.nullcontext() if self.shared else threading.Lock()
         )
+        self.heard: Callable[[str], None] | None = None
+        """Where this process hears the announcements of its own writes on SQLite, once they are
+        committed (on PostgreSQL every process hears them from the database)."""
 
     # ------------------------------------------------------------------ accounts
 
@@ -109,7 +115,7 @@ class AccountStore:
         try:
             with self._writing() as c:
                 if self.shared:
-                    c.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _lock_key(f"guests {address}")})
+                    c.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": lock_key(f"guests {address}")})
                 new_id = c.execute(
                     insert(users).values(
                         name=name, name_key=name.lower(), password_hash=None, guest=True, created_at=now,
@@ -297,9 +303,14 @@ class AccountStore:
         which costs a waiting writer milliseconds; the threads of this process queue on a lock instead
         (PostgreSQL takes concurrent writers as they come). A database that fails the write raises
         `NotSaved` (a unique key refused stays an `IntegrityError`, for the caller to name)."""
+        said: list[str] = []
         try:
             with self._write_lock, self.engine.begin() as c:
-                yield c
+                c.info[_SAID] = said
+                try:
+                    yield c
+                finally:
+                    c.info.pop(_SAID, None)
         except IntegrityError:
             raise
         except (DBAPIError, DatabaseError) as error:
@@ -307,14 +318,25 @@ class AccountStore:
             raise NotSaved(
                 msg("not saved: the database could not take it just now; nothing changed, try again")
             ) from error
+        if self.heard is not None:
+            for payload in said:
+                self.heard(payload)
+
+    def _insert_or_keep(self, table: Table, rows: list[dict[str, Any]]) -> Insert:
+        """Insert `rows` into `table`, keeping any row already there with the same key (one statement
+        that races with nothing, on either database)."""
+        return (postgresql.insert if self.shared else sqlite.insert)(table).values(rows).on_conflict_do_nothing()
 
     def _announce(self, c: Connection, payload: str) -> None:
-        """Tell every server process of a change when (and only if) its transaction commits."""
+        """Tell every server process of a change when (and only if) its transaction commits: through
+        the database on PostgreSQL, to `heard` in this process on SQLite (its only process)."""
         if self.shared:
             c.execute(text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": payload})
+        elif _SAID in c.info:
+            c.info[_SAID].append(payload)
 
 
-def _lock_key(name: str) -> int:
+def lock_key(name: str) -> int:
     """A PostgreSQL advisory lock's number for `name` (a signed 64-bit integer)."""
     return int.from_bytes(hashlib.sha256(name.encode()).digest()[:8], "big", signed=True)
 

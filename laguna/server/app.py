@@ -176,6 +176,8 @@ def create_app(
         admission=KeyedLocks(),
         secure_cookies=secure_cookies,
     )
+    if not store.shared:  # one process: it hears its own writes' announcements once they are committed
+        store.heard = server.listener.relay
 
     @contextlib.asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:

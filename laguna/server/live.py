@@ -1,11 +1,12 @@
-"""Live updates: every browser watching a table hears of its new version within a fraction of a second.
+"""Live updates: every browser watching a table hears of its new version, and of a new message in its
+chat, within a fraction of a second; every browser on the lobby hears that its open tables changed.
 
-A `Hub` keeps, in one server process, a queue per connected browser and the newest version heard of
-each table. With PostgreSQL the store announces every change with NOTIFY inside the transaction that
-makes it (so a committed change is always announced, and only a committed one), and every server
-process LISTENs (`Listener`): a change made through one process reaches the browsers of all of them,
-and each process drops what it had cached of the table. With SQLite (one process) the process that
-made a change tells its own hub.
+A `Hub` keeps, in one server process, a queue per connected browser and the newest version (and chat
+message) heard of each table. The store announces every change inside the transaction that makes it,
+so a committed change is always announced, and only a committed one: with PostgreSQL by NOTIFY, which
+every server process LISTENs to (`Listener`), so that a change made through one process reaches the
+browsers of all of them and each process drops what it had cached of the table; with SQLite (one
+process) straight to the `Listener`'s `relay` once the change is committed.
 """
 
 from __future__ import annotations
@@ -23,7 +24,12 @@ from laguna.server.account_store import CHANNEL
 
 HEARD_TABLES = 100_000
 """Tables whose newest version a hub remembers, the most recently changed (only recent changes can race
-with a read)."""
+with a read); as many whose newest chat message it remembers."""
+LOBBY = "*lobby"
+"""The subscription of the lobby's browsers (no table is called so: table ids have no ``*``)."""
+Notice = dict[str, int]
+"""What a browser is told: ``{"version": n}`` (its table's new version), ``{"chat": n}`` (the number
+of its table's newest chat message) or ``{"lobby": n}`` (the open tables changed, the n-th time)."""
 _LOG = logging.getLogger("laguna.server")
 
 
@@ -33,8 +39,10 @@ class Hub:
     hears again from the database reaches each browser once."""
 
     def __init__(self, on_version: Callable[[str, int], None] | None = None) -> None:
-        self._queues: dict[str, set[asyncio.Queue[int]]] = defaultdict(set)
+        self._queues: dict[str, set[asyncio.Queue[Notice]]] = defaultdict(set)
         self._latest: OrderedDict[str, int] = OrderedDict()
+        self._latest_chat: OrderedDict[str, int] = OrderedDict()
+        self._lobby_changes = 0
         self._loop: asyncio.AbstractEventLoop | None = None
         self._on_version = on_version
 
@@ -42,8 +50,9 @@ class Hub:
         self._loop = loop
 
     @contextlib.contextmanager
-    def subscription(self, table_id: str) -> Iterator[asyncio.Queue[int]]:
-        queue: asyncio.Queue[int] = asyncio.Queue()
+    def subscription(self, table_id: str) -> Iterator[asyncio.Queue[Notice]]:
+        """The notices of a table (or with `LOBBY`, of the lobby) for one browser."""
+        queue: asyncio.Queue[Notice] = asyncio.Queue()
         self._queues[table_id].add(queue)
         try:
             yield queue
@@ -59,17 +68,48 @@ class Hub:
             return
         loop.call_soon_threadsafe(self._deliver, table_id, version)
 
+    def deliver_chat(self, table_id: str, message: int) -> None:
+        """Pass the number of a table's new chat message to this process's browsers (from any thread)."""
+        if self._loop is not None:
+            self._loop.call_soon_threadsafe(self._deliver_chat, table_id, message)
+
+    def lobby_changed(self) -> None:
+        """Tell this process's lobby browsers that the open tables changed (from any thread)."""
+        if self._loop is not None:
+            self._loop.call_soon_threadsafe(self._lobby_changed)
+
     def _deliver(self, table_id: str, version: int) -> None:
-        if version <= self._latest.get(table_id, -1):
+        if not _newer(self._latest, table_id, version):
             return
-        self._latest[table_id] = version
-        self._latest.move_to_end(table_id)
-        if len(self._latest) > HEARD_TABLES:
-            self._latest.popitem(last=False)
         if self._on_version is not None:
             self._on_version(table_id, version)
         for queue in self._queues.get(table_id, ()):
-            queue.put_nowait(version)
+            queue.put_nowait({"version": version})
+
+    def _deliver_chat(self, table_id: str, message: int) -> None:
+        if _newer(self._latest_chat, table_id, message):
+            for queue in self._queues.get(table_id, ()):
+                queue.put_nowait({"chat": message})
+
+    def _lobby_changed(self) -> None:
+        """Each lobby browser is told once of the changes it has not yet read: a burst of changes
+        while it is busy makes one notice, not a queue that grows."""
+        self._lobby_changes += 1
+        for queue in self._queues.get(LOBBY, ()):
+            if queue.empty():
+                queue.put_nowait({"lobby": self._lobby_changes})
+
+
+def _newer(latest: OrderedDict[str, int], table_id: str, number: int) -> bool:
+    """Whether `number` is newer than any heard of the table before; it is remembered if so (only the
+    `HEARD_TABLES` most recently changed tables are)."""
+    if number <= latest.get(table_id, -1):
+        return False
+    latest[table_id] = number
+    latest.move_to_end(table_id)
+    if len(latest) > HEARD_TABLES:
+        latest.popitem(last=False)
+    return True
 
 
 class Listener:
@@ -112,10 +152,14 @@ class Listener:
                 await asyncio.sleep(1)
 
     def relay(self, payload: str) -> None:
+        """Pass on one announcement (from any thread)."""
         kind, _, rest = payload.partition(" ")
-        if kind == "table":
-            table_id, _, version = rest.partition(" ")
-            if version.isdigit():
-                self.hub.deliver(table_id, int(version))
+        if kind in ("table", "chat"):
+            table_id, _, number = rest.partition(" ")
+            if number.isascii() and number.isdigit():
+                deliver = self.hub.deliver if kind == "table" else self.hub.deliver_chat
+                deliver(table_id, int(number))
         elif kind == "session":
             self.on_session_closed(rest)
+        elif kind == "lobby":
+            self.hub.lobby_changed()

@@ -16,6 +16,7 @@ from sqlalchemy import (
     Boolean,
     Column,
     DateTime,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -23,6 +24,8 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    false,
+    true,
 )
 
 NAMING = {
@@ -77,6 +80,12 @@ tables = Table(
     Column("last_move_at", DateTime(timezone=True), nullable=True),
     Column("finished_at", DateTime(timezone=True), nullable=True),
     Column("result", JSON, nullable=True, comment="scores, ranks and breakdown once the game is over"),
+    Column("listed", Boolean, nullable=False, server_default=true(), comment="shown in the lobby's open tables"),
+    Column("rated", Boolean, nullable=False, server_default=false(), comment="the end changes its players' ratings"),
+    Column(
+        "spectator_chat", Boolean, nullable=False, server_default=true(), comment="spectators may read the chat"
+    ),
+    Index("ix_tables_status_listed_created_at", "status", "listed", "created_at"),
 )
 
 seats = Table(
@@ -126,3 +135,68 @@ blocks = Table(
     Column("created_at", DateTime(timezone=True), nullable=False),
 )
 """Players whose invitations a player declines for good (`Store.decline_invitation`)."""
+
+ratings = Table(
+    "ratings",
+    metadata,
+    Column("user_id", Integer, ForeignKey("users.id", ondelete="CASCADE"), primary_key=True),
+    Column("game", String(64), primary_key=True),
+    Column("mu", Float, nullable=False, comment="OpenSkill's Plackett-Luce mean"),
+    Column("sigma", Float, nullable=False, comment="and its standard deviation"),
+    Column("games", Integer, nullable=False, comment="rated games finished"),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+    Index("ix_ratings_game_mu", "game", "mu"),
+)
+"""Each player's rating per game, changed only in the transaction that finishes a rated game."""
+
+rating_changes = Table(
+    "rating_changes",
+    metadata,
+    Column("table_id", String(16), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("user_id", Integer, ForeignKey("users.id", ondelete="CASCADE"), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("mu_before", Float, nullable=False),
+    Column("sigma_before", Float, nullable=False),
+    Column("mu_after", Float, nullable=False),
+    Column("sigma_after", Float, nullable=False),
+    Column("made_at", DateTime(timezone=True), nullable=False),
+    Index("ix_rating_changes_user_id_game_made_at", "user_id", "game", "made_at"),
+)
+"""What a rated game did to each rated player: one row per game and player, never two (the key)."""
+
+standings = Table(
+    "standings",
+    metadata,
+    Column("table_id", String(16), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("user_id", Integer, ForeignKey("users.id", ondelete="CASCADE"), nullable=False),
+    Column("game", String(64), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("rank", Integer, nullable=False),
+    Column("score", Integer, nullable=False),
+    Column("finished_at", DateTime(timezone=True), nullable=False),
+    Index("ix_standings_user_id_finished_at", "user_id", "finished_at"),
+)
+"""Where each player finished each game (a player page's counts and last games, read by index)."""
+
+chat_messages = Table(
+    "chat_messages",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(16), ForeignKey("tables.id", ondelete="CASCADE"), nullable=False),
+    Column("user_id", Integer, ForeignKey("users.id", ondelete="CASCADE"), nullable=False),
+    Column("text", String(500), nullable=False),
+    Column("made_at", DateTime(timezone=True), nullable=False),
+    Index("ix_chat_messages_table_id_id", "table_id", "id"),
+    Index("ix_chat_messages_user_id_made_at", "user_id", "made_at"),
+)
+"""A table's chat, kept with the table (and shown in its replay)."""
+
+mutes = Table(
+    "mutes",
+    metadata,
+    Column("user_id", Integer, ForeignKey("users.id", ondelete="CASCADE"), primary_key=True, comment="who mutes"),
+    Column("muted_id", Integer, ForeignKey("users.id", ondelete="CASCADE"), primary_key=True, comment="whom"),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+"""Players whose chat messages a player no longer sees, at any table."""

@@ -158,13 +158,20 @@ class TableService(Positions):
         *,
         move_seconds: int | None = None,
         seed: int | None = None,
+        listed: bool = True,
+        rated: bool = False,
+        spectator_chat: bool = True,
     ) -> TableInfo:
-        """A new table. The first seat request of kind ``human`` is the creator's seat."""
+        """A new table. The first seat request of kind ``human`` is the creator's seat. A `listed` table
+        is shown in the lobby while it gathers players; a `rated` one changes its players' ratings
+        when the game ends; `spectator_chat` lets whoever does not sit at it read its chat."""
         game = get_game(game_id)
         typed = game.options(options)
         game.new_game(len(seat_requests), typed, 0)  # refuses a bad player count with the game's words
         if move_seconds is not None and move_seconds <= 0:
             raise TableError(msg("the time per move must be a positive number of seconds"))
+        if rated:
+            _check_rated(creator, seat_requests)
         self._check_gathering(creator, sum(r.kind == INVITED for r in seat_requests))
         seat_list = []
         creator_seated = False
@@ -204,6 +211,9 @@ class TableService(Positions):
             invite_token=secrets.token_urlsafe(16),
             move_seconds=move_seconds,
             now=self.clock(),
+            listed=listed,
+            rated=rated,
+            spectator_chat=spectator_chat,
         )
 
     def _invitee(self, creator: User, requests: Sequence[SeatRequest], index: int, seated: Sequence[SeatInfo]) -> str:
@@ -265,10 +275,17 @@ class TableService(Positions):
             self._forget(declined)
 
     def join(self, table_id: str, seat: int, user: User) -> TableInfo:
+        """Seat `user` at the table; the game starts once every seat is filled (as on Yucata: nobody
+        has to come back to press a button). A guest takes no seat at a rated table."""
+        if user.guest and self.store.table(table_id).rated:
+            raise TableError(msg("the table is rated: sign up to take a seat at it (guests play unrated tables)"))
         try:
-            return self.store.take_seat(table_id, seat, user)
+            table = self.store.take_seat(table_id, seat, user)
         finally:
             self._forget(table_id)  # whether the write took or not, the database says who sits where
+        if all(s.kind in (HUMAN, BOT) for s in table.seats):
+            return self._begin(table)
+        return table
 
     def start(self, table_id: str, user: User) -> TableInfo:
         """The creator starts the game once every seat is filled."""
@@ -280,6 +297,11 @@ class TableService(Positions):
         empty = [s.seat + 1 for s in table.seats if s.kind in (OPEN, INVITED)]
         if empty:
             raise TableError(msg("seat {seats} still waits for a player", seats=", ".join(map(str, empty))))
+        return self._begin(table)
+
+    def _begin(self, table: TableInfo) -> TableInfo:
+        """The game of a table whose seats are all filled begins."""
+        table_id = table.id
         match = self._fresh(table)
         try:
             started = self.store.start(table_id, match.state.to_act(), self.clock())
@@ -309,6 +331,8 @@ class TableService(Positions):
                     table_id, version, seat, str(parsed), waiting=state.to_act(), now=now, result=result
                 )
                 changed = table.after_decision(new_version, state.to_act(), now, result)
+                if result is not None:  # the players' standings and new ratings, as the database has them
+                    changed = self.store.table(table_id)
                 self._remember(changed, match)
             return Played(changed, tuple(events))
 
@@ -470,3 +494,11 @@ class TableService(Positions):
                 )
             )
         make_bot(bot, 0, game_id)  # an unknown bot is refused by name
+
+
+def _check_rated(creator: User, requests: Sequence[SeatRequest]) -> None:
+    """A rated table is made by a signed-up player, for two players or more (bots are not rated)."""
+    if creator.guest:
+        raise TableError(msg("guests play unrated tables: sign up to create a rated one"))
+    if sum(request.kind != BOT for request in requests) < 2:
+        raise TableError(msg("a rated table needs two seats for players or more: bots are not rated"))

@@ -20,14 +20,15 @@ from sqlalchemy.exc import IntegrityError
 from laguna import i18n
 from laguna.core import GameRecord, RecordedAction
 from laguna.core.messages import N_, Message, msg
-from laguna.server.account_store import AccountStore, StoreError, User, aware, aware_or_none
-from laguna.server.schema import actions, blocks, seats, tables, users
+from laguna.server.account_store import StoreError, User, aware, aware_or_none
+from laguna.server.chat_store import ChatStore
+from laguna.server.kinds import BOT, FINISHED, HUMAN, INVITED, OPEN, PLAYING, SEAT_KINDS, WAITING
+from laguna.server.rating_store import RatingChange, RatingStore
+from laguna.server.ratings import Skill
+from laguna.server.schema import actions, blocks, rating_changes, ratings, seats, tables, users
 
-OPEN, INVITED, HUMAN, BOT = "open", "invited", "human", "bot"
-"""Who sits in a seat: nobody yet (anyone with the link may join), a named user, a user, a bot."""
-SEAT_KINDS = (OPEN, INVITED, HUMAN, BOT)
-WAITING, PLAYING, FINISHED = "open", "playing", "finished"
-"""A table's status: gathering players, under way, over."""
+__all__ = ["BOT", "FINISHED", "HUMAN", "INVITED", "OPEN", "PLAYING", "WAITING"]
+
 
 
 class NotFound(StoreError):
@@ -50,6 +51,11 @@ class SeatInfo:
     user_name: str | None = None
     bot: str | None = None
     invited: str | None = None
+    guest: bool = False
+    skill: Skill | None = None
+    """The player's rating in the table's game (none for a guest, a bot, or a player not yet rated)."""
+    change: RatingChange | None = None
+    """What the game did to the player's rating, once a rated game is over."""
 
     @property
     def label(self) -> str:
@@ -93,6 +99,12 @@ class TableInfo:
     finished_at: datetime | None
     result: dict[str, Any] | None
     seats: tuple[SeatInfo, ...]
+    listed: bool = True
+    """Shown in the lobby's open tables while it gathers players."""
+    rated: bool = False
+    """Its end changes the ratings of its signed-up human players."""
+    spectator_chat: bool = True
+    """Whoever does not sit at the table may read its chat."""
 
     @property
     def has_bots(self) -> bool:
@@ -123,9 +135,9 @@ class LogEntry:
     made_at: datetime
 
 
-class Store(AccountStore):
-    """Every read and write of the table server's data: accounts (`AccountStore`), and tables with their
-    seats and each game's log."""
+class Store(RatingStore, ChatStore):
+    """Every read and write of the table server's data: accounts (`AccountStore`), ratings and
+    standings (`RatingStore`), chat (`ChatStore`), and tables with their seats and each game's log."""
 
     # ------------------------------------------------------------------ tables
 
@@ -141,6 +153,9 @@ class Store(AccountStore):
         invite_token: str,
         move_seconds: int | None,
         now: datetime,
+        listed: bool = True,
+        rated: bool = False,
+        spectator_chat: bool = True,
     ) -> TableInfo:
         """A new table gathering players; its seats in order (0, 1, …)."""
         for index, seat in enumerate(seat_list):
@@ -151,7 +166,7 @@ class Store(AccountStore):
                 insert(tables).values(
                     id=table_id, game=game, players=len(seat_list), options=options, seed=seed, status=WAITING,
                     version=0, waiting=None, move_seconds=move_seconds, invite_token=invite_token,
-                    created_by=created_by, created_at=now,
+                    created_by=created_by, created_at=now, listed=listed, rated=rated, spectator_chat=spectator_chat,
                 )
             )  # fmt: skip
             c.execute(
@@ -162,6 +177,7 @@ class Store(AccountStore):
                     for s in seat_list
                 ],
             )  # fmt: skip
+            self._announce(c, "lobby")
         return self.table(table_id)
 
     def table(self, table_id: str) -> TableInfo:
@@ -178,8 +194,9 @@ class Store(AccountStore):
                 raise NotFound(msg("this invitation link leads to no table"))
             return self._table(c, row)
 
-    def user_tables(self, user_id: int) -> list[TableInfo]:
-        """Every table `user_id` sits at, created or is invited to, newest first."""
+    def user_tables(self, user_id: int, *, finished: int | None = None) -> list[TableInfo]:
+        """Every table `user_id` sits at, created or is invited to, newest first; of the finished ones,
+        only the newest `finished` if given."""
         name = select(users.c.name_key).where(users.c.id == user_id).scalar_subquery()
         mine = select(seats.c.table_id).where(
             or_(
@@ -187,13 +204,38 @@ class Store(AccountStore):
                 and_(seats.c.kind == INVITED, func.lower(seats.c.invited) == name),
             )
         )
+        theirs = or_(tables.c.id.in_(mine), tables.c.created_by == user_id)
+        newest = tables.c.created_at.desc()
         with self.engine.connect() as c:
-            rows = c.execute(
-                select(tables)
-                .where(or_(tables.c.id.in_(mine), tables.c.created_by == user_id))
-                .order_by(tables.c.created_at.desc())
-            ).all()
-            return [self._table(c, row) for row in rows]
+            if finished is None:
+                rows = c.execute(select(tables).where(theirs).order_by(newest)).all()
+            else:
+                rows = list(c.execute(select(tables).where(theirs, tables.c.status != FINISHED)).all())
+                rows += c.execute(
+                    select(tables).where(theirs, tables.c.status == FINISHED).order_by(newest).limit(finished)
+                ).all()
+                rows.sort(key=lambda row: row.created_at, reverse=True)
+            return self._tables(c, rows)
+
+    def open_tables(self, game: str | None = None, *, most: int) -> list[TableInfo]:
+        """The newest `most` listed tables gathering players with a seat open to anyone (of `game`)."""
+        query = select(tables).where(
+            tables.c.status == WAITING,
+            tables.c.listed.is_(True),
+            exists().where(seats.c.table_id == tables.c.id, seats.c.kind == OPEN),
+        )
+        if game is not None:
+            query = query.where(tables.c.game == game)
+        with self.engine.connect() as c:
+            rows = c.execute(query.order_by(tables.c.created_at.desc(), tables.c.id).limit(most)).all()
+            return self._tables(c, rows)
+
+    def tables_by_id(self, table_ids: Sequence[str]) -> list[TableInfo]:
+        """The tables of `table_ids` that exist, in that order."""
+        with self.engine.connect() as c:
+            rows = c.execute(select(tables).where(tables.c.id.in_(list(table_ids)))).all()
+            found = {table.id: table for table in self._tables(c, rows)}
+        return [found[table_id] for table_id in table_ids if table_id in found]
 
     def bot_games(self, since: datetime, *, user_id: int | None = None, guests_from: str | None = None) -> int:
         """Games with a bot under way and played since `since`, created by `user_id`, or by any guest
@@ -387,6 +429,8 @@ class Store(AccountStore):
                         table_id=table_id, number=version, seat=seat, action=action, undo=undo, made_at=now
                     )
                 )
+                if result is not None:
+                    self._settle(c, table_id, result, now)
                 self._announce_version(c, table_id, version + 1)
         except IntegrityError as error:  # another server wrote this version first
             raise StaleVersion(self._stale(table_id, version)) from error
@@ -424,6 +468,7 @@ class Store(AccountStore):
         c.execute(update(tables).where(tables.c.id == table_id).values(version=tables.c.version + 1))
         version = c.execute(select(tables.c.version).where(tables.c.id == table_id)).scalar_one()
         self._announce_version(c, table_id, version)
+        self._announce(c, "lobby")  # only a table gathering players, or one just started, changes so
 
     def _announce_version(self, c: Connection, table_id: str, version: int) -> None:
         self._announce(c, f"table {table_id} {version}")
@@ -440,21 +485,53 @@ class Store(AccountStore):
             version=version,
         )
 
-    def _table(self, c: Any, row: Row[Any]) -> TableInfo:
+    def _table(self, c: Connection, row: Row[Any]) -> TableInfo:
+        return self._tables(c, [row])[0]
+
+    def _tables(self, c: Connection, rows: Sequence[Row[Any]]) -> list[TableInfo]:
+        """The tables of `rows` with their seats, their players' ratings in the table's game, and what a
+        rated game over did to them (one query for all the seats)."""
+        if not rows:
+            return []
         seat_rows = c.execute(
-            select(seats, users.c.name)
+            select(
+                seats, users.c.name, users.c.guest, ratings.c.mu, ratings.c.sigma, ratings.c.games,
+                rating_changes.c.mu_before, rating_changes.c.sigma_before, rating_changes.c.mu_after,
+                rating_changes.c.sigma_after,
+            )
+            .join(tables, tables.c.id == seats.c.table_id)
             .outerjoin(users, users.c.id == seats.c.user_id)
-            .where(seats.c.table_id == row.id)
-            .order_by(seats.c.seat)
-        ).all()
-        return TableInfo(
-            id=row.id, game=row.game, players=row.players, options=dict(row.options), seed=int(row.seed),
-            status=row.status, version=row.version, waiting=tuple(row.waiting or ()),
-            move_seconds=row.move_seconds, invite_token=row.invite_token, created_by=row.created_by,
-            created_at=aware(row.created_at), started_at=aware_or_none(row.started_at),
-            last_move_at=aware_or_none(row.last_move_at), finished_at=aware_or_none(row.finished_at),
-            result=row.result,
-            seats=tuple(
-                SeatInfo(s.seat, s.kind, s.user_id, s.name, s.bot, s.invited) for s in seat_rows
-            ),
-        )  # fmt: skip
+            .outerjoin(ratings, and_(ratings.c.user_id == seats.c.user_id, ratings.c.game == tables.c.game))
+            .outerjoin(
+                rating_changes,
+                and_(rating_changes.c.table_id == seats.c.table_id, rating_changes.c.user_id == seats.c.user_id),
+            )
+            .where(seats.c.table_id.in_([row.id for row in rows]))
+            .order_by(seats.c.table_id, seats.c.seat)
+        ).all()  # fmt: skip
+        by_table: dict[str, list[SeatInfo]] = {row.id: [] for row in rows}
+        for s in seat_rows:
+            by_table[s.table_id].append(_seat(s))
+        return [_table_info(row, by_table[row.id]) for row in rows]
+
+
+def _seat(s: Row[Any]) -> SeatInfo:
+    skill = None  # a guest's or a bot's; a player not yet rated in the game has a new player's rating
+    if s.kind == HUMAN and not s.guest:
+        skill = Skill(s.mu, s.sigma, s.games) if s.mu is not None else Skill()
+    change = None
+    if s.mu_before is not None and skill is not None:
+        change = RatingChange(Skill(s.mu_before, s.sigma_before), Skill(s.mu_after, s.sigma_after))
+    return SeatInfo(s.seat, s.kind, s.user_id, s.name, s.bot, s.invited, bool(s.guest), skill, change)
+
+
+def _table_info(row: Row[Any], seat_list: list[SeatInfo]) -> TableInfo:
+    return TableInfo(
+        id=row.id, game=row.game, players=row.players, options=dict(row.options), seed=int(row.seed),
+        status=row.status, version=row.version, waiting=tuple(row.waiting or ()),
+        move_seconds=row.move_seconds, invite_token=row.invite_token, created_by=row.created_by,
+        created_at=aware(row.created_at), started_at=aware_or_none(row.started_at),
+        last_move_at=aware_or_none(row.last_move_at), finished_at=aware_or_none(row.finished_at),
+        result=row.result, seats=tuple(seat_list), listed=row.listed, rated=row.rated,
+        spectator_chat=row.spectator_chat,
+    )  # fmt: skip

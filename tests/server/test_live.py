@@ -13,7 +13,7 @@ from laguna.server.live import Hub, Listener
 def test_the_hub_passes_each_newer_version_once() -> None:
     heard: list[tuple[str, int]] = []
 
-    async def scenario() -> list[int]:
+    async def scenario() -> list[dict[str, int]]:
         hub = Hub(on_version=lambda table, version: heard.append((table, version)))
         hub.bind(asyncio.get_running_loop())
         with hub.subscription("t1") as queue, hub.subscription("t2") as other:
@@ -23,7 +23,7 @@ def test_the_hub_passes_each_newer_version_once() -> None:
             assert other.empty()
             return [queue.get_nowait() for _ in range(queue.qsize())]
 
-    assert asyncio.run(scenario()) == [3, 4]
+    assert asyncio.run(scenario()) == [{"version": 3}, {"version": 4}]
     assert heard == [("t1", 3), ("t1", 4)]
 
 

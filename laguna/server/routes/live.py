@@ -1,12 +1,15 @@
-"""The live channel: a WebSocket per open table page, told of every new version of its table."""
+"""The live channel: a WebSocket per open table page, told of every new version of its table and of
+every new message in its chat; and one per open lobby, told when the open tables change."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Awaitable, Callable
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
+from laguna.server.live import LOBBY
 from laguna.server.store import NotFound
 from laguna.server.web import Server
 
@@ -19,6 +22,22 @@ router = APIRouter()
 
 @router.websocket("/t/{table_id}/live")
 async def live(websocket: WebSocket, table_id: str) -> None:
+    await _counted(websocket, lambda server: _listen(server, websocket, table_id))
+
+
+@router.websocket("/lobby/live")
+async def lobby_live(websocket: WebSocket) -> None:
+    """Tell the lobby page whenever the open tables change."""
+
+    async def listen(server: Server) -> None:
+        await websocket.accept()
+        await _relay(server, websocket, LOBBY, {"lobby": 0})
+
+    await _counted(websocket, listen)
+
+
+async def _counted(websocket: WebSocket, listen: Callable[[Server], Awaitable[None]]) -> None:
+    """Run `listen` unless the address holds `LIVE_PER_ADDRESS` live channels already."""
     server: Server = websocket.app.state.server
     address = websocket.client.host if websocket.client else "unknown"
     if server.listening[address] >= LIVE_PER_ADDRESS:
@@ -27,7 +46,7 @@ async def live(websocket: WebSocket, table_id: str) -> None:
         return
     server.listening[address] += 1
     try:
-        await _listen(server, websocket, table_id)
+        await listen(server)
     finally:
         server.listening[address] -= 1
         if not server.listening[address]:
@@ -43,15 +62,20 @@ async def _listen(server: Server, websocket: WebSocket, table_id: str) -> None:
         await websocket.close(code=4404, reason="no such table")
         return
     await websocket.accept()
-    with server.hub.subscription(table_id) as queue:
-        await websocket.send_json({"version": table.version})
+    await _relay(server, websocket, table_id, {"version": table.version})
+
+
+async def _relay(server: Server, websocket: WebSocket, key: str, first: dict[str, int]) -> None:
+    """Send `first`, then every notice of the subscription `key`, until the page goes away."""
+    with server.hub.subscription(key) as queue:
+        await websocket.send_json(first)
         receiver = asyncio.create_task(_drain(websocket))
         try:
             while not receiver.done():
                 getter = asyncio.create_task(queue.get())
                 finished, _ = await asyncio.wait({getter, receiver}, return_when=asyncio.FIRST_COMPLETED)
                 if getter in finished:
-                    await websocket.send_json({"version": getter.result()})
+                    await websocket.send_json(getter.result())
                 else:
                     getter.cancel()
         except (WebSocketDisconnect, RuntimeError):

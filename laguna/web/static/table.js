@@ -3,7 +3,7 @@
 // decision is on its way the table is marked aria-busy; a piece picked on the board stays picked
 // when others' decisions redraw it. The tab's title says when it is the player's turn, and so does a
 // browser notification if the player asked for them. A log line under the pointer lights up the
-// pieces its decision changed.
+// pieces its decision changed. News of the table's chat is passed on as a "laguna:chat" event.
 (function () {
   "use strict";
   const root = document.getElementById("table");
@@ -174,6 +174,11 @@
     let first = true;
     socket.onmessage = (event) => {
       const data = JSON.parse(event.data);
+      if (data.chat !== undefined) {
+        // a new message in the table's chat: the chat's own script fetches it
+        document.dispatchEvent(new CustomEvent("laguna:chat", { detail: data.chat }));
+        return;
+      }
       heard = Math.max(heard, data.version);
       const gathering = inner().dataset.status === "open";
       if (gathering && !first) {
