@@ -30,7 +30,6 @@ from laguna.server.schema import actions, blocks, rating_changes, ratings, seats
 __all__ = ["BOT", "FINISHED", "HUMAN", "INVITED", "OPEN", "PLAYING", "WAITING"]
 
 
-
 class NotFound(StoreError):
     """No table, user or seat by that name."""
 
