@@ -58,14 +58,15 @@ def test_the_migrations_build_exactly_the_schema(engine: Engine) -> None:
     with engine.connect() as c:
         differences = compare_metadata(MigrationContext.configure(c), metadata)
     assert differences == []
-    expected = {"users", "sessions", "tables", "seats", "actions", "login_throttles", "blocks"}
+    expected = {"users", "sessions", "tables", "seats", "actions", "login_throttles", "blocks", "ratings", "rating_changes",
+                "standings", "chat_messages", "mutes"}
     assert expected <= set(inspect(engine).get_table_names())
 
 
 def test_upgrading_twice_changes_nothing(engine: Engine) -> None:
     upgrade(engine)
     with engine.connect() as c:
-        assert c.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0004"
+        assert c.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0005"
 
 
 def test_sqlite_is_set_up_to_keep_every_commit(tmp_path: pytest.TempPathFactory) -> None:
@@ -313,5 +314,5 @@ def test_server_processes_starting_at_once_migrate_the_database_once(postgres_ur
     assert [process.returncode for process in processes] == [0, 0, 0], failures
     engine = make_engine(postgres_url)
     with engine.connect() as c:
-        assert c.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0004"
+        assert c.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0005"
     engine.dispose()

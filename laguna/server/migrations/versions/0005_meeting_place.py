@@ -9,8 +9,6 @@ Created: 2026-11-27
 
 from __future__ import annotations
 
-import json
-
 import sqlalchemy as sa
 from alembic import op
 
@@ -21,20 +19,24 @@ depends_on = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("tables", schema=None) as batch_op:
-        batch_op.add_column(
-            sa.Column("listed", sa.Boolean(), server_default=sa.true(), nullable=False,
-                      comment="shown in the lobby's open tables")
-        )  # fmt: skip
-        batch_op.add_column(
-            sa.Column("rated", sa.Boolean(), server_default=sa.false(), nullable=False,
-                      comment="the end changes its players' ratings")
-        )  # fmt: skip
-        batch_op.add_column(
-            sa.Column("spectator_chat", sa.Boolean(), server_default=sa.true(), nullable=False,
-                      comment="spectators may read the chat")
-        )  # fmt: skip
-        batch_op.create_index("ix_tables_status_listed_created_at", ["status", "listed", "created_at"], unique=False)
+    # Columns added in place: SQLite's batch mode would copy the table and drop the old one, and with
+    # foreign keys on, dropping it deletes every seat and action (ON DELETE CASCADE).
+    op.add_column(
+        "tables",
+        sa.Column("listed", sa.Boolean(), server_default=sa.true(), nullable=False,
+                  comment="shown in the lobby's open tables"),
+    )  # fmt: skip
+    op.add_column(
+        "tables",
+        sa.Column("rated", sa.Boolean(), server_default=sa.false(), nullable=False,
+                  comment="the end changes its players' ratings"),
+    )  # fmt: skip
+    op.add_column(
+        "tables",
+        sa.Column("spectator_chat", sa.Boolean(), server_default=sa.true(), nullable=False,
+                  comment="spectators may read the chat"),
+    )  # fmt: skip
+    op.create_index("ix_tables_status_listed_created_at", "tables", ["status", "listed", "created_at"], unique=False)
     op.create_table(
         "ratings",
         sa.Column("user_id", sa.Integer(), nullable=False),
@@ -116,24 +118,30 @@ def upgrade() -> None:
 
 def _standings_of_finished_games(standings: sa.Table) -> None:
     """Each human seat of every finished game, where its stored result says it finished."""
-    connection = op.get_bind()
-    finished = connection.execute(
-        sa.text(
-            "SELECT t.id, t.game, t.players, t.result, t.finished_at, s.seat, s.user_id FROM tables t "
-            "JOIN seats s ON s.table_id = t.id "
-            "WHERE t.status = 'finished' AND s.kind = 'human' AND s.user_id IS NOT NULL"
-        )
-    ).all()
+    games = sa.table(
+        "tables", sa.column("id", sa.String()), sa.column("game", sa.String()), sa.column("players", sa.Integer()),
+        sa.column("status", sa.String()), sa.column("result", sa.JSON()),
+        sa.column("finished_at", sa.DateTime(timezone=True)),
+    )  # fmt: skip
+    seats = sa.table(
+        "seats", sa.column("table_id", sa.String()), sa.column("seat", sa.Integer()), sa.column("kind", sa.String()),
+        sa.column("user_id", sa.Integer()),
+    )  # fmt: skip
+    finished = op.get_bind().execute(
+        sa.select(games, seats.c.seat, seats.c.user_id)
+        .join(seats, seats.c.table_id == games.c.id)
+        .where(games.c.status == "finished", seats.c.kind == "human", seats.c.user_id.is_not(None))
+    )
     rows = []
-    for table_id, game, players, stored, finished_at, seat, user_id in finished:
-        result = json.loads(stored) if isinstance(stored, str) else stored  # SQLite's JSON comes as text
-        lines = {line.get("seat"): line for line in (result or {}).get("results", ()) if isinstance(line, dict)}
-        line = lines.get(seat)
-        if line is None or finished_at is None:
+    for found in finished:
+        lines = {line.get("seat"): line for line in (found.result or {}).get("results", ()) if isinstance(line, dict)}
+        line = lines.get(found.seat)
+        if line is None or found.finished_at is None:
             continue
         rows.append(
-            {"table_id": table_id, "seat": seat, "user_id": user_id, "game": game, "players": players,
-             "rank": int(line.get("rank", 0)), "score": int(line.get("score", 0)), "finished_at": finished_at}
+            {"table_id": found.id, "seat": found.seat, "user_id": found.user_id, "game": found.game,
+             "players": found.players, "rank": int(line.get("rank", 0)), "score": int(line.get("score", 0)),
+             "finished_at": found.finished_at}
         )  # fmt: skip
     if rows:
         op.bulk_insert(standings, rows)
@@ -150,8 +158,6 @@ def downgrade() -> None:
     op.drop_table("rating_changes")
     op.drop_index("ix_ratings_game_mu", table_name="ratings")
     op.drop_table("ratings")
-    with op.batch_alter_table("tables", schema=None) as batch_op:
-        batch_op.drop_index("ix_tables_status_listed_created_at")
-        batch_op.drop_column("spectator_chat")
-        batch_op.drop_column("rated")
-        batch_op.drop_column("listed")
+    op.drop_index("ix_tables_status_listed_created_at", table_name="tables")
+    for column in ("spectator_chat", "rated", "listed"):  # in place, as they were added
+        op.drop_column("tables", column)
