@@ -408,8 +408,9 @@ class TableService(Positions):
             )
 
     def rematch(self, table_id: str, user: User) -> TableInfo:
-        """A new table for the same game, options and seats: the players are invited again, the bots
-        return, and the one who asks sits at their old seat."""
+        """A new table for the same game, options and seats (listed, rated and its chat shown to
+        spectators as the old one was): the players are invited again, the bots return, and the one who
+        asks sits at their old seat."""
         table = self.store.table(table_id)
         if table.status != FINISHED:
             raise TableError(msg("a rematch is offered once the game is over"))
@@ -426,7 +427,10 @@ class TableService(Positions):
                 requests.append(SeatRequest(INVITED, invited=info.user_name))
             else:
                 requests.append(SeatRequest(OPEN))
-        return self.create(user, table.game, requests, dict(table.options), move_seconds=table.move_seconds)
+        return self.create(
+            user, table.game, requests, dict(table.options), move_seconds=table.move_seconds, listed=table.listed,
+            rated=table.rated, spectator_chat=table.spectator_chat,
+        )  # fmt: skip
 
     # ------------------------------------------------------------------ replays
 

@@ -263,3 +263,15 @@ def _race(workers: list[TableService], table_id: str, player: User, decision: tu
     for thread in threads:
         thread.join()
     return outcomes
+
+
+def test_a_rematch_of_a_rated_table_is_rated_and_listed_as_it_was(engine: Engine) -> None:
+    service = _service(engine)
+    players = _users(service, "Ada", "Bob")
+    table = service.create(players[0], GAME, [SeatRequest(HUMAN), SeatRequest(OPEN)], rated=True, listed=False,
+                           spectator_chat=False, seed=11)  # fmt: skip
+    service.join(table.id, 1, players[1])
+    _play_until(service, table.id, players, stop_before_end=False)
+    again = service.rematch(table.id, players[1])
+    assert (again.rated, again.listed, again.spectator_chat) == (True, False, False)
+    assert [s.kind for s in again.seats] == ["invited", HUMAN]
