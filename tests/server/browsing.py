@@ -140,18 +140,17 @@ def create_table(page: Page, game_id: str, seat2: str, invite: str = "") -> None
 
 def meet(browser: Browser, server: str, game_id: str, host: str, guest: str) -> tuple[Page, Page]:
     """Two new players at a started table of `game_id`: the host invites the guest by name, the guest
-    joins by the invitation link, the host starts the game; both pages show the table."""
+    joins by the invitation link, and the join, filling the last seat, starts the game: nobody presses
+    Start. Both pages show the table."""
     first, second = sign_up(browser, server, host), sign_up(browser, server, guest)
     create_table(first, game_id, "invited", guest)
     invite = first.get_attribute("#invite-link", "href")
     assert invite is not None
     second.goto(server + invite)
     second.click("button.join")
+    second.wait_for_selector(".board")  # the join leads back to the table, its game begun
     first.wait_for_selector(f"li[data-seat='1']:has-text('{guest}')")  # the join reached the host live
-    first.click("#start")
-    first.wait_for_selector(".board")
-    second.goto(first.url)
-    second.wait_for_selector(".board")
+    first.wait_for_selector(".board")  # and so did the start: the gathering page reloads itself
     return first, second
 
 

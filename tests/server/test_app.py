@@ -21,7 +21,7 @@ from laguna.server.app import create_app
 from laguna.server.limits import RateLimiter
 from laguna.server.pages import table_context
 from laguna.server.service import SeatRequest
-from laguna.server.store import HUMAN, INVITED
+from laguna.server.store import HUMAN, INVITED, PLAYING
 from laguna.server.web import TEMPLATES
 
 CSRF = re.compile(r'name="csrf" value="([0-9a-f]+)"')
@@ -123,8 +123,10 @@ def test_two_players_meet_at_a_table_and_play_it_to_the_score_sheet(app: Any) ->
         assert invite is not None
         assert "Join as seat 2" in bob.get(invite.group(1)).text
         assert "My games" in bob.get("/").text and table_id in bob.get("/").text
-        bob.post(f"/t/{table_id}/join", data={"csrf": bob_csrf, "seat": "2"})
-        ada.post(f"/t/{table_id}/start", data={"csrf": ada_csrf})
+        assert 'id="start"' in created.text  # offered to the creator while a seat waits
+        joined = bob.post(f"/t/{table_id}/join", data={"csrf": bob_csrf, "seat": "2"})
+        assert 'data-status="playing"' in joined.text  # the last seat taken: the game began, nobody pressed Start
+        assert 'id="start"' not in ada.get(f"/t/{table_id}").text
         players = {"0": (ada, ada_csrf), "1": (bob, bob_csrf)}
         decisions = 0
         while True:
@@ -271,8 +273,7 @@ def test_a_page_shows_nothing_its_seat_may_not_know(app: Any, game_id: str) -> N
     service = server.service
     ada, bob = server.store.create_user("Ada", "h", NOW), server.store.create_user("Bob", "h", NOW)
     table = service.create(ada, game_id, [SeatRequest(HUMAN), SeatRequest(INVITED, invited="Bob")], seed=3)
-    service.join(table.id, 1, bob)
-    service.start(table.id, ada)
+    assert service.join(table.id, 1, bob).status == PLAYING  # the last seat taken: the game begins
     rng = random.Random(game_id)
     template = TEMPLATES.get_template("table_main.html")
     for step in range(60):
@@ -334,8 +335,7 @@ def test_my_games_lists_my_turns_first_the_longest_waiting_first(engine: Engine,
         for name, minutes in (("newer", 30), ("older", 10), ("theirs", 0)):
             clock[0] = NOW + timedelta(minutes=minutes)
             table = service.create(me, "walking-in-burano", [SeatRequest(HUMAN), SeatRequest(INVITED, invited="Bob")])
-            service.join(table.id, 1, bob)
-            table = service.start(table.id, me)
+            table = service.join(table.id, 1, bob)  # the last seat taken: the game begins
             if (name == "theirs") == (table.waiting == (0,)):  # make it the other player's turn, or mine
                 _, state = service.position(table.id)
                 seat = state.to_act()[0]
@@ -359,9 +359,9 @@ def test_a_player_hands_a_seat_that_ran_out_of_time_to_a_bot(engine: Engine, dat
         form = {"csrf": ada_csrf, "game": "walking-in-burano", "players": "2", "seat2": "invited", "invite2": "Bob",
                 "move_seconds": "3600"}  # fmt: skip
         table_id = _table_id(str(ada.post("/tables", data=form).url))
-        bob.post(f"/t/{table_id}/join", data={"csrf": bob_csrf, "seat": "2"})
-        ada.post(f"/t/{table_id}/start", data={"csrf": ada_csrf})
+        bob.post(f"/t/{table_id}/join", data={"csrf": bob_csrf, "seat": "2"})  # the last seat: the game begins
         table = app.state.server.store.table(table_id)
+        assert table.status == PLAYING
         late, waiting = (ada, bob)[table.waiting[0]], (bob, ada)[table.waiting[0]]
         waiting_csrf = (bob_csrf, ada_csrf)[table.waiting[0]]
         seat = table.waiting[0] + 1

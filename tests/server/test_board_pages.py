@@ -18,7 +18,7 @@ from sqlalchemy import Engine
 from laguna.server.app import create_app
 from laguna.server.pages import LOG_DECISIONS
 from laguna.server.service import SeatRequest
-from laguna.server.store import HUMAN, INVITED
+from laguna.server.store import HUMAN, INVITED, PLAYING
 from laguna.server.web import COOKIE
 
 NOW = datetime(2026, 3, 1, tzinfo=UTC)
@@ -41,8 +41,8 @@ def test_a_four_player_table_page_weighs_under_150_kilobytes(app: Any, game_id: 
     seats = [SeatRequest(HUMAN)] + [SeatRequest(INVITED, invited=f"P{n}") for n in range(1, 4)]
     table = server.service.create(users[0], game_id, seats, seed=2)
     for seat in range(1, 4):
-        server.service.join(table.id, seat, users[seat])
-    server.service.start(table.id, users[0])
+        server.service.join(table.id, seat, users[seat])  # the last join starts the game
+    assert server.service.table(table.id).status == PLAYING
     rng = random.Random(game_id)
     made = 0
     with TestClient(app) as client:
@@ -70,8 +70,7 @@ def test_the_table_shows_the_newest_decisions_and_links_the_whole_log(app: Any) 
     server = app.state.server
     ada, bob = server.store.create_user("Ada", "h", NOW), server.store.create_user("Bob", "h", NOW)
     table = server.service.create(ada, "murano", [SeatRequest(HUMAN), SeatRequest(INVITED, invited="Bob")], seed=4)
-    server.service.join(table.id, 1, bob)
-    server.service.start(table.id, ada)
+    assert server.service.join(table.id, 1, bob).status == PLAYING  # the last seat taken: the game begins
     rng = random.Random(4)
     for _ in range(LOG_DECISIONS + 30):
         snapshot = server.service.snapshot(table.id)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser
 
 from tests.server.browsing import (
     create_table,
@@ -23,17 +23,10 @@ from tests.server.browsing import (
 )
 
 
-def _start(page: Page) -> None:
-    page.wait_for_selector("#main-inner, #start")
-    if page.locator("#start").count():
-        page.click("#start")
-    page.wait_for_selector(".board.murano")
-
-
 def test_a_player_plays_murano_against_a_bot_to_the_score_sheet(browser: Browser, server: str) -> None:
     page = sign_up(browser, server, "Marco")
-    create_table(page, "murano", "easy")
-    _start(page)
+    create_table(page, "murano", "easy")  # every seat filled at once: the game begins without a Start
+    page.wait_for_selector(".board.murano")
 
     def midway() -> None:
         shot(page, "murano-mid")

@@ -86,8 +86,7 @@ def _users(service: TableService) -> tuple[User, User]:
 
 def _two_players(service: TableService, ada: User, bob: User) -> str:
     table = service.create(ada, GAME, [SeatRequest(HUMAN), SeatRequest(INVITED, invited="bob")], seed=42)
-    service.join(table.id, 1, bob)
-    service.start(table.id, ada)
+    assert service.join(table.id, 1, bob).version == STARTED  # the join and the start it brings
     return table.id
 
 

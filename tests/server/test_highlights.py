@@ -22,7 +22,7 @@ from laguna.server.account_store import User
 from laguna.server.app import create_app
 from laguna.server.pages import table_context
 from laguna.server.service import SeatRequest, TableService
-from laguna.server.store import HUMAN, INVITED
+from laguna.server.store import HUMAN, INVITED, PLAYING
 from laguna.server.web import TEMPLATES
 from laguna.web.boards import changes, label, pieces
 
@@ -44,8 +44,7 @@ def _table(service: TableService, game_id: str, seed: int = 5) -> tuple[str, Use
     store = service.store
     ada, bob = store.create_user("Ada", "h", NOW), store.create_user("Bob", "h", NOW)
     table = service.create(ada, game_id, [SeatRequest(HUMAN), SeatRequest(INVITED, invited="Bob")], seed=seed)
-    service.join(table.id, 1, bob)
-    service.start(table.id, ada)
+    assert service.join(table.id, 1, bob).status == PLAYING  # the last seat taken: the game begins
     return table.id, ada, bob
 
 

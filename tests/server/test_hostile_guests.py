@@ -277,8 +277,9 @@ def test_no_database_call_runs_on_the_event_loop(app: Any, engine: Engine) -> No
         ada.get(f"/t/{table_id}/main")
         form = {"csrf": csrf, "game": "walking-in-burano", "players": "3", "seat2": "open", "seat3": "easy"}
         gathering = _table_id(ada.post("/tables", data=form))
-        bob.post(f"/t/{gathering}/join", data={"csrf": bob_csrf, "seat": "2"})
-        ada.post(f"/t/{gathering}/start", data={"csrf": csrf})
+        bob.post(f"/t/{gathering}/join", data={"csrf": bob_csrf, "seat": "2"})  # the last open seat: it begins
+        again = ada.post(f"/t/{gathering}/start", data={"csrf": csrf})
+        assert again.status_code == 400 and "already started" in again.text  # refused off the loop, too
         ada.post(f"/t/{gathering}/handover", data={"csrf": csrf, "seat": "2", "level": "easy"})
         ada.post(f"/t/{table_id}/rematch", data={"csrf": csrf})
         with TestClient(app, follow_redirects=True) as visitor:

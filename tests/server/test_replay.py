@@ -16,7 +16,7 @@ from fastapi.testclient import TestClient
 from laguna.core import GameRecord, replay
 from laguna.server import service as service_module
 from laguna.server.service import SeatRequest
-from laguna.server.store import HUMAN, INVITED
+from laguna.server.store import HUMAN, INVITED, PLAYING
 from laguna.web.boards import changes, pieces, render_board
 from tests.server.test_app import _client, _sign_up, app  # noqa: F401
 
@@ -37,8 +37,7 @@ def _finished_table(app: Any, game_id: str, seed: int, players: dict[str, TestCl
     users = [server.store.login_of(name)[0] for name in players]
     invited = SeatRequest(INVITED, invited=users[1].name)
     table = service.create(users[0], game_id, [SeatRequest(HUMAN), invited], seed=seed)
-    service.join(table.id, 1, users[1])
-    service.start(table.id, users[0])
+    assert service.join(table.id, 1, users[1]).status == PLAYING  # the last seat taken: the game begins
     rng = random.Random(seed)
     while not (position := service.position(table.id))[1].is_terminal():
         info, state = position

@@ -11,7 +11,7 @@ from sqlalchemy import Engine
 from laguna.core import IllegalAction, NotationError, OptionsError, UndoError, UnknownGame, get_game, replay
 from laguna.server.account_store import User
 from laguna.server.service import SeatRequest, TableError, TableService
-from laguna.server.store import BOT, FINISHED, HUMAN, INVITED, OPEN, PLAYING, StaleVersion, Store
+from laguna.server.store import BOT, FINISHED, HUMAN, INVITED, OPEN, PLAYING, WAITING, StaleVersion, Store
 
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 GAME = "walking-in-burano"
@@ -33,13 +33,14 @@ def bob(service: TableService) -> User:
 
 
 STARTED = 2
-"""The version of a two-player table once started: Bob's joining and the start are its changes so far."""
+"""The version of a two-player table once started: Bob's joining and the start it brings are its
+changes so far."""
 
 
 def _two_players(service: TableService, ada: User, bob: User, seed: int = 42) -> str:
     table = service.create(ada, GAME, [SeatRequest(HUMAN), SeatRequest(INVITED, invited="bob")], seed=seed)
-    assert service.join(table.id, 1, bob).version == 1
-    assert service.start(table.id, ada).version == STARTED
+    joined = service.join(table.id, 1, bob)  # the last seat: the game starts with it
+    assert joined.status == PLAYING and joined.version == STARTED
     return table.id
 
 
@@ -90,17 +91,47 @@ def test_the_time_per_move_is_positive(service: TableService, ada: User) -> None
 
 
 def test_only_the_creator_starts_and_only_a_full_table(service: TableService, ada: User, bob: User) -> None:
+    """The start is left for a table whose seats were filled without a join: a join that fills the
+    last seat has started the game already."""
     table = service.create(ada, GAME, [SeatRequest(HUMAN), SeatRequest(OPEN), SeatRequest(BOT, bot="easy")])
     with pytest.raises(TableError, match="seat 2 still waits for a player"):
         service.start(table.id, ada)
-    service.join(table.id, 1, bob)
-    with pytest.raises(TableError, match="only the player who created the table"):
-        service.start(table.id, bob)
-    started = service.start(table.id, ada)
-    assert started.status == PLAYING
-    assert started.waiting == service.position(table.id)[1].to_act() != ()
+    joined = service.join(table.id, 1, bob)
+    assert joined.status == PLAYING and joined.version == STARTED
     with pytest.raises(TableError, match="already started"):
         service.start(table.id, ada)
+    assert service.store.table(table.id).version == STARTED  # the refused start changed nothing
+    full = service.create(ada, GAME, [SeatRequest(HUMAN), SeatRequest(BOT, bot="easy")])
+    with pytest.raises(TableError, match="only the player who created the table"):
+        service.start(full.id, bob)
+    assert service.store.table(full.id).status == WAITING
+    started = service.start(full.id, ada)
+    assert started.status == PLAYING and started.version == 1
+    assert started.waiting == service.position(full.id)[1].to_act() != ()
+    with pytest.raises(TableError, match="already started"):
+        service.start(full.id, ada)
+
+
+def test_the_join_that_fills_the_last_seat_starts_the_game(service: TableService, ada: User, bob: User) -> None:
+    """As on Yucata, nobody has to come back to start a full table; and two players taking the last two
+    seats start it once, with the second join."""
+    cleo = service.store.create_user("Cleo", "h", NOW)
+    seats = [SeatRequest(HUMAN), SeatRequest(OPEN), SeatRequest(INVITED, invited="Cleo")]
+    table = service.create(ada, GAME, seats, seed=11)
+    first = service.join(table.id, 1, bob)
+    assert (first.status, first.version, first.waiting) == (WAITING, 1, ())
+    last = service.join(table.id, 2, cleo)
+    assert last.status == PLAYING and last.started_at == NOW
+    assert last.version == 3  # two joins and one start
+    set_up = replay(service.store.record(table.id))
+    assert last.waiting == set_up.to_act() != ()  # the seats the game's set-up waits for
+    assert service.position(table.id) == (last, set_up)
+    elsewhere = TableService(Store(service.store.engine), lambda: NOW).position(table.id)
+    assert elsewhere == (last, set_up)
+    assert service.store.log(table.id) == []
+    seat = set_up.to_act()[0]  # its player may decide at once, at the started version
+    played = service.act(table.id, (ada, bob, cleo)[seat], seat, str(set_up.legal_actions(seat)[0]), last.version)
+    assert played.version == 4
 
 
 def test_each_player_acts_only_for_their_own_seat_on_their_turn(service: TableService, ada: User, bob: User) -> None:
@@ -213,8 +244,8 @@ def test_a_seat_that_ran_out_of_time_can_be_handed_to_a_bot_by_another_player(en
         service.hand_to_bot(untimed, 1, "medium", STARTED + 2, by=ada)
     clock[0] = NOW
     table = service.create(ada, GAME, [SeatRequest(HUMAN), SeatRequest(INVITED, invited="Bob")], move_seconds=3600)
-    service.join(table.id, 1, bob)
-    table = service.start(table.id, ada)
+    table = service.join(table.id, 1, bob)
+    assert table.status == PLAYING and table.version == STARTED
     owing, other = table.waiting[0], 1 - table.waiting[0]
     players = {0: ada, 1: bob}
     assert service.abandoned(table) == []
@@ -238,8 +269,7 @@ def test_a_rematch_seats_the_same_players_again(service: TableService, ada: User
                                       SeatRequest(BOT, bot="easy")], move_seconds=86400)  # fmt: skip
     with pytest.raises(TableError, match="once the game is over"):
         service.rematch(table.id, ada)
-    service.join(table.id, 1, bob)
-    service.start(table.id, ada)
+    assert service.join(table.id, 1, bob).status == PLAYING
     while service.store.table(table.id).status != FINISHED:
         if service.bot_turn(table.id) is None:
             info, state = service.position(table.id)
