@@ -320,7 +320,10 @@ class AccountStore:
             ) from error
         if self.heard is not None:
             for payload in said:
-                self.heard(payload)
+                try:
+                    self.heard(payload)
+                except Exception:  # the change is committed: a listener's trouble must not say otherwise
+                    _LOG.exception("could not pass on the announcement %r", payload)
 
     def _insert_or_keep(self, table: Table, rows: list[dict[str, Any]]) -> Insert:
         """Insert `rows` into `table`, keeping any row already there with the same key (one statement

@@ -36,10 +36,12 @@ from laguna.i18n import N_
 from laguna.server.account_store import NotSaved
 from laguna.server.auth import Accounts, AuthError, PasswordsBusy, Throttled, TooManyGuests
 from laguna.server.bots import CAP_SECONDS, BotPlayers
+from laguna.server.chat import ChatNotAllowed
+from laguna.server.chat_store import ChatRefused
 from laguna.server.db import DatabaseError, make_engine, upgrade
 from laguna.server.limits import KeyedLocks, RateLimiter
 from laguna.server.live import Hub, Listener
-from laguna.server.routes import accounts, live, lobby, replays, tables
+from laguna.server.routes import accounts, chat, live, lobby, players, replays, tables
 from laguna.server.routes.lobby import TooManyGames
 from laguna.server.security import FOREIGN, Guard
 from laguna.server.service import GameNotOver, TableService, TooManyTables
@@ -65,7 +67,7 @@ SECURE_COOKIES_VARIABLE = "LAGUNA_SERVE_SECURE_COOKIES"
 ORIGINS_VARIABLE = "LAGUNA_SERVE_ORIGINS"
 """Public origins the table also answers forms from, separated by spaces (`laguna serve --origin`)."""
 _LOG = logging.getLogger("laguna.server")
-ROUTERS = (lobby.router, accounts.router, tables.router, replays.router, live.router)
+ROUTERS = (lobby.router, accounts.router, tables.router, chat.router, replays.router, live.router, players.router)
 """The routes, by job."""
 
 
@@ -192,6 +194,7 @@ def create_app(
             server.bots.wake(table_id)
         yield
         listening.cancel()
+        hub.bind(None)
         server.bots.close()
         engine.dispose()
 
@@ -240,6 +243,8 @@ def _error_handlers(app: FastAPI) -> None:
         (TooManyGuests, 429),
         (PasswordsBusy, 503),
         (TooManyTables, 429),
+        (ChatRefused, 429),
+        (ChatNotAllowed, 403),
         (NotSaved, 503),
         (DatabaseError, 503),
     ]

@@ -46,8 +46,17 @@ class Hub:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._on_version = on_version
 
-    def bind(self, loop: asyncio.AbstractEventLoop) -> None:
+    def bind(self, loop: asyncio.AbstractEventLoop | None) -> None:
+        """Deliver through `loop` (None: the server has stopped, deliver nothing)."""
         self._loop = loop
+
+    def _call(self, callback: Callable[..., None], *args: object) -> None:
+        """Run `callback` in the event loop, from any thread, unless the loop is gone."""
+        loop = self._loop
+        if loop is None or loop.is_closed():
+            return
+        with contextlib.suppress(RuntimeError):  # closed between the look and the call
+            loop.call_soon_threadsafe(callback, *args)
 
     @contextlib.contextmanager
     def subscription(self, table_id: str) -> Iterator[asyncio.Queue[Notice]]:
@@ -63,20 +72,15 @@ class Hub:
 
     def deliver(self, table_id: str, version: int) -> None:
         """Pass a table's new version to this process's browsers (from any thread)."""
-        loop = self._loop
-        if loop is None:
-            return
-        loop.call_soon_threadsafe(self._deliver, table_id, version)
+        self._call(self._deliver, table_id, version)
 
     def deliver_chat(self, table_id: str, message: int) -> None:
         """Pass the number of a table's new chat message to this process's browsers (from any thread)."""
-        if self._loop is not None:
-            self._loop.call_soon_threadsafe(self._deliver_chat, table_id, message)
+        self._call(self._deliver_chat, table_id, message)
 
     def lobby_changed(self) -> None:
         """Tell this process's lobby browsers that the open tables changed (from any thread)."""
-        if self._loop is not None:
-            self._loop.call_soon_threadsafe(self._lobby_changed)
+        self._call(self._lobby_changed)
 
     def _deliver(self, table_id: str, version: int) -> None:
         if not _newer(self._latest, table_id, version):

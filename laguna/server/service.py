@@ -27,7 +27,7 @@ from laguna.core import (
     get_game,
 )
 from laguna.core.messages import msg, quoted
-from laguna.server.account_store import User
+from laguna.server.account_store import StoreError, User
 from laguna.server.positions import Positions, replayed
 from laguna.server.store import (
     BOT,
@@ -284,7 +284,13 @@ class TableService(Positions):
         finally:
             self._forget(table_id)  # whether the write took or not, the database says who sits where
         if all(s.kind in (HUMAN, BOT) for s in table.seats):
-            return self._begin(table)
+            try:
+                return self._begin(table)
+            except StoreError:  # the last two seats were taken at once, and the other join started it
+                started = self.store.table(table_id)
+                if started.status == WAITING:
+                    raise
+                return started
         return table
 
     def start(self, table_id: str, user: User) -> TableInfo:

@@ -4,6 +4,7 @@ undo by the policy, bots playing their seats, on SQLite and PostgreSQL alike."""
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 import pytest
 from sqlalchemy import Engine
@@ -323,3 +324,23 @@ def test_a_seat_handed_over_elsewhere_rebuilds_the_position_with_its_new_player(
     table, _ = service.position(table_id)
     assert table.seats[1].label == "easy" and service.bot_owing(table_id) is None  # Ada owes the decision
     assert service.record(table_id).seats == ["Ada", "easy"]
+
+
+def test_two_joins_filling_a_table_at_once_both_take_their_seats_and_start_it_once(engine: Engine) -> None:
+    """The last two seats taken at the same moment: each join sees the table full once both have written,
+    both try to start it, and the one that comes second is handed the started table, not an error."""
+    plain = TableService(Store(engine), lambda: NOW)
+    ada, bob, cy = (plain.store.create_user(name, "h", NOW) for name in ("Ada", "Bob", "Cy"))
+    table = plain.create(ada, "walking-in-burano", [SeatRequest(HUMAN), SeatRequest(OPEN), SeatRequest(OPEN)])
+
+    class Interleaved(Store):
+        """Bob's seat is written, then Cy's join runs whole, then Bob's join reads the table back."""
+
+        def take_seat(self, table_id: str, seat: int, user: User) -> Any:
+            super().take_seat(table_id, seat, user)
+            plain.join(table_id, 2, cy)
+            return self.table(table_id)
+
+    joined = TableService(Interleaved(engine), lambda: NOW).join(table.id, 1, bob)
+    assert joined.status == PLAYING and joined.version == 3  # two seats taken, one start
+    assert [s.user_id for s in joined.seats] == [ada.id, bob.id, cy.id]

@@ -58,8 +58,8 @@ def test_the_migrations_build_exactly_the_schema(engine: Engine) -> None:
     with engine.connect() as c:
         differences = compare_metadata(MigrationContext.configure(c), metadata)
     assert differences == []
-    expected = {"users", "sessions", "tables", "seats", "actions", "login_throttles", "blocks", "ratings", "rating_changes",
-                "standings", "chat_messages", "mutes"}
+    expected = {"users", "sessions", "tables", "seats", "actions", "login_throttles", "blocks", "ratings",
+                "rating_changes", "standings", "chat_messages", "mutes"}  # fmt: skip
     assert expected <= set(inspect(engine).get_table_names())
 
 
@@ -316,3 +316,29 @@ def test_server_processes_starting_at_once_migrate_the_database_once(postgres_ur
     with engine.connect() as c:
         assert c.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0005"
     engine.dispose()
+
+
+def test_a_write_is_announced_once_committed_and_a_listeners_trouble_does_not_undo_it(engine: Engine) -> None:
+    store = Store(engine)
+    heard: list[str] = []
+    if store.shared:  # PostgreSQL announces through the database: this process hears nothing directly
+        store.heard = heard.append
+        _table(store, store.create_user("Ada", "hash", NOW))
+        assert heard == []
+        return
+    store.heard = heard.append
+    ada = store.create_user("Ada", "hash", NOW)
+    _table(store, ada)
+    bob = store.create_user("Bob", "hash", NOW)
+    store.take_seat("t1", 1, bob)
+    assert heard == ["lobby", "table t1 1", "lobby"]
+    with pytest.raises(StoreError):  # a refused write announces nothing
+        store.take_seat("t1", 1, bob)
+    assert len(heard) == 3
+
+    def broken(payload: str) -> None:
+        raise RuntimeError(payload)
+
+    store.heard = broken
+    _table(store, ada, table_id="t2")
+    assert store.table("t2").status == WAITING
