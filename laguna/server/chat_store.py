@@ -12,11 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import delete, func, insert, select, text
+from sqlalchemy import delete, func, insert, select, text, update
 
 from laguna.core.messages import msg
 from laguna.server.account_store import AccountStore, StoreError, User, aware, lock_key
-from laguna.server.schema import chat_messages, mutes, users
+from laguna.server.schema import chat_messages, mutes, tables, users
 
 RATE_WINDOW = timedelta(minutes=1)
 """The span a writer's messages are counted over."""
@@ -40,7 +40,15 @@ class ChatMessage:
     made_at: datetime
 
     def to_json(self) -> dict[str, object]:
-        return {"id": self.id, "name": self.name, "text": self.text, "at": self.made_at.strftime("%H:%M")}
+        """What a page's script is sent: the time as the page shows it (UTC) and whole (`when`), for the
+        script to show in the reader's own time zone."""
+        return {
+            "id": self.id,
+            "name": self.name,
+            "text": self.text,
+            "at": self.made_at.strftime("%H:%M"),
+            "when": self.made_at.isoformat(),
+        }
 
 
 class ChatStore(AccountStore):
@@ -112,3 +120,11 @@ class ChatStore(AccountStore):
                 .order_by(users.c.name_key)
             ).all()
         return [User(row.id, row.name, row.guest) for row in rows]
+
+    def set_spectator_chat(self, table_id: str, on: bool) -> bool:
+        """Let whoever does not sit at the table read its chat, or not; whether the table exists. The
+        table's version is not bumped (its game did not change): whoever decides who reads the chat
+        reads the flag from here, not from a cached table."""
+        with self._writing() as c:
+            changed = c.execute(update(tables).where(tables.c.id == table_id).values(spectator_chat=on)).rowcount
+        return bool(changed)

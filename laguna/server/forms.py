@@ -182,6 +182,38 @@ class Decision(BaseModel):
     undo: Annotated[StrictBool, _what(N_("undo"))] = False
 
 
+CHAT_LENGTH = 2000
+"""Characters of a chat message as sent, before it is cleaned: the chat keeps at most 500, and says so;
+far more is refused at once."""
+
+
+class ChatForm(TokenForm):
+    """A message for a table's chat, as typed (the chat's rules clean and bound it)."""
+
+    text: Annotated[StrictStr, MaxLen(CHAT_LENGTH), _what(N_("the message"))] = ""
+
+
+class ChatSince(BaseModel):
+    """The chat messages a page asks for: those after the newest it shows."""
+
+    after: Annotated[int, Ge(0), Le(MOST_VERSIONS), _what(N_("the newest message shown"))] = 0
+
+
+class MuteForm(TokenForm):
+    """Muting a player (or no longer), by name, and the page to go back to."""
+
+    model_config = ConfigDict(str_strip_whitespace=True, extra="ignore")
+
+    player: Annotated[StrictStr, MaxLen(NAME_LENGTH), _what(N_("the player"))] = ""
+    back: Annotated[StrictStr, MaxLen(300), AfterValidator(_local)] = "/"
+
+
+class SpectatorChatForm(TokenForm):
+    """The table's creator letting spectators read its chat (``on=yes``), or not (``on=no``)."""
+
+    on: Annotated[str, _offered(("yes", "no"), N_("the spectators' chat")), _what(N_("the spectators' chat"))] = ""
+
+
 Model = TypeVar("Model", bound=BaseModel)
 
 

@@ -8,6 +8,7 @@ import asyncio
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
+from laguna.server.chat import chat_context
 from laguna.server.pages import replay_context
 from laguna.server.web import Server, current_user, page, server_of
 
@@ -31,9 +32,12 @@ async def _replay(
     request: Request, server: Server, table_id: str, step: str, seat: str, *, template: str
 ) -> HTMLResponse:
     """A replay page or fragment, drawn from memory when the game's steps are cached (built in a thread
-    otherwise)."""
+    otherwise); the page shows the table's chat besides."""
     user = await current_user(request)
     replay = server.service.cached_replay(table_id)
     if replay is None:
         replay = await asyncio.to_thread(server.service.replay, table_id)
-    return page(request, template, **replay_context(replay, step, seat, user))
+    context = replay_context(replay, step, seat, user)
+    if template == "replay.html":
+        context |= await asyncio.to_thread(chat_context, server.store, table_id, user)
+    return page(request, template, **context)

@@ -13,6 +13,7 @@ from starlette.requests import ClientDisconnect
 
 from laguna.core.messages import msg
 from laguna.i18n import N_
+from laguna.server.chat import chat_context
 from laguna.server.forms import Decision, HandOverForm, TokenForm, validated
 from laguna.server.pages import log_context, table_context
 from laguna.server.routes.lobby import admitting, start_game
@@ -35,7 +36,9 @@ router = APIRouter()
 @router.get("/t/{table_id}", response_class=HTMLResponse)
 def table_page(request: Request, table_id: str, server: Served) -> HTMLResponse:
     snapshot = server.service.snapshot(table_id)
-    return page(request, "table.html", **table_context(server.service, snapshot, user_of(request)))
+    user = user_of(request)
+    context = table_context(server.service, snapshot, user) | chat_context(server.store, table_id, user)
+    return page(request, "table.html", **context)
 
 
 @router.get("/t/{table_id}/main", response_class=HTMLResponse)
