@@ -7,7 +7,7 @@ the rules of accounts (`laguna.server.auth`) refuse the rest in their own words,
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any, Self, TypeVar
 
 from annotated_types import Ge, Le, MaxLen
 from pydantic import (
@@ -19,6 +19,7 @@ from pydantic import (
     StrictBool,
     StrictStr,
     ValidationError,
+    model_validator,
 )
 
 from laguna import i18n
@@ -111,9 +112,25 @@ class DeclineForm(TokenForm):
 Level = Annotated[str, _offered(LEVELS, N_("the bots' level"), "medium"), _what(N_("the bots' level"))]
 
 
+Checkbox = Annotated[bool, BeforeValidator(lambda sent: sent == "on")]
+"""A checkbox of a form: sent as ``on`` when checked, not sent at all when not."""
+
+
 class TableForm(BaseModel):
-    """Creating a table: the game, how many play, the time per move. The seats are read after, once the
-    number of players is known to be in bounds."""
+    """Creating a table: the game, how many play, the time per move, and whether the table is listed in
+    the lobby, rated, and its chat open to spectators. The seats are read after, once the number of
+    players is known to be in bounds.
+
+    An unchecked box is not sent, so the form says that it showed the boxes (``choices=shown``); a
+    form without them (an older page) makes a listed, unrated table whose chat spectators read.
+
+    >>> asked = validated(TableForm, {"players": "2", "choices": "shown", "rated": "on"})
+    >>> asked.listed, asked.rated, asked.spectator_chat
+    (False, True, False)
+    >>> asked = validated(TableForm, {"players": "2", "rated": "on"})
+    >>> asked.listed, asked.rated, asked.spectator_chat
+    (True, False, True)
+    """
 
     model_config = ConfigDict(str_strip_whitespace=True, extra="ignore")
 
@@ -121,6 +138,22 @@ class TableForm(BaseModel):
     game: Annotated[str, MaxLen(64), _offered(GAME_IDS, N_("the game")), _what(N_("the game"))] = ""
     players: Annotated[int, Ge(1), Le(MOST_PLAYERS), _what(N_("the number of players"))]
     move_seconds: Annotated[str, _offered(MOVE_CHOICES, N_("the time per move")), _what(N_("the time per move"))] = ""
+    choices: Annotated[str, MaxLen(16), _what(N_("the table's choices"))] = ""
+    listed: Checkbox = True
+    rated: Checkbox = False
+    spectator_chat: Checkbox = True
+
+    @model_validator(mode="after")
+    def _unsent_boxes(self) -> Self:
+        """A box the form showed but did not send is unchecked; the boxes of a form that did not show
+        them keep their defaults."""
+        if self.choices != "shown":
+            self.listed, self.rated, self.spectator_chat = True, False, True
+            return self
+        for box in ("listed", "rated", "spectator_chat"):
+            if box not in self.model_fields_set:
+                setattr(self, box, False)
+        return self
 
 
 class SeatForm(BaseModel):

@@ -1,11 +1,13 @@
-"""The lobby: a player's tables, a new table gathered or a game against bots at once, invitations
+"""The lobby: a player's tables, the open tables anyone may join (also as a fragment the lobby's script
+fetches again when they change), a new table gathered or a game against bots at once, invitations
 answered and seats taken, and the limits on the games with bots one player or address may hold."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+import functools
+from collections.abc import AsyncIterator, Sequence
 from datetime import timedelta
 from typing import Any
 
@@ -27,9 +29,10 @@ from laguna.server.forms import (
     UnblockForm,
     validated,
 )
-from laguna.server.pages import my_tables
+from laguna.server.open_tables import open_tables
+from laguna.server.pages import MY_FINISHED, my_tables
 from laguna.server.service import SeatRequest, TableError
-from laguna.server.store import BOT, HUMAN, INVITED, OPEN
+from laguna.server.store import BOT, FINISHED, HUMAN, INVITED, OPEN, PLAYING
 from laguna.server.web import (
     Served,
     Server,
@@ -68,14 +71,49 @@ class TooManyGames(TableError):
 
 
 @router.get("/", response_class=HTMLResponse)
-def lobby(request: Request, server: Served) -> HTMLResponse:
-    user = user_of(request)
+def lobby(request: Request, server: Served, game: str = "") -> HTMLResponse:
+    """The lobby of a signed-in player (their games, the open tables, new tables), else the welcome,
+    with the open tables to look at; `game` shows only that game's open tables."""
+    user = user_of(request)  # first, so that a refusal's page knows who asked
+    shown = _game_filter(game)
     if user is None:
-        return page(request, "welcome.html", levels=LEVELS)
+        return page(request, "welcome.html", levels=LEVELS, **_open_context(server, None, shown))
+    blocked = server.store.blocked(user.id)
+    tables = my_tables(server.store, user)
     return page(
-        request, "lobby.html", tables=my_tables(server.store, user), levels=LEVELS,
-        game_list=list(games()), move_times=MOVE_TIMES, blocked=server.store.blocked(user.id),
+        request, "lobby.html", tables=tables, levels=LEVELS, game_list=list(games()), move_times=MOVE_TIMES,
+        blocked=blocked, more_finished=sum(row["table"].status == FINISHED for row in tables) >= MY_FINISHED,
+        **_open_context(server, user, shown, blocked=[other.id for other in blocked]),
     )  # fmt: skip
+
+
+@router.get("/lobby/open", response_class=HTMLResponse)
+def open_list(request: Request, server: Served, game: str = "") -> HTMLResponse:
+    """The lobby's open tables alone (the lobby's script fetches them again when they change)."""
+    user = user_of(request)
+    shown = _game_filter(game)
+    blocked = [other.id for other in server.store.blocked(user.id)] if user else []
+    response = page(request, "open_tables.html", **_open_context(server, user, shown, blocked=blocked))
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def _game_filter(game: str) -> str | None:
+    """The game whose open tables are asked for (None: every game); an unknown one is refused by name."""
+    return get_game(game).id if game else None
+
+
+def _open_context(
+    server: Server, user: User | None, game: str | None, *, blocked: Sequence[int] = ()
+) -> dict[str, Any]:
+    """What the open tables' list shows `user`: the tables, the game it is filtered by, the labels of
+    the times per move."""
+    return {
+        "open_tables": open_tables(server.store, user, game, server.clock(), blocked=blocked),
+        "open_game": game or "",
+        "open_games": list(games()),
+        "move_labels": {seconds: label for seconds, label in MOVE_TIMES.values()},
+    }
 
 
 @router.post("/tables")
@@ -101,8 +139,11 @@ async def create_table(request: Request, server: Served) -> Response:
     move_seconds = MOVE_TIMES[asked.move_seconds][0]
     async with admitting(server, request, user, bots=any(r.kind == BOT for r in requests)):
         table = await asyncio.to_thread(
-            server.service.create, user, game.id, requests, options, move_seconds=move_seconds
-        )
+            functools.partial(
+                server.service.create, user, game.id, requests, options, move_seconds=move_seconds,
+                listed=asked.listed, rated=asked.rated, spectator_chat=asked.spectator_chat,
+            )
+        )  # fmt: skip
         if all(s.kind in (HUMAN, BOT) for s in table.seats):
             await start_game(server, table.id, user)
     return RedirectResponse(f"/t/{table.id}", status_code=303)
@@ -141,6 +182,8 @@ async def join(request: Request, table_id: str, server: Served) -> Response:
     asked, _ = await submitted(request, JoinForm)
     table = await asyncio.to_thread(server.service.join, table_id, asked.seat - 1, user)
     server.hub.deliver(table.id, table.version)
+    if table.status == PLAYING:  # the last seat filled: the game began, and a bot may owe the first decision
+        server.bots.wake(table_id)
     return RedirectResponse(f"/t/{table_id}", status_code=303)
 
 
