@@ -11,7 +11,6 @@ import itertools
 import queue
 import re
 import threading
-import time
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -267,7 +266,7 @@ def test_the_live_channel_tells_the_lobby_of_a_new_table(app: Any, players: Any)
         assert table in _rows(watcher.get("/lobby/open").text)  # what the page fetches on hearing it
 
 
-def test_my_games_shows_the_newest_finished_tables_and_stays_fast(app: Any, players: Any) -> None:
+def test_my_games_shows_the_newest_finished_tables(app: Any, players: Any) -> None:
     ada, _ = players["Ada"]
     engine = app.state.server.store.engine
     with engine.begin() as c:
@@ -291,12 +290,6 @@ def test_my_games_shows_the_newest_finished_tables_and_stays_fast(app: Any, play
     replays = re.findall(r'href="/t/(old\d+)/replay"', page)
     assert replays == [f"old{n}" for n in range(MY_FINISHED)]  # the newest, newest first
     assert 'href="/u/Ada"' in page and "Older games on your page" in page
-    took = []  # the best of several: the time the lobby takes, not the time other tests take from it
-    for _ in range(10):
-        began = time.perf_counter()
-        assert ada.get("/").status_code == 200
-        took.append(time.perf_counter() - began)
-    assert min(took) < 0.1, f"the lobby took {min(took) * 1000:.0f} ms with 1,000 games behind the player"
 
 
 def test_the_lobby_words_of_options_and_moments() -> None:
