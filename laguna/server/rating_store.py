@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, case, func, insert, select, update
+from sqlalchemy import Connection, case, distinct, func, insert, select, update
 
 from laguna.server.account_store import AccountStore, User, aware
 from laguna.server.kinds import HUMAN
@@ -146,12 +146,14 @@ class RatingStore(AccountStore):
     def games_of(self, user_id: int) -> list[GameRecordLine]:
         """Per game the player finished or is rated in: games finished, won (a first place, shared or
         not, in a game with others) and the rating."""
-        won = func.sum(case(((standings.c.rank == 1) & (standings.c.players > 1), 1), else_=0))
+        first = (standings.c.rank == 1) & (standings.c.players > 1)
+        played = func.count(distinct(standings.c.table_id))  # a game counts once, whatever seats were theirs
+        won = func.count(distinct(case((first, standings.c.table_id))))
         with self.engine.connect() as c:
             counts = {
                 row.game: (int(row.played), int(row.won or 0))
                 for row in c.execute(
-                    select(standings.c.game, func.count().label("played"), won.label("won"))
+                    select(standings.c.game, played.label("played"), won.label("won"))
                     .where(standings.c.user_id == user_id)
                     .group_by(standings.c.game)
                 )
@@ -196,8 +198,9 @@ class RatingStore(AccountStore):
         with self.engine.connect() as c:
             return list(
                 c.execute(
-                    select(standings.c.table_id)
+                    select(standings.c.table_id, standings.c.finished_at)
                     .where(standings.c.user_id == user_id)
+                    .distinct()  # a table once, whatever seats were theirs
                     .order_by(standings.c.finished_at.desc(), standings.c.table_id)
                     .limit(most)
                 ).scalars()
