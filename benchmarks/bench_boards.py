@@ -24,9 +24,10 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from laguna.core import LagunaError, get_game
-from laguna.server.app import COOKIE, create_app
+from laguna.server.app import create_app
 from laguna.server.service import SeatRequest
 from laguna.server.store import HUMAN, INVITED
+from laguna.server.web import COOKIE
 from laguna.web.boards import BOARDS, pieces, render_board
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
@@ -80,8 +81,7 @@ def _page_weight(game_id: str, players: int, seed: int, decisions: int) -> dict[
             requests = [SeatRequest(HUMAN)] + [SeatRequest(INVITED, invited=f"P{n}") for n in range(1, players)]
             table = server.service.create(users[0], game_id, requests, seed=seed)
             for seat in range(1, players):
-                server.service.join(table.id, seat, users[seat])
-            server.service.start(table.id, users[0])
+                server.service.join(table.id, seat, users[seat])  # the last join starts the game
             rng = random.Random(seed)
             for _ in range(decisions):
                 snapshot = server.service.snapshot(table.id)

@@ -10,7 +10,7 @@ the transaction that finishes a game.
 
 >>> after = rate([Skill(), Skill()], [1, 2])
 >>> [shown(skill.mu) for skill in after]
-[1562, 1438]
+[1658, 1342]
 """
 
 from __future__ import annotations
