@@ -122,7 +122,7 @@ def fill(url: str, args: argparse.Namespace) -> None:
             change_rows.append(
                 {"table_id": table_id, "user_id": user, "game": game_id, "mu_before": before[seat].mu,
                  "sigma_before": before[seat].sigma, "mu_after": after[seat].mu, "sigma_after": after[seat].sigma,
-                 "made_at": finished}
+                 "games_before": before[seat].games, "made_at": finished}
             )  # fmt: skip
             skills[(user, game_id)] = after[seat]
     now = START + timedelta(hours=args.games + 1)

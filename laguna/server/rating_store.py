@@ -127,7 +127,7 @@ class RatingStore(AccountStore):
             [
                 {"table_id": table_id, "user_id": user_id, "game": table.game, "mu_before": before[user_id].mu,
                  "sigma_before": before[user_id].sigma, "mu_after": skill.mu, "sigma_after": skill.sigma,
-                 "made_at": now}
+                 "games_before": before[user_id].games, "made_at": now}
                 for user_id, skill in zip(ids, after, strict=True)
             ],
         )  # fmt: skip
@@ -179,17 +179,13 @@ class RatingStore(AccountStore):
                     .limit(most)
                 ).all()
             )
-            total = c.execute(
-                select(ratings.c.games).where(ratings.c.user_id == user_id, ratings.c.game == game)
-            ).scalar_one_or_none()
         if not rows:
             return []
         rows.reverse()
-        first_games = (total or len(rows)) - len(rows)
-        points = [HistoryPoint(aware(rows[0].made_at), Skill(rows[0].mu_before, rows[0].sigma_before, first_games))]
+        first = rows[0]
+        points = [HistoryPoint(aware(first.made_at), Skill(first.mu_before, first.sigma_before, first.games_before))]
         points += [
-            HistoryPoint(aware(row.made_at), Skill(row.mu_after, row.sigma_after, first_games + n))
-            for n, row in enumerate(rows, start=1)
+            HistoryPoint(aware(row.made_at), Skill(row.mu_after, row.sigma_after, row.games_before + 1)) for row in rows
         ]
         return points
 

@@ -159,6 +159,7 @@ rating_changes = Table(
     Column("sigma_before", Float, nullable=False),
     Column("mu_after", Float, nullable=False),
     Column("sigma_after", Float, nullable=False),
+    Column("games_before", Integer, nullable=False, comment="the player's rated games of the game before this one"),
     Column("made_at", DateTime(timezone=True), nullable=False),
     Index("ix_rating_changes_user_id_game_made_at", "user_id", "game", "made_at"),
 )

@@ -492,18 +492,11 @@ class Store(RatingStore, ChatStore):
         rated game over did to them (one query for all the seats)."""
         if not rows:
             return []
-        earlier, change = rating_changes.alias("earlier").c, rating_changes.c
-        rated_before = (  # the player's rated games of the game before this one: was the rating provisional
-            select(func.count())  # (counted in the index alone)
-            .where(earlier.user_id == change.user_id, earlier.game == change.game, earlier.made_at < change.made_at)
-            .correlate(rating_changes)
-            .scalar_subquery()
-        )
         seat_rows = c.execute(
             select(
                 seats, users.c.name, users.c.guest, ratings.c.mu, ratings.c.sigma, ratings.c.games,
                 rating_changes.c.mu_before, rating_changes.c.sigma_before, rating_changes.c.mu_after,
-                rating_changes.c.sigma_after, rated_before.label("rated_before"),
+                rating_changes.c.sigma_after, rating_changes.c.games_before,
             )
             .join(tables, tables.c.id == seats.c.table_id)
             .outerjoin(users, users.c.id == seats.c.user_id)
@@ -527,7 +520,7 @@ def _seat(s: Row[Any]) -> SeatInfo:
         skill = Skill(s.mu, s.sigma, s.games) if s.mu is not None else Skill()
     change = None
     if s.mu_before is not None and skill is not None:
-        games = int(s.rated_before or 0)
+        games = s.games_before
         change = RatingChange(Skill(s.mu_before, s.sigma_before, games), Skill(s.mu_after, s.sigma_after, games + 1))
     return SeatInfo(s.seat, s.kind, s.user_id, s.name, s.bot, s.invited, bool(s.guest), skill, change)
 

@@ -58,6 +58,9 @@ def upgrade() -> None:
         sa.Column("sigma_before", sa.Float(), nullable=False),
         sa.Column("mu_after", sa.Float(), nullable=False),
         sa.Column("sigma_after", sa.Float(), nullable=False),
+        sa.Column(
+            "games_before", sa.Integer(), nullable=False, comment="the player's rated games of the game before this one"
+        ),
         sa.Column("made_at", sa.DateTime(timezone=True), nullable=False),
         sa.ForeignKeyConstraint(
             ["table_id"], ["tables.id"], name=op.f("fk_rating_changes_table_id_tables"), ondelete="CASCADE"
