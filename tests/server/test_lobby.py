@@ -111,7 +111,7 @@ def test_a_listed_table_shows_in_another_players_lobby_with_what_it_plays(player
     row = _rows(bob.get("/").text)[table]
     assert "Murano" in row and "Red Ship Gold" in row and ": yes" in row
     assert "Yucata" not in row  # the options left as the game has them are not repeated
-    assert re.search(r'href="/u/Ada">Ada</a> <span class="rating"[^>]*>1500\?</span>', row)
+    assert re.search(r'href="/u/Ada">Ada</a> <span class="player-rating"[^>]*>1500\?</span>', row)
     assert "open seat" in row and "bot: easy" in row and "1 day" in row
     assert ">rated<" in row and 'by <a class="player" href="/u/Ada">Ada</a>' in row
     assert re.search(r"\d+ minutes? ago", row)

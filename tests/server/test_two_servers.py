@@ -133,7 +133,7 @@ def test_two_servers_taking_a_games_last_decision_at_once_rate_it_once(
         assert games == {users[0].id: 1, users[1].id: 1}
         assert changes == 2 and placed == 2
         for client in clients[name]:  # both servers show the new ratings at the table
-            assert 'class="rating"' in client.get(f"/t/{table.id}").text
+            assert 'class="player-rating"' in client.get(f"/t/{table.id}").text
     finally:
         for pair in clients.values():
             for client in pair:
