@@ -171,7 +171,6 @@
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const socket = new WebSocket(`${scheme}://${location.host}/t/${tableId}/live`);
     socket.onopen = () => { delay = 500; };
-    let first = true;
     socket.onmessage = (event) => {
       const data = JSON.parse(event.data);
       if (data.chat !== undefined) {
@@ -181,12 +180,12 @@
       }
       heard = Math.max(heard, data.version);
       const gathering = inner().dataset.status === "open";
-      if (gathering && !first) {
-        location.reload(); // a player joined or the game started: the whole page changes
+      if (gathering && data.version !== version()) {
+        // a player joined or the game started (perhaps before this socket opened): the whole page changes
+        location.reload();
       } else if (data.version !== version() && !busy) {
         refresh();
       }
-      first = false;
     };
     socket.onclose = (event) => {
       if (event.code === 4404) { return; } // the table is gone: nothing more will be heard of it
