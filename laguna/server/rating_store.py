@@ -12,7 +12,6 @@ same player are rated one after the other and neither change is lost.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -215,11 +214,3 @@ class RatingStore(AccountStore):
                 .limit(most or (NEWCOMERS if provisional else LEADERS))
             ).all()
         return [Leader(row.name, Skill(row.mu, row.sigma, row.games)) for row in rows]
-
-    def skills(self, game: str, user_ids: Sequence[int]) -> dict[int, Skill]:
-        """The ratings in `game` of those of `user_ids` who have one."""
-        with self.engine.connect() as c:
-            rows = c.execute(
-                select(ratings).where(ratings.c.game == game, ratings.c.user_id.in_(sorted(set(user_ids))))
-            ).all()
-        return {row.user_id: Skill(row.mu, row.sigma, row.games) for row in rows}

@@ -206,7 +206,8 @@ def test_two_games_ending_at_once_for_one_player_both_count(engine: Engine) -> N
         thread.start()
     for thread in threads:
         thread.join()
-    assert service.store.skills(GAME, [ada.id])[ada.id].games == 2
+    [line] = service.store.games_of(ada.id)
+    assert line.skill is not None and line.skill.games == 2 and line.played == 2
 
 
 # ------------------------------------------------------------------ exactly once, across processes
