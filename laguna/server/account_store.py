@@ -17,7 +17,22 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, Engine, Insert, Table, and_, case, delete, func, insert, or_, select, text, update
+from sqlalchemy import (
+    Column,
+    Connection,
+    Engine,
+    Insert,
+    Table,
+    and_,
+    case,
+    delete,
+    func,
+    insert,
+    or_,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.sql.dml import ReturningInsert
@@ -282,11 +297,15 @@ class AccountStore:
 
     def blocked(self, user_id: int) -> list[User]:
         """The players `user_id` blocks, by name."""
+        return self._named_by(user_id, blocks, blocks.c.blocked_id)
+
+    def _named_by(self, user_id: int, links: Table, other: Column[int]) -> list[User]:
+        """The players `user_id` names in `links` (a table of pairs: `user_id` and `other`), by name."""
         with self.engine.connect() as c:
             rows = c.execute(
                 select(users.c.id, users.c.name, users.c.guest)
-                .join(blocks, blocks.c.blocked_id == users.c.id)
-                .where(blocks.c.user_id == user_id)
+                .join(links, other == users.c.id)
+                .where(links.c.user_id == user_id)
                 .order_by(users.c.name_key)
             ).all()
         return [User(row.id, row.name, row.guest) for row in rows]

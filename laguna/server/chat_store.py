@@ -112,14 +112,7 @@ class ChatStore(AccountStore):
 
     def muted(self, user_id: int) -> list[User]:
         """The players `user_id` mutes, by name."""
-        with self.engine.connect() as c:
-            rows = c.execute(
-                select(users.c.id, users.c.name, users.c.guest)
-                .join(mutes, mutes.c.muted_id == users.c.id)
-                .where(mutes.c.user_id == user_id)
-                .order_by(users.c.name_key)
-            ).all()
-        return [User(row.id, row.name, row.guest) for row in rows]
+        return self._named_by(user_id, mutes, mutes.c.muted_id)
 
     def set_spectator_chat(self, table_id: str, on: bool) -> bool:
         """Let whoever does not sit at the table read its chat, or not; whether the table exists. The

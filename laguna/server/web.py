@@ -16,13 +16,15 @@ from fastapi import Depends, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 from starlette.exceptions import HTTPException
+from starlette.requests import ClientDisconnect
 
 from laguna.core import games
+from laguna.core.messages import msg
 from laguna.i18n import N_
 from laguna.server.account_store import User
 from laguna.server.auth import Accounts, csrf_ok, csrf_token
 from laguna.server.bots import BotPlayers
-from laguna.server.forms import Model, validated
+from laguna.server.forms import FormError, Model, validated
 from laguna.server.limits import KeyedLocks, RateLimiter
 from laguna.server.live import Hub, Listener
 from laguna.server.service import TableService
@@ -132,6 +134,19 @@ async def submitted(request: Request, model: type[Model], *, csrf: bool = True) 
         sent = form.get("csrf")
         check_csrf(request, sent.strip() if isinstance(sent, str) else "")
     return validated(model, {k: v for k, v in form.items() if k in model.model_fields}), form
+
+
+async def json_object(request: Request) -> dict[str, Any]:
+    """The request's body, a JSON object (`FormError` naming what it is instead)."""
+    try:
+        body = await request.json()
+    except (ValueError, RecursionError):  # not JSON, nested past Python's depth, or numbers too long
+        raise FormError(msg("the request must be a JSON object")) from None
+    except ClientDisconnect:
+        raise HTTPException(400, N_("the request was cut off before it arrived whole")) from None
+    if not isinstance(body, dict):
+        raise FormError(msg("the request must be a JSON object"))
+    return body
 
 
 def login_response(server: Server, request: Request, user: User, target: str = "/") -> RedirectResponse:

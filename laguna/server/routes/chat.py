@@ -6,18 +6,15 @@ announces every new message itself, so the live channel tells the table's pages 
 from __future__ import annotations
 
 import asyncio
-from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, RedirectResponse, Response
 from starlette.exceptions import HTTPException
-from starlette.requests import ClientDisconnect
 
-from laguna.core.messages import msg
 from laguna.i18n import N_
 from laguna.server import chat
-from laguna.server.forms import ChatForm, ChatSince, FormError, MuteForm, SpectatorChatForm, validated
-from laguna.server.web import Served, check_csrf, current_user, require_current_user, submitted
+from laguna.server.forms import ChatForm, ChatSince, MuteForm, SpectatorChatForm, validated
+from laguna.server.web import Served, check_csrf, current_user, json_object, require_current_user, submitted
 
 router = APIRouter()
 
@@ -31,7 +28,7 @@ async def send(request: Request, table_id: str, server: Served) -> Response:
     scripted = request.headers.get("content-type", "").split(";")[0].strip().lower() == "application/json"
     if scripted:
         check_csrf(request, request.headers.get("x-csrf-token"))
-        form = validated(ChatForm, await _json_object(request))
+        form = validated(ChatForm, await json_object(request))
     else:
         form, _ = await submitted(request, ChatForm)
     if not server.limiter.allow(user.id, server.clock().timestamp()):
@@ -40,19 +37,6 @@ async def send(request: Request, table_id: str, server: Served) -> Response:
     if scripted:
         return JSONResponse({"id": sent.id})
     return RedirectResponse(f"/t/{table_id}#chat", status_code=303)
-
-
-async def _json_object(request: Request) -> dict[str, Any]:
-    """The request's body, a JSON object (`FormError` naming what it is instead)."""
-    try:
-        body = await request.json()
-    except (ValueError, RecursionError):  # not JSON, nested past Python's depth, or numbers too long
-        raise FormError(msg("the request must be a JSON object")) from None
-    except ClientDisconnect:
-        raise HTTPException(400, N_("the request was cut off before it arrived whole")) from None
-    if not isinstance(body, dict):
-        raise FormError(msg("the request must be a JSON object"))
-    return body
 
 
 @router.get("/t/{table_id}/chat")

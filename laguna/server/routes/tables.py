@@ -9,21 +9,19 @@ import time
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.exceptions import HTTPException
-from starlette.requests import ClientDisconnect
 
-from laguna.core.messages import msg
 from laguna.i18n import N_
 from laguna.server.chat import chat_context
 from laguna.server.forms import Decision, HandOverForm, TokenForm, validated
 from laguna.server.pages import log_context, table_context
 from laguna.server.routes.lobby import admitting, start_game
-from laguna.server.service import TableError
 from laguna.server.store import BOT, FINISHED, HUMAN
 from laguna.server.web import (
     Served,
     check_csrf,
     check_making,
     current_user,
+    json_object,
     page,
     require_current_user,
     submitted,
@@ -64,15 +62,7 @@ async def act(request: Request, table_id: str, server: Served) -> JSONResponse:
     check_csrf(request, request.headers.get("x-csrf-token"))
     if not server.limiter.allow(user.id, server.clock().timestamp()):
         raise HTTPException(429, N_("too many decisions at once: wait a moment"))
-    try:
-        body = await request.json()
-    except (ValueError, RecursionError):  # not JSON, nested past Python's depth, or numbers too long
-        raise TableError(msg("the request must be a JSON object")) from None
-    except ClientDisconnect:
-        raise HTTPException(400, N_("the request was cut off before it arrived whole")) from None
-    if not isinstance(body, dict):
-        raise TableError(msg("the request must be a JSON object"))
-    decision = validated(Decision, body)
+    decision = validated(Decision, await json_object(request))
     if decision.undo:
         new_version = await asyncio.to_thread(server.service.undo, table_id, user, decision.seat, decision.version)
         bots = True
