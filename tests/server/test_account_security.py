@@ -212,7 +212,7 @@ def test_waiting_for_a_password_slot_holds_no_thread() -> None:
         threads = threading.active_count()
         waiting = [asyncio.ensure_future(work.run_async(len, "abc")) for _ in range(20)]
         await asyncio.sleep(0.05)
-        assert threading.active_count() == threads  # twenty waits, no thread more
+        assert threading.active_count() <= threads  # twenty waits, no thread more (others' may end meanwhile)
         release.set()
         await first
         return list(await asyncio.gather(*waiting))

@@ -1,7 +1,7 @@
 // A table's chat: the page's list of messages grows as the live channel announces new ones (table.js
 // passes each notice on as a "laguna:chat" event whose detail is the newest message's number), and a
 // seated player's form is sent as JSON without leaving the page. Messages are added as text, never
-// as HTML. One fetch at a time: notices that arrive meanwhile make one more fetch once it is done.
+// as HTML. One fetch at a time (live.js): notices that arrive meanwhile make one more once it is done.
 // Times are shown in the reader's own time zone.
 (function () {
   "use strict";
@@ -15,8 +15,6 @@
   const form = document.getElementById("chat-form");
   const error = document.getElementById("chat-error");
   const empty = document.getElementById("chat-empty");
-  let fetching = false;
-  let again = false;
   let sending = false;
 
   function newest() {
@@ -59,27 +57,13 @@
     list.append(item);
   }
 
-  async function fetchNew() {
-    if (fetching) {
-      again = true;
-      return;
-    }
-    fetching = true;
-    try {
-      do {
-        again = false;
-        const response = await fetch(`/t/${tableId}/chat?after=${newest()}`, { headers: { Accept: "application/json" } });
-        if (!response.ok) break;
-        const answer = await response.json();
-        (answer.messages || []).forEach(append);
-        followNewest();
-      } while (again);
-    } catch {
-      // the connection failed: the next notice fetches what is missing
-    } finally {
-      fetching = false;
-    }
-  }
+  const fetchNew = Laguna.coalesced(async () => {
+    const response = await fetch(`/t/${tableId}/chat?after=${newest()}`, { headers: { Accept: "application/json" } });
+    if (!response.ok) return;
+    const answer = await response.json();
+    (answer.messages || []).forEach(append);
+    followNewest();
+  });
 
   document.addEventListener("laguna:chat", (event) => {
     if (Number(event.detail) > newest()) fetchNew();

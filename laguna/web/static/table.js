@@ -166,32 +166,19 @@
   }
   announced = inner() ? version() : 0;
 
-  let delay = 500;
-  function connect() {
-    const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const socket = new WebSocket(`${scheme}://${location.host}/t/${tableId}/live`);
-    socket.onopen = () => { delay = 500; };
-    socket.onmessage = (event) => {
-      const data = JSON.parse(event.data);
-      if (data.chat !== undefined) {
-        // a new message in the table's chat: the chat's own script fetches it
-        document.dispatchEvent(new CustomEvent("laguna:chat", { detail: data.chat }));
-        return;
-      }
-      heard = Math.max(heard, data.version);
-      const gathering = inner().dataset.status === "open";
-      if (gathering && data.version !== version()) {
-        // a player joined or the game started (perhaps before this socket opened): the whole page changes
-        location.reload();
-      } else if (data.version !== version() && !busy) {
-        refresh();
-      }
-    };
-    socket.onclose = (event) => {
-      if (event.code === 4404) { return; } // the table is gone: nothing more will be heard of it
-      setTimeout(connect, delay);
-      delay = Math.min(delay * 2, 10000);
-    };
-  }
-  connect();
+  Laguna.listen(`/t/${tableId}/live`, (data) => {
+    if (data.chat !== undefined) {
+      // a new message in the table's chat: the chat's own script fetches it
+      document.dispatchEvent(new CustomEvent("laguna:chat", { detail: data.chat }));
+      return;
+    }
+    heard = Math.max(heard, data.version);
+    const gathering = inner().dataset.status === "open";
+    if (gathering && data.version !== version()) {
+      // a player joined or the game started (perhaps before this socket opened): the whole page changes
+      location.reload();
+    } else if (data.version !== version() && !busy) {
+      refresh();
+    }
+  });
 })();
