@@ -48,7 +48,7 @@ CHANNEL = "laguna_tables"
 ``chat <table id> <message id>`` or ``lobby`` (the open tables changed)."""
 _LOG = logging.getLogger("laguna.server")
 _SAID = "laguna_announcements"
-"""Where a write transaction's connection keeps what it announces on SQLite, until it commits."""
+"""Where a write transaction's connection keeps what it announces, until it commits."""
 
 
 class StoreError(LagunaError):
@@ -99,8 +99,9 @@ class AccountStore:
             contextlib.nullcontext() if self.shared else threading.Lock()
         )
         self.heard: Callable[[str], None] | None = None
-        """Where this process hears the announcements of its own writes on SQLite, once they are
-        committed (on PostgreSQL every process hears them from the database)."""
+        """Where this process hears the announcements of its own writes, once they are committed: at
+        once, so that what it caches is dropped before the writer's next request (on PostgreSQL it
+        hears them again from the database, as every process does)."""
 
     # ------------------------------------------------------------------ accounts
 
@@ -350,11 +351,12 @@ class AccountStore:
         return (postgresql.insert if self.shared else sqlite.insert)(table).values(rows).on_conflict_do_nothing()
 
     def _announce(self, c: Connection, payload: str) -> None:
-        """Tell every server process of a change when (and only if) its transaction commits: through
-        the database on PostgreSQL, to `heard` in this process on SQLite (its only process)."""
+        """Tell every server process of a change when (and only if) its transaction commits: this
+        process through `heard` as soon as the commit returns, and on PostgreSQL every process (this
+        one again) through the database."""
         if self.shared:
             c.execute(text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": payload})
-        elif _SAID in c.info:
+        if _SAID in c.info:
             c.info[_SAID].append(payload)
 
 

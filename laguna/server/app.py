@@ -41,6 +41,7 @@ from laguna.server.chat_store import ChatRefused
 from laguna.server.db import DatabaseError, make_engine, upgrade
 from laguna.server.limits import KeyedLocks, RateLimiter
 from laguna.server.live import Hub, Listener
+from laguna.server.open_tables import OpenTablesCache
 from laguna.server.routes import accounts, chat, live, lobby, players, replays, tables
 from laguna.server.routes.lobby import TooManyGames
 from laguna.server.security import FOREIGN, Guard
@@ -159,11 +160,13 @@ def create_app(
     store = Store(engine)
     service = TableService(store, clock, bots=LEVELS)
     accounts = Accounts(store)
-    hub = Hub(on_version=service.heard)
+    open_tables = OpenTablesCache()
+    hub = Hub(on_version=service.heard, on_lobby=open_tables.changed)
 
     def forget_all() -> None:
         service.forget_all()
         accounts.forget_all()
+        open_tables.changed()
 
     server = Server(
         store=store,
@@ -177,9 +180,9 @@ def create_app(
         clock=clock,
         admission=KeyedLocks(),
         secure_cookies=secure_cookies,
+        open_tables=open_tables,
     )
-    if not store.shared:  # one process: it hears its own writes' announcements once they are committed
-        store.heard = server.listener.relay
+    store.heard = server.listener.relay  # this process hears its own writes at once, whatever the database
 
     @contextlib.asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:

@@ -36,13 +36,17 @@ _LOG = logging.getLogger("laguna.server")
 class Hub:
     """The browsers of this process, by table; thread-safe to deliver to. A version is passed on once,
     and only if it is newer than any heard before, so a change this process announces itself and then
-    hears again from the database reaches each browser once."""
+    hears again from the database reaches each browser once. `on_version` and `on_lobby` hear of a new
+    version and of a change of the open tables before any browser (to drop what the process cached)."""
 
-    def __init__(self, on_version: Callable[[str, int], None] | None = None) -> None:
+    def __init__(
+        self, on_version: Callable[[str, int], None] | None = None, on_lobby: Callable[[], None] | None = None
+    ) -> None:
         self._queues: dict[str, set[asyncio.Queue[Notice]]] = defaultdict(set)
         self._latest: OrderedDict[str, int] = OrderedDict()
         self._latest_chat: OrderedDict[str, int] = OrderedDict()
         self._lobby_changes = 0
+        self._on_lobby = on_lobby
         self._loop: asyncio.AbstractEventLoop | None = None
         self._on_version = on_version
 
@@ -79,7 +83,11 @@ class Hub:
         self._call(self._deliver_chat, table_id, message)
 
     def lobby_changed(self) -> None:
-        """Tell this process's lobby browsers that the open tables changed (from any thread)."""
+        """Tell this process's lobby browsers that the open tables changed (from any thread), once
+        `on_lobby` has dropped what the process cached of them: at once, in the caller's thread, so
+        that no page drawn after the change is drawn from before it."""
+        if self._on_lobby is not None:
+            self._on_lobby()
         self._call(self._lobby_changed)
 
     def _deliver(self, table_id: str, version: int) -> None:

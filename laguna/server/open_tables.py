@@ -2,13 +2,16 @@
 first, as one viewer reads them (the seat a click takes, their own tables marked, the rule options a
 table changed, how long ago it was made).
 
-The list is read from the database on every request, not cached: the query walks the index of the
-tables by status (only the tables gathering players, a few per player at most: `GATHERING_TABLES`),
-so finished games, however many, cost it nothing."""
+The list's query walks the index of the tables by status (only the tables gathering players, a few per
+player at most: `GATHERING_TABLES`), so finished games, however many, cost it nothing. Each process
+keeps the list it read per game filter (`OpenTablesCache`) until the open tables change: every lobby
+page fetches the list again at every change, and a change would otherwise cost the database a query
+per lobby watching."""
 
 from __future__ import annotations
 
-from collections.abc import Collection
+import threading
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -21,6 +24,37 @@ from laguna.server.store import HUMAN, OPEN, Store, TableInfo
 
 OPEN_TABLES = 50
 """Open tables the lobby lists at most (the newest)."""
+
+
+class OpenTablesCache:
+    """The open tables as last read, per game filter (the games and "every game": a bounded few), kept
+    until `changed` says the open tables changed (the lobby's announcement, heard by every process). A
+    read that raced with a change is not kept: each read notes the count of changes before it asks
+    the database, and keeps what it read only if no change came meanwhile. Thread-safe."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._changes = 0
+        self._tables: dict[str | None, tuple[TableInfo, ...]] = {}
+
+    def changed(self) -> None:
+        """The open tables changed (or may have: announcements were missed): read them again."""
+        with self._lock:
+            self._changes += 1
+            self._tables.clear()
+
+    def read(self, store: Store, game: str | None) -> tuple[TableInfo, ...]:
+        """The newest `OPEN_TABLES` open tables (of `game`), from memory if nothing changed since."""
+        with self._lock:
+            found = self._tables.get(game)
+            changes = self._changes
+        if found is not None:
+            return found
+        found = tuple(store.open_tables(game, most=OPEN_TABLES))
+        with self._lock:
+            if changes == self._changes:
+                self._tables[game] = found
+        return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,11 +74,10 @@ class OpenTable:
 
 
 def open_tables(
-    store: Store, viewer: User | None, game: str | None, now: datetime, *, blocked: Collection[int] = ()
+    found: Sequence[TableInfo], viewer: User | None, now: datetime, *, blocked: Collection[int] = ()
 ) -> list[OpenTable]:
-    """The newest `OPEN_TABLES` open tables (of `game`), without those made by a player `viewer`
-    declines every invitation from (`blocked`: their ids)."""
-    found = store.open_tables(game, most=OPEN_TABLES)
+    """The open tables `found` as `viewer` reads them, without those made by a player `viewer` declines
+    every invitation from (`blocked`: their ids)."""
     return [_open_table(table, viewer, now) for table in found if table.created_by not in blocked]
 
 

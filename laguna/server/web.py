@@ -27,6 +27,7 @@ from laguna.server.bots import BotPlayers
 from laguna.server.forms import FormError, Model, validated
 from laguna.server.limits import KeyedLocks, RateLimiter
 from laguna.server.live import Hub, Listener
+from laguna.server.open_tables import OpenTablesCache
 from laguna.server.service import TableService
 from laguna.server.store import Store
 from laguna.web.templating import ENVIRONMENT
@@ -53,6 +54,8 @@ class Server:
     clock: Callable[[], datetime]
     admission: KeyedLocks
     """Held while a game with bots is counted and made, per address (guests) or user."""
+    open_tables: OpenTablesCache = field(default_factory=OpenTablesCache)
+    """The lobby's open tables as last read, until they change."""
     listening: Counter[str] = field(default_factory=Counter)
     """Live channels open, per address."""
     secure_cookies: bool = False

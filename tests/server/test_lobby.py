@@ -193,12 +193,13 @@ def test_the_game_filter_shows_one_game_and_names_an_unknown_one(players: Any) -
 
 
 def test_the_newest_tables_come_first_and_at_most_a_bounded_number(
-    players: Any, monkeypatch: pytest.MonkeyPatch
+    app: Any, players: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     (ada, ada_csrf), (bob, bob_csrf), (cy, _) = players["Ada"], players["Bob"], players["Cy"]
     made = [_table(_create(*(ada, ada_csrf) if n % 2 else (bob, bob_csrf))) for n in range(5)]
     assert list(_rows(cy.get("/").text)) == made[::-1]
     monkeypatch.setattr(open_tables_module, "OPEN_TABLES", 3)
+    app.state.server.open_tables.changed()  # the list read under the former bound is dropped
     assert list(_rows(cy.get("/").text)) == made[:1:-1]
     assert list(_rows(cy.get("/lobby/open").text)) == made[:1:-1]
 
@@ -303,3 +304,36 @@ def test_the_lobby_words_of_options_and_moments() -> None:
         "3 hours ago",
         "3 days ago",
     ]
+
+
+def test_the_open_tables_are_read_again_only_once_they_changed(app: Any, players: Any) -> None:
+    """Every lobby page fetches the list at every change: each process keeps the list it read until the
+    next change, and a read that raced with a change is not kept."""
+    ada, csrf = players["Ada"]
+    server = app.state.server
+    reads: list[str | None] = []
+    store_read = server.store.open_tables
+
+    def counted(game: str | None, *, most: int) -> Any:
+        reads.append(game)
+        return store_read(game, most=most)
+
+    server.store.open_tables = counted
+    server.open_tables.changed()  # whatever the sign-up's lobby read is dropped
+    for _ in range(3):
+        ada.get("/lobby/open")
+    assert reads == [None]  # read once, then from memory
+    _create(ada, csrf)  # the store announces the change: the next look reads again and sees the table
+    assert len(_rows(ada.get("/lobby/open").text)) == 1 and reads == [None, None]
+    cache = server.open_tables
+
+    def racing(game: str | None, *, most: int) -> Any:
+        cache.changed()  # a change announced while the database is read
+        return store_read(game, most=most)
+
+    server.store.open_tables = racing
+    cache.changed()
+    cache.read(server.store, None)
+    server.store.open_tables = counted
+    cache.read(server.store, None)
+    assert reads == [None, None, None]  # what the racing read found was not kept

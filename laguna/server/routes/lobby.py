@@ -109,7 +109,7 @@ def _open_context(
     """What the open tables' list shows `user`: the tables, the game it is filtered by, the labels of
     the times per move."""
     return {
-        "open_tables": open_tables(server.store, user, game, server.clock(), blocked=blocked),
+        "open_tables": open_tables(server.open_tables.read(server.store, game), user, server.clock(), blocked=blocked),
         "open_game": game or "",
         "open_games": list(games()),
         "move_labels": {seconds: label for seconds, label in MOVE_TIMES.values()},
