@@ -181,7 +181,6 @@ async def join(request: Request, table_id: str, server: Served) -> Response:
     user = await require_current_user(request)
     asked, _ = await submitted(request, JoinForm)
     table = await asyncio.to_thread(server.service.join, table_id, asked.seat - 1, user)
-    server.hub.deliver(table.id, table.version)
     if table.status == PLAYING:  # the last seat filled: the game began, and a bot may owe the first decision
         server.bots.wake(table_id)
     return RedirectResponse(f"/t/{table_id}", status_code=303)
@@ -193,7 +192,6 @@ async def decline(request: Request, table_id: str, server: Served) -> Response:
     user = await require_current_user(request)
     asked, _ = await submitted(request, DeclineForm)
     await asyncio.to_thread(server.service.decline, table_id, user, block=asked.block)
-    server.hub.deliver(table_id, (await asyncio.to_thread(server.service.table, table_id)).version)
     return RedirectResponse("/", status_code=303)
 
 
@@ -215,8 +213,7 @@ async def start(request: Request, table_id: str, server: Served) -> Response:
 
 
 async def start_game(server: Server, table_id: str, user: User) -> None:
-    table = await asyncio.to_thread(server.service.start, table_id, user)
-    server.hub.deliver(table.id, table.version)
+    await asyncio.to_thread(server.service.start, table_id, user)
     server.bots.wake(table_id)
 
 

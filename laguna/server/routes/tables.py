@@ -71,7 +71,6 @@ async def act(request: Request, table_id: str, server: Served) -> JSONResponse:
             server.service.act, table_id, user, decision.seat, decision.action, decision.version
         )
         new_version, bots = played.version, played.table.has_bots
-    server.hub.deliver(table_id, new_version)
     if bots:
         server.bots.wake(table_id)
     spent = 1000 * (time.perf_counter() - began)
@@ -85,10 +84,9 @@ async def handover(request: Request, table_id: str, server: Served) -> Response:
     user = await require_current_user(request)
     asked, _ = await submitted(request, HandOverForm)
     table = await asyncio.to_thread(server.service.table, table_id)
-    handed = await asyncio.to_thread(
+    await asyncio.to_thread(
         server.service.hand_to_bot, table_id, asked.seat - 1, asked.level, table.version, by=user
     )
-    server.hub.deliver(table_id, handed.version)
     server.bots.wake(table_id)
     return RedirectResponse(f"/t/{table_id}", status_code=303)
 
