@@ -174,7 +174,7 @@ def create_app(
         accounts=accounts,
         hub=hub,
         listener=Listener(engine, hub, on_session_closed=accounts.forget_session, on_reconnect=forget_all),
-        bots=BotPlayers(service, bot_workers, announce=hub.deliver, cap_seconds=bot_seconds, niceness=bot_niceness),
+        bots=BotPlayers(service, bot_workers, cap_seconds=bot_seconds, niceness=bot_niceness),
         limiter=RateLimiter(rate=10.0, burst=60),
         making=RateLimiter(rate=MAKING_RATE, burst=MAKING_BURST),
         clock=clock,

@@ -19,7 +19,7 @@ import multiprocessing
 import os
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Coroutine
+from collections.abc import Coroutine
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -31,7 +31,7 @@ from laguna.core import GameRecord, GameState, LagunaError, games, get_game, rep
 from laguna.server.account_store import NotSaved
 from laguna.server.db import DatabaseError
 from laguna.server.lifeline import exit_now, follow_parent
-from laguna.server.service import BotTurn, Played, TableService
+from laguna.server.service import BotTurn, TableService
 from laguna.server.store import StaleVersion
 
 CAP_SECONDS = 10.0
@@ -131,13 +131,11 @@ class BotPlayers:
         service: TableService,
         workers: int = 1,
         *,
-        announce: Callable[[str, int], None],
         cap_seconds: float = CAP_SECONDS,
         niceness: int = 0,
     ) -> None:
         self.service = service
         self.niceness = niceness
-        self.announce = announce
         self.workers = workers
         self.cap_seconds = cap_seconds
         self.pool: ProcessPoolExecutor | None = None
@@ -280,7 +278,7 @@ class BotPlayers:
             if choice is None:
                 return True, None
             self._learn(turn.bot, time.monotonic() - began)
-            played, following = await asyncio.to_thread(self._play, turn, choice)
+            following = await asyncio.to_thread(self._play, turn, choice)
         except StaleVersion:
             return True, None  # a player or a seat change came first: look again
         except NotSaved as error:
@@ -291,17 +289,17 @@ class BotPlayers:
             _LOG.error("table %s: a bot could not play: %s", turn.table_id, error)
             return False, None
         self.decisions += 1
-        self.announce(turn.table_id, played.version)
         return True, following
 
-    def _play(self, turn: BotTurn, choice: str) -> tuple[Played, BotTurn | None]:
-        """Play the bot's decision and see at once whether a bot owes the next (one hand-over to a
-        thread rather than two: under load each costs the bots' turn milliseconds)."""
-        played = self.service.act(turn.table_id, None, turn.seat, choice, turn.version)
+    def _play(self, turn: BotTurn, choice: str) -> BotTurn | None:
+        """Play the bot's decision (the store announces it) and see at once whether a bot owes the
+        next (one hand-over to a thread rather than two: under load each costs the bots' turn
+        milliseconds)."""
+        self.service.act(turn.table_id, None, turn.seat, choice, turn.version)
         try:
-            return played, self.service.bot_owing(turn.table_id)
+            return self.service.bot_owing(turn.table_id)
         except Exception:  # the decision stands; the table is looked at again the usual way
-            return played, None
+            return None
 
     def _learn(self, bot: str, seconds: float) -> None:
         """Update what the bot's decisions cost (for bots the table offers, and a few others)."""
