@@ -376,3 +376,4 @@ def test_a_player_hands_a_seat_that_ran_out_of_time_to_a_bot(engine: Engine, dat
         )
         assert handed.status_code == 200 and "easy (bot)" in handed.text
         assert "Your turn" in _my_turn(waiting, table_id)  # the bot took the late player's turn
+        assert f'<li data-seat="{seat - 1}">easy (bot)' in _main(late, table_id)  # what a page fetches shows it

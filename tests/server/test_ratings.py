@@ -16,8 +16,10 @@ from laguna.server.account_store import User
 from laguna.server.db import make_engine
 from laguna.server.ratings import PROVISIONAL_GAMES, Skill, rate
 from laguna.server.schema import rating_changes, ratings, standings
+from laguna.server.pages import table_context
 from laguna.server.service import SeatRequest, TableError, TableService
 from laguna.server.store import BOT, HUMAN, OPEN, PLAYING, StaleVersion, Store
+from laguna.server.web import TEMPLATES
 
 NOW = datetime(2026, 3, 1, tzinfo=UTC)
 GAME = "walking-in-burano"
@@ -276,3 +278,18 @@ def test_a_rematch_of_a_rated_table_is_rated_and_listed_as_it_was(engine: Engine
     again = service.rematch(table.id, players[1])
     assert (again.rated, again.listed, again.spectator_chat) == (True, False, False)
     assert [s.kind for s in again.seats] == ["invited", HUMAN]
+
+
+def test_the_changing_part_of_a_finished_rated_table_names_the_new_ratings(engine: Engine) -> None:
+    """The players' list is part of what a table page fetches after every decision: the ratings the
+    game's end changed show there at once, with the change in the score sheet."""
+    service = _service(engine)
+    players = _users(service, "Ada", "Bob")
+    table_id = _rated_table(service, players)
+    _play_until(service, table_id, players, stop_before_end=False)
+    context = table_context(service, service.snapshot(table_id), players[0])
+    fragment = TEMPLATES.env.get_template("table_main.html").render(**context, user=players[0], csrf="")
+    for seat in service.table(table_id).seats:
+        assert seat.change is not None and seat.change.after.games == 1
+        assert f'<span class="player-rating" title="rating (provisional)">{seat.change.after}</span>' in fragment
+        assert f'<span class="after">{seat.change.after}</span>' in fragment
