@@ -14,9 +14,9 @@ from sqlalchemy import Engine, func, select
 
 from laguna.server.account_store import User
 from laguna.server.db import make_engine
+from laguna.server.pages import table_context
 from laguna.server.ratings import PROVISIONAL_GAMES, Skill, rate
 from laguna.server.schema import rating_changes, ratings, standings
-from laguna.server.pages import table_context
 from laguna.server.service import SeatRequest, TableError, TableService
 from laguna.server.store import BOT, HUMAN, OPEN, PLAYING, StaleVersion, Store
 from laguna.server.web import TEMPLATES
