@@ -5,7 +5,9 @@ and for the browser tests, a `laguna serve` process and a Chromium per test modu
 from __future__ import annotations
 
 import fcntl
+import itertools
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -14,13 +16,17 @@ import time
 import uuid
 import warnings
 from collections.abc import Iterator, Sequence
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
 from playwright.sync_api import Browser, sync_playwright
 from sqlalchemy import URL, Engine, create_engine, text
 from sqlalchemy.engine import make_url
 
+from laguna.server.app import create_app
 from laguna.server.db import make_engine, upgrade
 from laguna.server.schema import metadata
 from tests.server.chromium import NO_BROWSER, launch
@@ -102,6 +108,35 @@ def _migrated(url: str) -> Iterator[Engine]:
             for table in reversed(metadata.sorted_tables):
                 c.execute(table.delete())
     engine.dispose()
+
+
+MINUTE_APP_START = datetime(2026, 3, 1, tzinfo=UTC)
+"""When the clock of `minute_app` starts."""
+
+
+@pytest.fixture
+def minute_app(engine: Engine, database_url: str) -> Iterator[Any]:
+    """The table, its clock running a minute a request (tables made one after the other are made a
+    minute apart, and many tables from one address are no burst of requests)."""
+    del engine
+    moments = itertools.count()
+    yield create_app(database_url, clock=lambda: MINUTE_APP_START + timedelta(minutes=next(moments)))
+
+
+@pytest.fixture
+def three_players(minute_app: Any) -> Iterator[dict[str, tuple[TestClient, str]]]:
+    """Ada, Bob and Cy signed up at `minute_app`, each with their browser and the token of its forms."""
+    found: dict[str, tuple[TestClient, str]] = {}
+    for name in ("Ada", "Bob", "Cy"):
+        client = TestClient(minute_app, follow_redirects=True)
+        client.__enter__()
+        page = client.post("/signup", data={"name": name, "password": "correct horse"})
+        token = re.search(r'name="csrf" value="([0-9a-f]+)"', page.text)
+        assert page.status_code == 200 and token is not None, page.text
+        found[name] = (client, token.group(1))
+    yield found
+    for client, _ in found.values():
+        client.__exit__(None, None, None)
 
 
 def free_port() -> int:

@@ -3,46 +3,26 @@ player fills the others' lobbies with more tables and invitations than can be an
 
 from __future__ import annotations
 
-import itertools
 import re
-from collections.abc import Iterator
-from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import Engine
 
-from laguna.server.app import create_app
 from laguna.server.service import GATHERING_TABLES, OPEN_INVITATIONS
 
 CSRF = re.compile(r'name="csrf" value="([0-9a-f]+)"')
 JSON = {"accept": "application/json"}
-START = datetime(2026, 3, 1, tzinfo=UTC)
 
 
 @pytest.fixture
-def app(engine: Engine, database_url: str) -> Iterator[Any]:
-    """The table, its clock running a minute a request (so that making many tables from one address
-    in a test is no burst of requests)."""
-    del engine
-    moments = itertools.count()
-    yield create_app(database_url, clock=lambda: START + timedelta(minutes=next(moments)))
+def app(minute_app: Any) -> Any:
+    return minute_app
 
 
 @pytest.fixture
-def clients(app: Any) -> Iterator[dict[str, tuple[TestClient, str]]]:
-    found: dict[str, tuple[TestClient, str]] = {}
-    for name in ("Ada", "Bob", "Cy"):
-        client = TestClient(app, follow_redirects=True)
-        client.__enter__()
-        page = client.post("/signup", data={"name": name, "password": "correct horse"})
-        token = CSRF.search(page.text)
-        assert token is not None
-        found[name] = (client, token.group(1))
-    yield found
-    for client, _ in found.values():
-        client.__exit__(None, None, None)
+def clients(three_players: dict[str, tuple[TestClient, str]]) -> dict[str, tuple[TestClient, str]]:
+    return three_players
 
 
 def _invite(client: TestClient, csrf: str, *names: str) -> Any:

@@ -7,52 +7,39 @@ from __future__ import annotations
 
 import contextlib
 import html
-import itertools
 import queue
 import re
 import threading
 from collections.abc import Iterator
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import Engine, insert, select
+from sqlalchemy import insert, select
 from starlette.testclient import WebSocketTestSession
 
 from laguna.server import open_tables as open_tables_module
-from laguna.server.app import create_app
 from laguna.server.open_tables import ago, changed_options
 from laguna.server.pages import MY_FINISHED
 from laguna.server.schema import seats, tables, users
 from laguna.server.store import FINISHED, HUMAN, PLAYING
+from tests.server.conftest import MINUTE_APP_START
 
 CSRF = re.compile(r'name="csrf" value="([0-9a-f]+)"')
 JSON = {"accept": "application/json"}
-START = datetime(2026, 3, 1, tzinfo=UTC)
+START = MINUTE_APP_START
 ROW = re.compile(r'<tr data-table="([\w-]+)"(?: class="mine")?>(.*?)</tr>', re.S)
 
 
 @pytest.fixture
-def app(engine: Engine, database_url: str) -> Iterator[Any]:
-    """The table, its clock running a minute a request (tables made one after the other are made a
-    minute apart, and many tables from one address are no burst)."""
-    del engine
-    moments = itertools.count()
-    yield create_app(database_url, clock=lambda: START + timedelta(minutes=next(moments)))
+def app(minute_app: Any) -> Any:
+    return minute_app
 
 
 @pytest.fixture
-def players(app: Any) -> Iterator[dict[str, tuple[TestClient, str]]]:
-    """Three signed-up players, each with their browser and the token of its forms."""
-    found: dict[str, tuple[TestClient, str]] = {}
-    for name in ("Ada", "Bob", "Cy"):
-        client = TestClient(app, follow_redirects=True)
-        client.__enter__()
-        found[name] = (client, _token(client.post("/signup", data={"name": name, "password": "correct horse"})))
-    yield found
-    for client, _ in found.values():
-        client.__exit__(None, None, None)
+def players(three_players: dict[str, tuple[TestClient, str]]) -> dict[str, tuple[TestClient, str]]:
+    return three_players
 
 
 def _token(page: Any) -> str:
