@@ -240,7 +240,7 @@ def _received(socket: WebSocketTestSession, seconds: float = 10.0) -> dict[str, 
     try:
         return found.get(timeout=seconds)
     except queue.Empty:
-        raise AssertionError(f"no notice on the lobby's live channel within {seconds} s") from None
+        raise AssertionError(f"no notice on the live channel within {seconds} s") from None
 
 
 def test_the_live_channel_tells_the_lobby_of_a_new_table(app: Any, players: Any) -> None:
@@ -324,3 +324,22 @@ def test_the_open_tables_are_read_again_only_once_they_changed(app: Any, players
     server.store.open_tables = counted
     cache.read(server.store, None)
     assert reads == [None, None, None]  # what the racing read found was not kept
+
+
+def test_a_version_announced_while_a_table_page_connects_is_not_missed(app: Any, players: Any) -> None:
+    """A join that starts the game makes two versions in a moment: one announced while a page's live
+    channel reads the table must still reach the page."""
+    ada, ada_csrf = players["Ada"]
+    table = _table(_create(ada, ada_csrf))
+    server = app.state.server
+    read = server.service.table
+
+    def read_then_announce(table_id: str) -> Any:
+        found = read(table_id)
+        server.hub.deliver(table_id, found.version + 1)  # a change committed just after the read
+        return found
+
+    server.service.table = read_then_announce
+    with TestClient(app) as watcher, watcher.websocket_connect(f"/t/{table}/live") as socket:
+        first = _received(socket)
+        assert _received(socket) == {"version": first["version"] + 1}

@@ -9,7 +9,7 @@ from collections.abc import Awaitable, Callable
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
-from laguna.server.live import LOBBY
+from laguna.server.live import LOBBY, Notice
 from laguna.server.store import NotFound
 from laguna.server.web import Server
 
@@ -30,8 +30,9 @@ async def lobby_live(websocket: WebSocket) -> None:
     """Tell the lobby page whenever the open tables change."""
 
     async def listen(server: Server) -> None:
-        await websocket.accept()
-        await _relay(server, websocket, LOBBY, {"lobby": 0})
+        with server.hub.subscription(LOBBY) as queue:
+            await websocket.accept()
+            await _relay(websocket, queue, {"lobby": 0})
 
     await _counted(websocket, listen)
 
@@ -54,34 +55,36 @@ async def _counted(websocket: WebSocket, listen: Callable[[Server], Awaitable[No
 
 
 async def _listen(server: Server, websocket: WebSocket, table_id: str) -> None:
-    """Tell the page of every new version of its table, until it goes away."""
-    try:
-        table = await asyncio.to_thread(server.service.table, table_id)
-    except NotFound:
-        await websocket.accept()
-        await websocket.close(code=4404, reason="no such table")
-        return
-    await websocket.accept()
-    await _relay(server, websocket, table_id, {"version": table.version})
-
-
-async def _relay(server: Server, websocket: WebSocket, key: str, first: dict[str, int]) -> None:
-    """Send `first`, then every notice of the subscription `key`, until the page goes away."""
-    with server.hub.subscription(key) as queue:
-        await websocket.send_json(first)
-        receiver = asyncio.create_task(_drain(websocket))
+    """Tell the page of every new version of its table, until it goes away. The page subscribes before
+    the table is read: a version announced between the read and the subscription would otherwise
+    never reach it (a join that starts the game makes two versions in a moment)."""
+    with server.hub.subscription(table_id) as queue:
         try:
-            while not receiver.done():
-                getter = asyncio.create_task(queue.get())
-                finished, _ = await asyncio.wait({getter, receiver}, return_when=asyncio.FIRST_COMPLETED)
-                if getter in finished:
-                    await websocket.send_json(getter.result())
-                else:
-                    getter.cancel()
-        except (WebSocketDisconnect, RuntimeError):
-            pass
-        finally:
-            receiver.cancel()
+            table = await asyncio.to_thread(server.service.table, table_id)
+        except NotFound:
+            await websocket.accept()
+            await websocket.close(code=4404, reason="no such table")
+            return
+        await websocket.accept()
+        await _relay(websocket, queue, {"version": table.version})
+
+
+async def _relay(websocket: WebSocket, queue: asyncio.Queue[Notice], first: Notice) -> None:
+    """Send `first`, then every notice of `queue`, until the page goes away."""
+    await websocket.send_json(first)
+    receiver = asyncio.create_task(_drain(websocket))
+    try:
+        while not receiver.done():
+            getter = asyncio.create_task(queue.get())
+            finished, _ = await asyncio.wait({getter, receiver}, return_when=asyncio.FIRST_COMPLETED)
+            if getter in finished:
+                await websocket.send_json(getter.result())
+            else:
+                getter.cancel()
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+    finally:
+        receiver.cancel()
 
 
 async def _drain(websocket: WebSocket) -> None:
