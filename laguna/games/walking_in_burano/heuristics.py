@@ -142,7 +142,7 @@ _BEST = _capacity_table(_MAX_TURNS, USEFUL)
 
 
 class _Cards:
-    """The card set as flat tables: per card its vector, floor (0–2), colour index and shop bit."""
+    """The card set as flat tables: per card its vector, floor (0–2), colour index and bit, shop bit."""
 
     def __init__(self, cards: FloorCardSet) -> None:
         self.vec: list[tuple[float, ...]] = []
@@ -157,6 +157,7 @@ class _Cards:
             self.floor.append(card.floor - 1)
             self.colour.append(_COLOUR_INDEX[card.colour])
             self.shop.append(_SHOP_BITS.get(card.shop, 0) if card.shop else 0)
+        self.bit = [1 << k for k in self.colour]
         # a chosen card of each floor and colour: the average of those cards, picked among (`SELECT`)
         self.chosen: list[list[tuple[float, ...]]] = []
         for f in range(FLOORS):
@@ -182,29 +183,294 @@ def _cards(cards: FloorCardSet) -> _Cards:
     return entry[2]
 
 
+_NEVER = 1 << 62
+
+
+def _rounds_table() -> list[list[list[list[int]]]]:
+    """``first[ahead][coins][hand][need]``: the fewest whole rounds after this one (and `ahead` turns of
+    it) in which a seat can expect to place `need` floor cards, `_NEVER` if no number of turns does."""
+    return [
+        [
+            [
+                [
+                    next(
+                        (r for r in range(_MAX_TURNS + 1) if _BEST[min(_MAX_TURNS, r + ahead)][coins][hand] >= need),
+                        _NEVER,
+                    )
+                    for need in range(CELLS + 1)
+                ]
+                for hand in range(HAND_LIMIT + 1)
+            ]
+            for coins in range(COIN_LIMIT + 1)
+        ]
+        for ahead in (0, 1)
+    ]
+
+
+_FIRST_ROUND = _rounds_table()
+
+
+class _Chance:
+    """The chance of getting a card of each floor and colour in time, for one number of takes left,
+    and what it makes of a house: per set of floors to fill and set of colours it may take, the colour
+    most likely to match them all, that likelihood and the expected misses."""
+
+    __slots__ = ("best", "products", "rows")
+
+    def __init__(self, rows: list[list[float]]) -> None:
+        self.rows = rows
+        self.products: dict[int, tuple[list[float], list[float]]] = {}
+        self.best: dict[tuple[int, int], tuple[int, float, float]] = {}
+
+    def heading(self, gaps: int, usable: int) -> tuple[int, float, float]:
+        found = self.best.get((gaps, usable))
+        if found is None:
+            entry = self.products.get(gaps)
+            if entry is None:
+                match = [1.0] * _COLOURS
+                miss = [0.0] * _COLOURS
+                for f in _FLOOR_SETS[gaps]:
+                    row = self.rows[f]
+                    for k in range(_COLOURS):
+                        match[k] *= row[k]
+                        miss[k] += 1.0 - row[k]
+                entry = self.products[gaps] = (match, miss)
+            match, miss = entry
+            k = max(_COLOUR_SETS[usable], key=match.__getitem__)
+            found = self.best[gaps, usable] = (k, match[k], miss[k])
+        return found
+
+
+class _Offer:
+    """The cards of each floor and colour in the supply and in the decks, and the deck sizes; shared
+    by every seat, with the chances they give for each number of takes."""
+
+    __slots__ = ("chances", "flow", "in_deck", "in_supply", "key", "sizes")
+
+    def __init__(self, t: _Cards, key: tuple[tuple[int, ...], ...], players: int) -> None:
+        colour_of = t.colour
+        self.key = key
+        self.in_supply = [[0] * _COLOURS for _ in range(FLOORS)]
+        self.in_deck = [[0] * _COLOURS for _ in range(FLOORS)]
+        for f in range(FLOORS):
+            row = self.in_supply[f]
+            for i in key[f]:
+                if i != EMPTY:
+                    row[colour_of[i]] += 1
+            row = self.in_deck[f]
+            for i in key[FLOORS + f]:
+                row[colour_of[i]] += 1
+        self.sizes = [len(key[FLOORS + f]) for f in range(FLOORS)]
+        self.flow = FLOW_SOLO if players == 1 else FLOW_PER_PLAYER * players
+        self.chances: dict[int, _Chance] = {}
+
+    def chance(self, takes: int) -> _Chance:
+        """A card of each floor and colour: in the supply now, or revealed from its deck in time."""
+        found = self.chances.get(takes)
+        if found is None:
+            rows = []
+            for f in range(FLOORS):
+                size = self.sizes[f]
+                reach = min(1.0, takes * self.flow / size) if size else 0.0
+                miss_deck = 1.0 - RHO_DECK * reach
+                supply, deck = self.in_supply[f], self.in_deck[f]
+                rows.append([1.0 - _SUPPLY_MISS[supply[k]] * miss_deck ** deck[k] for k in range(_COLOURS)])
+            found = self.chances[takes] = _Chance(rows)
+        return found
+
+
+_SPACES = tuple((where, *divmod(where, COLUMNS)) for where in range(CELLS))
+"""Every space of the house area with its floor and house, 1st floor first."""
+_NOTHING: tuple[float, ...] = (0.0,) * (SP + 1)
+"""A space whose card is still to come, until the projection knows the colour its house heads for."""
+_SUPPLY_MISS = [(1.0 - RHO_SUPPLY) ** n for n in range(COLUMNS + 1)]
+
+
+class _Plan:
+    """What a seat's house area, hand and tokens say, whatever the supply, the turns and the characters:
+    where the cards in hand go, and per house the floors it still needs.
+
+    Cards in hand go each to an empty space where it breaks no rule, in the house closest to done; the
+    rest, while tokens last, where it would break one.
+    """
+
+    __slots__ = (
+        "cards",
+        "empty",
+        "forced",
+        "gaps",
+        "held",
+        "houses",
+        "kinds",
+        "lights",
+        "missing",
+        "placed",
+        "planned",
+        "shops",
+        "to_come",
+    )
+
+    def __init__(self, t: _Cards, area: tuple[int, ...], hand: tuple[int, ...], tokens: int) -> None:
+        floor_of, bit_of, vec, shop = t.floor, t.bit, t.vec, t.shop
+        # colours of each house (padded with an empty house on both sides) and cards placed
+        colours = [0] * (COLUMNS + 2)
+        placed = [0] * COLUMNS
+        for where in range(CELLS):
+            i = area[where]
+            if i != EMPTY:
+                colours[where % COLUMNS + 1] |= bit_of[i]
+                placed[where % COLUMNS] += 1
+        planned = list(colours)
+        assigned: dict[int, int] = {}
+        broken: set[int] = set()
+        misfits = []
+        for i in hand:
+            f = floor_of[i]
+            bit = bit_of[i]
+            best_cell = -1
+            best_key = -1
+            for c in range(COLUMNS):
+                cell = f * COLUMNS + c
+                if area[cell] != EMPTY or cell in assigned:
+                    continue
+                own = planned[c + 1]
+                if (own and not own & bit) or (planned[c] | planned[c + 2]) & bit:
+                    continue
+                key = 2 * placed[c] + (1 if own else 0)
+                if key > best_key:
+                    best_key, best_cell = key, cell
+            if best_cell >= 0:
+                assigned[best_cell] = i
+                planned[best_cell % COLUMNS + 1] |= bit
+            else:
+                misfits.append(i)
+        spare = tokens
+        for i in misfits:
+            if not spare:
+                break
+            f = floor_of[i]
+            best_cell = -1
+            best_key = -1
+            for c in range(COLUMNS):
+                cell = f * COLUMNS + c
+                if area[cell] == EMPTY and cell not in assigned and placed[c] > best_key:
+                    best_key, best_cell = placed[c], cell
+            if best_cell >= 0:
+                assigned[best_cell] = i
+                broken.add(best_cell)
+                spare -= 1
+        self.planned = tuple(planned)
+        self.missing = tuple(3 - p for p in placed)
+        # the houses in the order they pick a colour: those with a colour first, then the empty ones
+        houses = [c for c in range(COLUMNS) if self.missing[c] and planned[c + 1]]
+        self.houses = tuple(houses + [c for c in range(COLUMNS) if self.missing[c] and not planned[c + 1]])
+        gaps = [0] * COLUMNS  # floors still to fill from the supply, as a bit set
+        forced = [0] * COLUMNS  # cards in hand placed by breaking a rule
+        empty = [0] * COLUMNS  # floors with no card yet, as a bit set
+        self.held = [0] * FLOORS  # cards in hand planned for each floor
+        # every space as the projection reads it: the card there or planned for it (`to_come`: a typical
+        # card of the colour the house heads for), and the 1st floors that may bring a new shop kind
+        cards: list[tuple[float, ...]] = []
+        filled = []
+        to_come = []
+        shops = []
+        kinds = 0
+        for where, f, c in _SPACES:
+            i = area[where]
+            if i != EMPTY:
+                cards.append(vec[i])
+                filled.append(where)
+                kinds |= shop[i]
+                continue
+            empty[c] |= 1 << f
+            if where in assigned:
+                i = assigned[where]
+                cards.append(vec[i])
+                self.held[f] += 1
+                if where in broken:
+                    forced[c] += 1
+                if shop[i] and not kinds & shop[i]:
+                    shops.append((c, False))
+            else:
+                gaps[c] |= 1 << f
+                cards.append(_NOTHING)
+                to_come.append((where, f, c))
+                if f == 0:
+                    shops.append((c, True))
+        self.gaps = gaps
+        self.forced = forced
+        self.empty = [_FLOOR_SETS[bits] for bits in empty]
+        self.cards = cards
+        self.placed = tuple(filled)
+        self.to_come = tuple(to_come)
+        self.shops = tuple(shops)
+        self.kinds = kinds.bit_count()
+        self.lights = _streetlights(t, area)
+
+
 def estimate(state: WalkingInBuranoState) -> tuple[float, ...]:
-    """Every seat's expected final score (the final scores once the game is over)."""
+    """Every seat's expected final score (the final scores once the game is over).
+
+    A seat's value is kept in the state's memo with everything it was worked out from, so a position
+    that changed nothing it reads (another seat's move, mostly) reuses it.
+    """
     if state.phase is Phase.OVER:
         return tuple(float(r.score) for r in state.outcome().results)
     t = _cards(state.cards)
-    colour_of = t.colour
-    in_supply = [[0] * _COLOURS for _ in range(FLOORS)]
-    in_deck = [[0] * _COLOURS for _ in range(FLOORS)]
-    for f in range(FLOORS):
-        row = in_supply[f]
-        for i in state.supply[f]:
-            if i != EMPTY:
-                row[colour_of[i]] += 1
-        row = in_deck[f]
-        for i in state.decks[f]:
-            row[colour_of[i]] += 1
-    deck_sizes = [len(deck) for deck in state.decks]
+    memo = state.memo
     players = state.players
+    offer_key = (*map(tuple, state.supply), *map(tuple, state.decks))
+    offer = memo.get("offer")
+    if offer is None or offer.key != offer_key:
+        offer = memo["offer"] = _Offer(t, offer_key, players)
+    piles = state.piles
+    context = (tuple(piles), tuple(state.pending))
     turns = _turns(state)
+    phase, turn = state.phase, state.turn
     values = []
     windows = []
     for seat in range(players):
-        value, window = _seat_value(state, t, seat, turns[seat], (in_supply, in_deck, deck_sizes))
+        future, mid = turns[seat]
+        area = tuple(state.areas[seat])
+        hand = tuple(state.hands[seat])
+        tokens = state.tokens[seat]
+        done = state.placed if mid and phase is Phase.PLACE else -1
+        completed = tuple(state.turn_completed) if turn == seat else ()
+        visitors = tuple(state.visitors[seat])
+        key = (context, area, hand, tokens, state.coins[seat], visitors, future, mid, done, completed)
+        entry = memo.get(seat)
+        if entry is not None and entry.key == key:
+            if entry.offer != offer_key:
+                # the supply or the decks changed: the value stands if the houses head as they did
+                heads = _headings(entry.plan, offer.chance(future if mid else future + 1))
+                if heads != entry.heads:
+                    entry = None
+                else:
+                    entry.offer = offer_key
+        else:
+            entry = None
+        if entry is None:
+            own = (area, hand, tokens)
+            planning = memo.get(-1 - seat)
+            if planning is None or planning[0] != own:
+                planning = memo[-1 - seat] = (own, _Plan(t, area, hand, tokens))
+            plan = planning[1]
+            heads = _headings(plan, offer.chance(future if mid else future + 1))
+            waiting = set(state.pending)
+            waiting.update(completed)
+            seat_value = _seat_value(
+                t,
+                plan,
+                heads,
+                turns=turns[seat],
+                done=done,
+                purse=(state.coins[seat], tokens),
+                visitors=visitors,
+                piles=piles,
+                waiting=waiting,
+            )
+            entry = memo[seat] = _Entry(key, offer_key, plan, heads, seat_value)
+        value, window = entry.value
         values.append(value)
         windows.append(window)
     if not state.options.closed_window_penalty:
@@ -251,220 +517,163 @@ def _turns(state: WalkingInBuranoState) -> list[tuple[int, bool]]:
     else:
         extra = state.options.round_limit - state.round
         for seat in range(players):
-            need = CELLS - bin(state.masks[seat]).count("1")
+            need = CELLS - state.masks[seat].bit_count()
             coins = min(COIN_LIMIT, state.coins[seat])
             hand = min(HAND_LIMIT, len(state.hands[seat]))
-            rounds = 0
-            while rounds < extra and _BEST[min(_MAX_TURNS, rounds + this_round[seat])][coins][hand] < need:
-                rounds += 1
-            extra = min(extra, rounds)
+            extra = min(extra, _FIRST_ROUND[this_round[seat]][coins][hand][need])
     return [(extra, True) if s == turn and mid else (this_round[s] + extra, False) for s in range(players)]
 
 
-def _seat_value(
-    state: WalkingInBuranoState,
-    t: _Cards,
-    seat: int,
-    turns: tuple[int, bool],
-    offer: tuple[list[list[int]], list[list[int]], list[int]],
-) -> tuple[float, float]:
-    """A seat's expected final score before closed windows, and its expected closed windows.
+class _Entry:
+    """A seat's value with what it was worked out from: the inputs but the supply and the decks, the
+    supply and decks themselves, the plan, and what they made of the houses (`_headings`)."""
 
-    `offer` counts the cards of each floor and colour in the supply and in the decks, and the deck sizes.
-    """
-    in_supply, in_deck, deck_sizes = offer
-    area = state.areas[seat]
-    vec, floor_of, colour_of = t.vec, t.floor, t.colour
-    future, mid = turns
-    # colours of each house (padded with an empty house on both sides) and cards placed
-    colours = [0] * (COLUMNS + 2)
-    placed = [0] * COLUMNS
-    for where in range(CELLS):
-        i = area[where]
-        if i != EMPTY:
-            colours[where % COLUMNS + 1] |= 1 << colour_of[i]
-            placed[where % COLUMNS] += 1
-    # cards in hand: each to an empty space where it breaks no rule, in the house closest to done;
-    # the rest, while tokens last, where it would break one
-    planned = list(colours)
-    assigned: dict[int, int] = {}
-    broken: set[int] = set()
-    misfits = []
-    for i in state.hands[seat]:
-        f = floor_of[i]
-        bit = 1 << colour_of[i]
-        best_cell = -1
-        best_key = -1
-        for c in range(COLUMNS):
-            cell = f * COLUMNS + c
-            if area[cell] != EMPTY or cell in assigned:
-                continue
-            own = planned[c + 1]
-            if (own and not own & bit) or (planned[c] | planned[c + 2]) & bit:
-                continue
-            key = 2 * placed[c] + (1 if own else 0)
-            if key > best_key:
-                best_key, best_cell = key, cell
-        if best_cell >= 0:
-            assigned[best_cell] = i
-            planned[best_cell % COLUMNS + 1] |= bit
-        else:
-            misfits.append(i)
-    spare = state.tokens[seat]
-    for i in misfits:
-        if not spare:
-            break
-        f = floor_of[i]
-        best_cell = -1
-        best_key = -1
-        for c in range(COLUMNS):
-            cell = f * COLUMNS + c
-            if area[cell] == EMPTY and cell not in assigned and placed[c] > best_key:
-                best_key, best_cell = placed[c], cell
-        if best_cell >= 0:
-            assigned[best_cell] = i
-            broken.add(best_cell)
-            spare -= 1
-    # the chance of getting a card of each floor and colour: in the supply now, or revealed in time
-    flow = FLOW_SOLO if state.players == 1 else FLOW_PER_PLAYER * state.players
-    takes = future if mid else future + 1
-    chance = []
-    for f in range(FLOORS):
-        size = deck_sizes[f]
-        reach = min(1.0, takes * flow / size) if size else 0.0
-        miss_deck = 1.0 - RHO_DECK * reach
-        supply, deck = in_supply[f], in_deck[f]
-        chance.append([1.0 - (1.0 - RHO_SUPPLY) ** supply[k] * miss_deck ** deck[k] for k in range(_COLOURS)])
-    # each open house: the colour it heads for (houses with a colour first, then the empty ones left
-    # to right, each avoiding its neighbours' colours), the chance of matching cards and the breaks
-    missing = [3 - p for p in placed]
+    __slots__ = ("heads", "key", "offer", "plan", "value")
+
+    def __init__(
+        self,
+        key: tuple[object, ...],
+        offer: tuple[tuple[int, ...], ...],
+        plan: _Plan,
+        heads: tuple[list[int], list[float], list[float]],
+        value: tuple[float, float],
+    ) -> None:
+        self.key = key
+        self.offer = offer
+        self.plan = plan
+        self.heads = heads
+        self.value = value
+
+
+def _headings(plan: _Plan, chance: _Chance) -> tuple[list[int], list[float], list[float]]:
+    """Each open house: the colour it heads for (houses with a colour first, then the empty ones left
+    to right, each avoiding its neighbours' colours), the chance of matching cards and the breaks."""
+    planned = list(plan.planned)
     avail = [1.0] * COLUMNS
     breaks = [0.0] * COLUMNS
     heading = [0] * COLUMNS
-    houses = [c for c in range(COLUMNS) if missing[c] and planned[c + 1]]
-    houses += [c for c in range(COLUMNS) if missing[c] and not planned[c + 1]]
-    products: dict[int, tuple[list[float], list[float]]] = {}
-    for c in houses:
-        gaps = 0  # floors still to fill from the supply, as a bit set
-        forced = 0
-        for f in range(FLOORS):
-            cell = f * COLUMNS + c
-            if area[cell] == EMPTY:
-                if cell in broken:
-                    forced += 1
-                elif cell not in assigned:
-                    gaps |= 1 << f
+    gaps_of, forced_of = plan.gaps, plan.forced
+    for c in plan.houses:
+        gaps = gaps_of[c]
         own = planned[c + 1]
         usable = (own or _ALL_COLOURS) & ~(planned[c] | planned[c + 2])
         if usable and gaps:
-            entry = products.get(gaps)
-            if entry is None:
-                match = [1.0] * _COLOURS
-                miss = [0.0] * _COLOURS
-                for f in _FLOOR_SETS[gaps]:
-                    row = chance[f]
-                    for k in range(_COLOURS):
-                        match[k] *= row[k]
-                        miss[k] += 1.0 - row[k]
-                entry = products[gaps] = (match, miss)
-            match, miss = entry
-            k = max(_COLOUR_SETS[usable], key=match.__getitem__)
-            avail[c], breaks[c] = match[k], miss[k] + forced
+            k, avail[c], miss = chance.heading(gaps, usable)
+            breaks[c] = miss + forced_of[c]
         else:
             # nothing left to match, or every colour the house may take is a neighbour's: rule B breaks
             k = _COLOUR_SETS[usable or own or _ALL_COLOURS][0]
             avail[c] = 0.0 if gaps else 1.0
-            breaks[c] = float(len(_FLOOR_SETS[gaps]) + forced)
+            breaks[c] = float(len(_FLOOR_SETS[gaps]) + forced_of[c])
         heading[c] = k
         if not own:
             planned[c + 1] = 1 << k
+    return heading, avail, breaks
+
+
+def _seat_value(
+    t: _Cards,
+    plan: _Plan,
+    heads: tuple[list[int], list[float], list[float]],
+    *,
+    turns: tuple[int, bool],
+    done: int,
+    purse: tuple[int, int],
+    visitors: tuple[Character | None, ...],
+    piles: list[int],
+    waiting: set[int],
+) -> tuple[float, float]:
+    """A seat's expected final score before closed windows, and its expected closed windows.
+
+    `heads` tells what each house heads for (`_headings`), `done` counts the cards placed in the turn
+    the seat is placing in (-1 when it is not placing), `purse` holds its coins and tokens, `waiting`
+    the houses completed this turn still to be visited.
+    """
+    future, mid = turns
+    coins, tokens = purse
+    takes = future if mid else future + 1
+    heading, avail, breaks = heads
     # the placements still possible, shared out to the houses closest to completion
-    coins = state.coins[seat]
-    tokens = state.tokens[seat]
-    capacity = _capacity(state, future, mid, coins, len(assigned))
-    budget = [float(takes)] * FLOORS  # a take brings at most one card of each floor
-    for cell in assigned:
-        budget[cell // COLUMNS] += 1.0
+    held = plan.held
+    capacity = _capacity(future, done, coins, held[0] + held[1] + held[2])
+    budget = [float(takes + n) for n in held]  # a take brings at most one card of each floor
     prob = [1.0] * COLUMNS
     token_use = 0.0
     needed = 0.0
-    for m, _, c in sorted((missing[c], -avail[c], c) for c in range(COLUMNS) if missing[c]):
-        share = min(1.0, max(0.0, (capacity - needed) / m))
+    missing, empty = plan.missing, plan.empty
+    for m, _, c in sorted([(missing[c], -avail[c], c) for c in range(COLUMNS) if missing[c]]):
+        share = (capacity - needed) / m
+        if share <= 0.0:
+            share = 0.0
+        elif share >= 1.0:
+            share = 1.0
         needed += m
-        empty = [f for f in range(FLOORS) if area[f * COLUMNS + c] == EMPTY]
-        for f in empty:
+        floors = empty[c]
+        for f in floors:
             if budget[f] < share:
-                share = max(0.0, budget[f])
-        for f in empty:
+                share = budget[f] if budget[f] > 0.0 else 0.0
+        for f in floors:
             budget[f] -= share
-        if tokens - token_use >= breaks[c] * share:
+        spent = breaks[c] * share
+        if tokens - token_use >= spent:
             prob[c] = share
-            token_use += breaks[c] * share
+            token_use += spent
         else:
             prob[c] = share * avail[c]
     if token_use > tokens:
         token_use = float(tokens)
     # the area projected to the end: per house the symbols if finished, per floor the expected symbols
-    house = [[0.0, 0.0, 0.0, 0.0] for _ in range(COLUMNS)]  # flowers, plants, cats, Boy's symbols
-    flowers = [[0.0] * COLUMNS for _ in range(FLOORS)]
-    plants = [[0.0] * COLUMNS for _ in range(FLOORS)]
-    red = blue = windows = pedestrians = shop_points = chimneys = 0.0
-    kinds = 0
-    new_kinds = 0.0
     chosen = t.chosen
-    for where in range(CELLS):
-        f, c = divmod(where, COLUMNS)
-        i = area[where]
-        if i != EMPTY:
-            v = vec[i]
-            q = 1.0
-            kinds |= t.shop[i]
-        elif where in assigned:
-            i = assigned[where]
-            v = vec[i]
-            q = prob[c]
-            if t.shop[i] and not kinds & t.shop[i]:
-                new_kinds += SHOP_FROM_HAND * q
-        else:
-            v = chosen[f][heading[c]]
-            q = prob[c]
-            if f == 0:
-                new_kinds += q * t.shop_chance * SHOP_NEW_KIND
-        h = house[c]
-        h[0] += v[FL]
-        h[1] += v[PL]
-        h[2] += v[CA]
-        h[3] += v[BOY]
-        flowers[f][c] = q * v[FL]
-        plants[f][c] = q * v[PL]
+    cards = list(plan.cards)
+    for where, f, c in plan.to_come:
+        cards[where] = chosen[f][heading[c]]
+    odds = prob * FLOORS  # per space: the chance it is filled
+    for where in plan.placed:
+        odds[where] = 1.0
+    flowers = [q * v[FL] for q, v in zip(odds, cards, strict=True)]
+    plants = [q * v[PL] for q, v in zip(odds, cards, strict=True)]
+    red = blue = windows = pedestrians = shop_points = chimneys = 0.0
+    for q, v in zip(odds, cards, strict=True):
         red += q * v[RC]
         blue += q * v[BC]
         windows += q * v[CW]
-        if f == 0:
-            pedestrians += q * v[PE]
-            shop_points += q * v[SP]
-        elif f == 2:
-            chimneys += q * v[CH]
+    for c in range(COLUMNS):
+        q, v = odds[c], cards[c]
+        pedestrians += q * v[PE]
+        shop_points += q * v[SP]
+    for c in range(2 * COLUMNS, CELLS):
+        chimneys += odds[c] * cards[c][CH]
+    new_kinds = 0.0
+    for c, to_come in plan.shops:
+        if to_come:
+            new_kinds += prob[c] * t.shop_chance * SHOP_NEW_KIND
+        else:
+            new_kinds += SHOP_FROM_HAND * prob[c]
     # the characters' points on the projected area: tourists per house, inhabitants on the whole area
-    tourist = [
-        (TOURIST_BONUS + h[0], TOURIST_BONUS + h[1], TOURIST_BONUS + 3 * h[2], TOURIST_BONUS + 2 * h[3]) for h in house
-    ]
+    tourist = []
+    for c in range(COLUMNS):
+        first, second, third = cards[c], cards[COLUMNS + c], cards[2 * COLUMNS + c]
+        tourist.append((
+            TOURIST_BONUS + (0.0 + first[FL] + second[FL] + third[FL]),
+            TOURIST_BONUS + (0.0 + first[PL] + second[PL] + third[PL]),
+            TOURIST_BONUS + 3 * (0.0 + first[CA] + second[CA] + third[CA]),
+            TOURIST_BONUS + 2 * (0.0 + first[BOY] + second[BOY] + third[BOY]),
+        ))  # fmt: skip
+    lights = 0.0
+    for c, here in plan.lights:
+        lights += prob[c] * LIGHT_CHANCE if here is None else here
     inhabitant = (
         pedestrians,
-        _interpolate(_POLICEMAN, _streetlights(t, area, prob)),
+        _interpolate(_POLICEMAN, lights),
         3 * chimneys,
-        _interpolate(_SHOP_OWNER, bin(kinds).count("1") + new_kinds),
+        _interpolate(_SHOP_OWNER, plan.kinds + new_kinds),
         4 * min(red, blue),
         _best_run(flowers),
         _best_run(plants),
     )
     # characters received, and the best left for each house still to finish
-    visitors = state.visitors[seat]
     total = 0.0
     open_houses = []
-    waiting = set(state.pending)
-    if state.turn == seat:
-        waiting.update(state.turn_completed)
     for c in range(COLUMNS):
         who = visitors[c]
         if who is not None:
@@ -473,14 +682,14 @@ def _seat_value(
         elif missing[c] or c + 1 in waiting:
             open_houses.append(c)
     if open_houses:
-        total += _characters_to_come(state.piles, visitors, open_houses, prob, (tourist, inhabitant))
+        total += _characters_to_come(piles, visitors, open_houses, prob, (tourist, inhabitant))
     total += shop_points + POINTS_PER_TOKEN * (tokens - token_use) + COIN_VALUE * coins
     return total, windows
 
 
 def _characters_to_come(
     piles: list[int],
-    visitors: list[Character | None],
+    visitors: tuple[Character | None, ...],
     open_houses: list[int],
     prob: list[float],
     points: tuple[list[tuple[float, float, float, float]], tuple[float, ...]],
@@ -531,42 +740,41 @@ def _interpolate(points: tuple[float, ...], count: float) -> float:
     return points[k] + (points[k + 1] - points[k]) * (count - k)
 
 
-def _best_run(rows: list[list[float]]) -> float:
-    """The most of a symbol on three horizontally adjacent spaces of one floor (Florist, Gardener)."""
+def _best_run(spaces: list[float]) -> float:
+    """The most of a symbol on three horizontally adjacent spaces of one floor (Florist, Gardener);
+    `spaces` lists the floors one after the other."""
     best = 0.0
-    for row in rows:
-        for start in range(COLUMNS - 2):
-            run = row[start] + row[start + 1] + row[start + 2]
-            best = max(best, run)
+    for start in (0, 1, 2, 5, 6, 7, 10, 11, 12):
+        run = spaces[start] + spaces[start + 1] + spaces[start + 2]
+        best = max(best, run)
     return best
 
 
-def _streetlights(t: _Cards, area: list[int], prob: list[float]) -> float:
-    """Expected isolated streetlights on the 2nd floors (Policeman): those placed, and empty spaces
-    with no streetlight beside them that may get one."""
+def _streetlights(t: _Cards, area: tuple[int, ...]) -> tuple[tuple[int, float | None], ...]:
+    """Isolated streetlights on the 2nd floors (Policeman), house by house: those placed count what
+    they show, and an empty space with no streetlight beside it may get one (None: its chance)."""
     lights = []
     for c in range(COLUMNS):
         i = area[COLUMNS + c]
         lights.append(-1.0 if i == EMPTY else float(t.vec[i][SL]))
-    count = 0.0
+    counted: list[tuple[int, float | None]] = []
     for c in range(COLUMNS):
         here = lights[c]
         left = lights[c - 1] if c > 0 else 0.0
         right = lights[c + 1] if c < COLUMNS - 1 else 0.0
         if here > 0:
             if left <= 0 and right <= 0:
-                count += here * (LIGHT_CROWDED if (left < 0 or right < 0) else 1.0)
+                counted.append((c, here * (LIGHT_CROWDED if (left < 0 or right < 0) else 1.0)))
         elif here < 0 and left <= 0 and right <= 0:
-            count += prob[c] * LIGHT_CHANCE
-    return count
+            counted.append((c, None))
+    return tuple(counted)
 
 
-def _capacity(state: WalkingInBuranoState, future: int, mid: bool, coins: int, hand: int) -> float:
-    """Floor cards the seat can still place: the rest of this turn (when placing) and `future` turns."""
-
+def _capacity(future: int, done: int, coins: int, hand: int) -> float:
+    """Floor cards the seat can still place: the rest of this turn (when placing, `done` cards placed
+    in it so far) and `future` turns."""
     layer = _BEST[min(future, _MAX_TURNS)]
-    if mid and state.phase is Phase.PLACE:
-        done = state.placed
+    if done >= 0:
         best = layer[min(COIN_LIMIT, coins)][min(HAND_LIMIT, hand)]
         spent = 0
         for more in range(1, 4 - done):

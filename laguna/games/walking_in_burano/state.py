@@ -59,13 +59,16 @@ _EXPECTED: dict[Phase, tuple[tuple[type, ...], str]] = {
 class WalkingInBuranoState(Position, GameState[Action]):
     """One position. Build it with `WalkingInBurano.new_game`."""
 
-    __slots__ = ("heuristic",)
+    __slots__ = ("heuristic", "memo")
 
     def __init__(
         self, players: int, options: WalkingInBuranoOptions, cards: FloorCardSet, seed: int, *, heuristic: Heuristic
     ) -> None:
         super().__init__(players, options, cards, seed)
         self.heuristic = heuristic
+        self.memo: dict[int | str, Any] = {}
+        """What the heuristic last worked out, each entry with everything it read: shared by every copy,
+        so a copy reuses what its original (or a sibling) found for the parts they have in common."""
         refill(self)
         turn.start_turn(self, [])
 
@@ -82,6 +85,7 @@ class WalkingInBuranoState(Position, GameState[Action]):
     def copy(self) -> WalkingInBuranoState:
         twin = object.__new__(WalkingInBuranoState)
         twin.heuristic = self.heuristic
+        twin.memo = self.memo
         twin._players = self._players
         twin.options = self.options
         twin._cards = self._cards
