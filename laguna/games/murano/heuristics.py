@@ -120,36 +120,28 @@ INCOME_USES: Final = 1.5
 """Income actions a seat still takes with the game ahead, for its shops' customers."""
 CACHE_SIZE: Final = 100_000
 """Island facts and card scores remembered between estimates, at most (then forgotten at once)."""
+SHARED_SIZE: Final = 5_000
+"""Shared parts of estimates (time left and islands) remembered, and positions that followed one, at
+most (then forgotten at once)."""
 
 
 def estimate(state: MuranoState) -> tuple[float, ...]:
     """Every seat's expected final score: the track plus the expected worth of its holdings."""
     if state.phase is Phase.OVER:
         return tuple(float(board.score()) for board in state.boards)
-    table = _Table(state)
+    table = _Table(state, _shared(state))
     return tuple(table.seat_value(seat) for seat in range(state.players))
 
 
-class _Table:
-    """What the whole table shares for one estimate: the time left and the islands' contents."""
+class _Shared:
+    """What every position with the same time left, islands and used gondolas shares: the worth of time
+    and gold, the islands' contents, and each seat's holdings valued so far (search and greedy value
+    many positions that differ only in the holdings of the seat that just acted)."""
 
-    def __init__(self, state: MuranoState) -> None:
-        self.state = state
-        self.phase = state.phase
-        self.static = static = _static(state)
-        self.tau = _time_left(state, static)
-        self.progress = 1.0 - self.tau
-        self.future: float = FUTURE_VP * self.tau**FUTURE_SHAPE
-        self.scoring = state.phase is Phase.SCORING
-        self.gold = GOLD_EARLY * self.tau
-        self.gold_cap = max(GOLD_SPENT_LEAST, GOLD_SPENT * self.tau)
-        self.liquid = 0.0
-        self.build_chance = min(1.0, BUILD_TIME * self.tau)
-        self.hand_values = self._hand_values()
-        self.islands = [island.id for island in state.side.islands]
+    def __init__(self, state: MuranoState, static: _Static, tau: float) -> None:
         # Each island's contents as a key: its facts are remembered by it, with a number that stands
         # for the contents in the keys of the cards' scores (quicker to hash than the contents).
-        owners: dict[str, list[int]] = {island: [] for island in self.islands}
+        owners: dict[str, list[int]] = {island: [] for island in static.spaces}
         for (island, _), owner in state.gondolas.items():
             owners[island].append(owner)
         tiles = state.tiles
@@ -162,21 +154,162 @@ class _Table:
             if entry is None:
                 entry = known[key] = (next(static.numbers), state.facts(island))
             self.keys[island], self.facts[island] = entry
+        self.static = static
+        self.tau = tau
+        self.progress = 1.0 - tau
+        self.future: float = FUTURE_VP * tau**FUTURE_SHAPE
+        self.scoring = state.phase is Phase.SCORING
+        self.gold = GOLD_EARLY * tau
+        self.gold_cap = max(GOLD_SPENT_LEAST, GOLD_SPENT * tau)
+        self.build_chance = min(1.0, BUILD_TIME * tau)
+        self.hand_values = (
+            self.in_hand(Building.FACTORY),
+            self.in_hand(Building.SHOP),
+            self.in_hand(Building.PALACE),
+            self.in_hand(Building.SPECIAL),
+        )
+        self.islands = [island.id for island in state.side.islands]
+        self.holdings: dict[Any, tuple[float, float]] = {}
+        """A seat's value before its decision under way, and its gold to come, by its holdings."""
+        self.characters: dict[Any, float] = {}
+        """A seat's character cards and gondolas valued, by the hand and what its cards depend on."""
+        self.worths: dict[Any, tuple[float, tuple[tuple[str, float], ...]]] = {}
+        """A character card's worth at each island and at the best, by the card, seat and what it
+        depends on besides the island."""
+        self.following: dict[Any, _Shared] = {}
+        """The shared parts of the positions that followed, by what was added to the stacks, the
+        islands and the used gondolas."""
+
+    def in_hand(self, kind: Building) -> float:
+        """A bought tile not built yet: its worth once built, less the building still to do."""
+        return self.build_chance * max(0.0, self.built(kind) - BUILD_TEMPO)
+
+    def built(self, kind: Building) -> float:
+        """A tile's worth once built: its VP, or for a special building the card it brings."""
+        if kind is Building.SPECIAL:
+            return SPECIAL_CARD_VALUE * self.tau
+        return BUILD_VP[kind]
+
+
+def _shared(state: MuranoState) -> _Shared:
+    """The shared part of the estimate of `state`.
+
+    A position carries the one of the estimate before it (copies too). Tiles, gondoliers on gondolas
+    and used gondolas are only ever added, in order, so the position is that one's with what was
+    added since: the same while their numbers and the stacks stand, else the one that followed it
+    with these additions, else (and for a position without one) the one of the same contents."""
+    tiles, gondolas, used = state.tiles, state.gondolas, state.used_gondolas
+    stamp = (
+        len(state.street_stack),
+        len(state.shop_stack),
+        state.factory_stack,
+        state.special_stack,
+        len(state.palace_stack),
+        state.triggered_by,
+        state.phase is Phase.SCORING,
+        len(tiles),
+        len(gondolas),
+        len(used),
+    )
+    kept = state.heuristic_memo
+    if kept is None:
+        found = _by_contents(state, _static(state), stamp)
+    elif kept[0] == stamp:
+        return kept[1]  # type: ignore[no-any-return]
+    else:
+        before, earlier = kept
+        added = (
+            stamp,
+            tuple(itertools.islice(tiles.items(), before[7], None)),
+            tuple(itertools.islice(gondolas.items(), before[8], None)),
+            tuple(used[before[9] :]),
+        )
+        following = earlier.following
+        found = following.get(added)
+        if found is None:
+            if len(following) > SHARED_SIZE:
+                following.clear()
+            found = following[added] = _by_contents(state, earlier.static, stamp)
+    state.heuristic_memo = (stamp, found)
+    return found
+
+
+def _by_contents(state: MuranoState, static: _Static, stamp: tuple[Any, ...]) -> _Shared:
+    """The shared part of estimates for the time left and the contents of the islands and gondolas."""
+    tau = _time_left(state, static)
+    content = (tau, stamp[6], tuple(state.tiles.items()), tuple(state.gondolas.items()), tuple(state.used_gondolas))
+    found = static.shared.get(content)
+    if found is None:
+        if len(static.shared) > SHARED_SIZE:
+            static.shared.clear()
+        if len(static.facts) > CACHE_SIZE:
+            static.facts.clear()
+        found = static.shared[content] = _Shared(state, static, tau)
+    return found
+
+
+class _Table:
+    """One estimate: the position, what it shares with others, and the gold of the seat being valued."""
+
+    def __init__(self, state: MuranoState, shared: _Shared) -> None:
+        self.state = state
+        self.phase = state.phase
+        self.shared = shared
+        self.static = shared.static
+        self.tau = shared.tau
+        self.progress = shared.progress
+        self.future = shared.future
+        self.scoring = shared.scoring
+        self.gold = shared.gold
+        self.gold_cap = shared.gold_cap
+        self.build_chance = shared.build_chance
+        self.hand_values = shared.hand_values
+        self.islands = shared.islands
+        self.keys = shared.keys
+        self.facts = shared.facts
+        self.liquid = 0.0
 
     def seat_value(self, seat: int) -> float:
         state = self.state
         player = state.boards[seat]
+        holdings = (
+            seat,
+            player.vp.total(),
+            player.gold,
+            player.gondoliers,
+            player.factories,
+            player.specials,
+            player.markers,
+            len(player.shops),
+            len(player.palaces),
+            tuple(player.characters),
+            tuple(player.special_cards),
+            tuple(player.beads.items()),
+            tuple(state.fresh),
+        )
+        known = self.shared.holdings.get(holdings)
+        if known is None:
+            if len(self.shared.holdings) > CACHE_SIZE:
+                self.shared.holdings.clear()
+            known = self.shared.holdings[holdings] = self.holdings_value(seat)
+        value, self.liquid = known
+        if seat == state.actor:
+            value += self.pending(seat)
+        return value
+
+    def holdings_value(self, seat: int) -> tuple[float, float]:
+        """The seat's value before any decision under way, and its gold and what turns into gold."""
+        state = self.state
+        player = state.boards[seat]
         value = player.score() + self.future
         # Gold and what turns into gold (gondoliers in hand, beads, shops' income), up to its use.
-        self.liquid = player.gold + player.gondoliers * 3 + self.bead_gold(seat) + self.income_gold(seat)
-        value += self.worth(self.liquid)
+        liquid = player.gold + player.gondoliers * 3 + self.bead_gold(seat) + self.income_gold(seat)
+        value += self.worth(liquid)
         value += self.characters(seat, player.characters)
         value += self.tiles(seat)
         for card_id in player.special_cards:
             value += self.static.effects[card_id] * self.tau
-        if seat == state.actor:
-            value += self.pending(seat)
-        return value
+        return value, liquid
 
     # character cards and gondolas
 
@@ -214,7 +347,25 @@ class _Table:
         """The cards matched to the seat's free gondolas, best pairs first; unmatched gondolas 1 VP each.
 
         A card's worth at an island is what it scores there now, blended, while the game is young,
-        with what its kind usually scores (or now, if more)."""
+        with what its kind usually scores (or now, if more). Remembered by the hand and what its
+        cards depend on (gold, beads, gondoliers in hand), as the islands are the same."""
+        infos = self.static.cards
+        extras: list[tuple[int, int]] = []
+        for card_id in hand:
+            card, _, extra_kind = infos[card_id]
+            if extra_kind:
+                extra = self.extra(seat, card, extra_kind)
+                extras.append((extra, self._beads_for(seat, card_id) if extra_kind == 2 else 0))
+        key = (seat, tuple(hand), extra_gondola, self.state.boards[seat].gondoliers, tuple(extras))
+        memo = self.shared.characters
+        value = memo.get(key)
+        if value is None:
+            if len(memo) > CACHE_SIZE:
+                memo.clear()
+            value = memo[key] = self._characters(seat, hand, extra_gondola)
+        return value
+
+    def _characters(self, seat: int, hand: Sequence[str], extra_gondola: str | None) -> float:
         state = self.state
         used = state.used_gondolas
         gondolas = [
@@ -229,23 +380,22 @@ class _Table:
         places = set(gondolas)
         pairs: list[tuple[float, str, str]] = []
         waiting: list[float] = []
-        scoring = self.scoring
-        tau, progress = self.tau, self.progress
         infos = self.static.cards
-        keys, values = self.keys, self.static.values
+        worths = self.shared.worths
         for card_id in hand:
-            card, fixed, prior, extra_kind = infos[card_id]
+            card, prior, extra_kind = infos[card_id]
             extra = self.extra(seat, card, extra_kind) if extra_kind else 0
             if extra_kind == 2:
                 # A bead card is worth the beads the seat can return (studios count).
                 prior = BEAD_VP * min(3, self._beads_for(seat, card_id))
-            anywhere = 0.0
-            for island in (fixed,) if fixed is not None else self.islands:
-                now = values.get((card_id, seat, keys[island], extra))
-                if now is None:
-                    now = self.card_now(seat, card, island, extra)
-                worth = now if scoring else progress * now + tau * (now if now > prior else prior)
-                anywhere = max(anywhere, worth)
+            key = (card_id, seat, extra, prior)
+            known = worths.get(key)
+            if known is None:
+                if len(worths) > CACHE_SIZE:
+                    worths.clear()
+                known = worths[key] = self.card_worths(seat, card, extra, prior)
+            anywhere, by_island = known
+            for island, worth in by_island:
                 if island in places:
                     pairs.append((worth, card_id, island))
             waiting.append(anywhere)
@@ -260,7 +410,7 @@ class _Table:
             matched.add(card_id)
             value += worth
         value += GONDOLA_VP * sum(free.values())
-        if scoring:
+        if self.scoring:
             return value
         # Cards still without a gondola: a gondolier in hand may yet be placed for them.
         hands = state.boards[seat].gondoliers
@@ -272,6 +422,24 @@ class _Table:
             value += chance * sum(left[:hands])
         return value
 
+    def card_worths(
+        self, seat: int, card: CharacterCard, extra: int, prior: float
+    ) -> tuple[float, tuple[tuple[str, float], ...]]:
+        """What a card is worth at each island it may score at, and at the best of them."""
+        scoring = self.scoring
+        tau, progress = self.tau, self.progress
+        keys, values = self.keys, self.static.values
+        anywhere = 0.0
+        by_island = []
+        for island in (card.island,) if card.island is not None else self.islands:
+            now = values.get((card.id, seat, keys[island], extra))
+            if now is None:
+                now = self.card_now(seat, card, island, extra)
+            worth = now if scoring else progress * now + tau * (now if now > prior else prior)
+            anywhere = max(anywhere, worth)
+            by_island.append((island, worth))
+        return anywhere, tuple(by_island)
+
     def _beads_for(self, seat: int, card_id: str) -> int:
         card = self.static.cards[card_id][0]
         return self.state.usable_beads(seat, card.bead) if card.bead is not None else 0
@@ -279,22 +447,10 @@ class _Table:
     # tiles, beads, income
 
     def in_hand(self, kind: Building) -> float:
-        """A bought tile not built yet: its worth once built, less the building still to do."""
-        return self.build_chance * max(0.0, self.built(kind) - BUILD_TEMPO)
-
-    def _hand_values(self) -> tuple[float, float, float, float]:
-        return (
-            self.in_hand(Building.FACTORY),
-            self.in_hand(Building.SHOP),
-            self.in_hand(Building.PALACE),
-            self.in_hand(Building.SPECIAL),
-        )
+        return self.shared.in_hand(kind)
 
     def built(self, kind: Building) -> float:
-        """A tile's worth once built: its VP, or for a special building the card it brings."""
-        if kind is Building.SPECIAL:
-            return SPECIAL_CARD_VALUE * self.tau
-        return BUILD_VP[kind]
+        return self.shared.built(kind)
 
     def tiles(self, seat: int) -> float:
         player = self.state.boards[seat]
@@ -540,10 +696,11 @@ class _Static:
         self.numbers = itertools.count()
         """Numbers for islands' contents, never used twice (a forgotten content comes back as a new one)."""
         self.values: dict[Any, float] = {}
+        self.shared: dict[Any, _Shared] = {}
+        """The shared parts of estimates, by the time left, the islands' contents and the used gondolas."""
         self.cards = {
             card.id: (
                 card,
-                card.island,
                 CARD_PRIOR[card.kind],
                 1 if card.kind is CharacterKind.GOLD_EXCHANGE else 2 if card.kind is CharacterKind.BEADS else 0,
             )
@@ -563,16 +720,17 @@ class _Static:
         """The five tile stacks' sizes at the start: streets, shops, glass factories, specials, palaces."""
 
 
-_STATIC: dict[tuple[int, int], tuple[Any, _Static]] = {}
+_STATIC: dict[tuple[int, int, bool, bool], tuple[Any, _Static]] = {}
 
 
 def _static(state: MuranoState) -> _Static:
-    key = (id(state.components), state.players)
+    """What the estimates of games with these components, players and scoring options share (the
+    options change what a card scores)."""
+    options = state.options
+    key = (id(state.components), state.players, options.balance_zero, options.no_studios_in_scoring)
     entry = _STATIC.get(key)
     if entry is None or entry[0] is not state.components:
         entry = _STATIC[key] = (state.components, _Static(state))
-    if len(entry[1].facts) > CACHE_SIZE:
-        entry[1].facts.clear()
     return entry[1]
 
 

@@ -131,6 +131,7 @@ _NOT_COMPARED: Final = frozenset(
         "plan",
         "components",
         "heuristic",
+        "heuristic_memo",
     }
 )
 """What equality skips: caches, what follows from the components, and the bots' estimate."""
@@ -144,6 +145,9 @@ class MuranoState(Position, RulesState[Action]):
     ) -> None:
         super().__init__(players, options, components, rng)
         self.heuristic = heuristic
+        self.heuristic_memo: Any = None
+        """What the heuristic keeps from an estimate for the positions that follow (it checks that it
+        still holds); copies share it."""
         self._legal: dict[Seat, tuple[Action, ...]] = {}
         if options.preliminary_character:
             recruiting.begin_prelude(self)

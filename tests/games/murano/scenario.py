@@ -51,8 +51,10 @@ def refused(state: MuranoState, text: str, match: str) -> None:
 
 
 def changed(state: MuranoState) -> None:
-    """Forget cached legal actions after a test rearranged the position by hand."""
+    """Forget cached legal actions, and what the heuristic kept, after a test rearranged the position
+    by hand."""
     state._legal = {}
+    state.heuristic_memo = None
 
 
 def set_ships(state: MuranoState, spaces: Iterable[int], red: int) -> None:
