@@ -42,10 +42,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
-from laguna.games.burano.actions import Lace
+from laguna.games.burano.components import Effect
 from laguna.games.burano.holdings import PYRAMID, Hand, Holdings
 from laguna.games.burano.position import Phase
-from laguna.games.burano.rules.lace import lace_options
 from laguna.games.burano.rules.roofing import roof_colour_vp, roof_points
 from laguna.games.burano.state import BuranoState
 
@@ -67,17 +66,44 @@ CARD_DRAW: Final = 5.0
 
 
 def estimate(state: BuranoState) -> tuple[float, ...]:
-    """Every seat's expected final score: the scoring track plus the expected worth of its holdings."""
+    """Every seat's expected final score: the scoring track plus the expected worth of its holdings.
+
+    A position keeps each seat's parts and the table's (`BuranoState.forget_worth`) until a decision
+    may change them, so a decision's position works out again only what the decision can change."""
     if state.phase is Phase.OVER:
         return tuple(float(score) for score in state.outcome().scores)
-    table = _Estimate(state)
-    return tuple(table.seat_value(seat) for seat in range(state.players))
+    worth = state._worth
+    roof_worth = state._roof_worth
+    table: _Estimate | None = None
+    values = []
+    for seat in range(state.players):
+        parts = worth[seat][0]
+        roofs = roof_worth[seat][0]
+        if parts is None or roofs is None:
+            if table is None:
+                table = state._table[0]
+                if table is None:
+                    table = state._table[0] = _Estimate(state)
+                table.state = state
+            if roofs is None:
+                roofs = roof_worth[seat][0] = table.roofs(seat)
+            if parts is None:
+                parts = worth[seat][0] = table.seat_parts(seat)
+        holdings, cubes, pending = parts
+        value = holdings + roofs
+        value += cubes
+        if pending is not None:
+            value += pending
+        values.append(value)
+    return tuple(values)
 
 
 class _Estimate(Holdings):
     """A seat's whole estimate: its holdings, its cubes and the decision under way."""
 
-    def seat_value(self, seat: int) -> float:
+    def seat_parts(self, seat: int) -> tuple[float, float, float | None]:
+        """A seat's estimate but its roof tiles, in three parts added in turn: its holdings before the
+        roofs, its cubes, and (for the acting seat) the decision under way."""
         state = self.state
         player = state.boards[seat]
         value = player.vp.total() + self.later_rounds
@@ -89,12 +115,8 @@ class _Estimate(Holdings):
             value += self.cards(seat)
         value += self.island_value(seat, self.islands)
         value += self.lace(seat)
-        value += self.roofs(seat)
         actions = self.action_values(seat)
-        value += self.cubes(seat, actions)
-        if seat == state.actor:
-            value += self.pending(seat)
-        return value
+        return value, self.cubes(seat, actions), self.pending(seat) if seat == state.actor else None
 
     # cubes
 
@@ -242,7 +264,7 @@ class _Estimate(Holdings):
 
     def pending(self, seat: int) -> float:
         state = self.state
-        phase = self.phase
+        phase = state.phase  # the step of the turn: the table serves every step alike
         if phase is Phase.TURN or phase is Phase.EARNING:
             return 0.0
         if phase is Phase.CONSTRUCTION or phase is Phase.ROOFS:
@@ -318,13 +340,35 @@ class _Estimate(Holdings):
         """The lace makers this action can still send (as when the cube was built), while a square can
         take the next one."""
         state = self.state
-        options = lace_options(state, seat)
-        if not any(isinstance(o, Lace) and not o.privilege for o in options):
+        if not _may_send(state, seat):
             return 0.0
         return self.lace_makers(seat, [c._value_ for c in state.arrows], state.sent)
 
     def bonus_value(self) -> float:
         return max(2 * self.privilege, CARD_DRAW * (0.5 + 0.5 * self.tau))
+
+
+def _may_send(state: BuranoState, seat: int) -> bool:
+    """Whether the lace making action offers a lace maker without a privilege point (as
+    `lace_options` would list one), found without listing them all."""
+    player = state.boards[seat]
+    arrows = state.arrows
+    if state.sent >= MAX_LACE_MAKERS or player.ring.workers < 2 or not arrows:
+        return False
+    taken = state.lace_workers
+    own = {square for square, owner in taken.items() if owner == seat}
+    bump = state.has(seat, Effect.LACE_BUMP)
+    neighbours = state.area.neighbours
+    boards = state.boards
+    for square, colour in state.area.colours.items():
+        if colour not in arrows or square in own:
+            continue
+        occupant = taken.get(square)
+        if occupant is not None and (not bump or boards[occupant].ring.empty_sectors == 0):
+            continue
+        if not own or any(near in own for near in neighbours[square]):
+            return True
+    return False
 
 
 def _matches(arrows: Sequence[str], docks: Sequence[Any]) -> int:

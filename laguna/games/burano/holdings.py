@@ -129,8 +129,9 @@ NO_CARDS: Final = _Held(None, ())
 
 
 class Table:
-    """What the whole table shares for one estimate: the clock, the public boards, and what the
-    majorities and the schedule rings stand at."""
+    """What the whole table shares: the clock, the public boards, and what the majorities and the
+    schedule rings stand at. A position keeps it for its copies while only the acting seat's own board
+    changes (nothing here reads what that changes), and `estimate` points it at the position it judges."""
 
     def __init__(self, state: BuranoState) -> None:
         self.state = state

@@ -16,7 +16,21 @@ from laguna.core.messages import Message, msg
 from laguna.core.outcome import Outcome
 from laguna.core.rng import Rng
 from laguna.games.burano import views
-from laguna.games.burano.actions import Action
+from laguna.games.burano.actions import (
+    Action,
+    Build,
+    ChooseRoofs,
+    Discard,
+    Done,
+    Forgo,
+    Pay,
+    Pick,
+    PrivilegeCoin,
+    PrivilegeCube,
+    Refill,
+    Stack,
+    TakeCube,
+)
 from laguna.games.burano.components import Components
 from laguna.games.burano.options import BuranoOptions
 from laguna.games.burano.position import Phase, Position
@@ -81,10 +95,33 @@ _EXPLAIN: dict[type[Action], Explainer] = {
     **cleanup.EXPLAIN,
 }
 """Why a decision of the kind the phase expects breaks a rule."""
+_OWN_BOARD: frozenset[type[Action]] = frozenset(
+    {Stack, Pick, PrivilegeCoin, PrivilegeCube, Forgo, Done, Pay, TakeCube, Discard, Refill, ChooseRoofs}
+)
+"""Decisions that change nothing of the other seats' holdings or of the shared boards (islands, lace
+workshops, docks, main island, fish cards, building cards): only the deciding seat's board, the
+supplies and the decision under way, unless they also move the game to another moment (`_moment`)."""
+_ROOF_TILES: frozenset[type[Action]] = frozenset({Discard, Refill, ChooseRoofs})
+"""The decisions among those that change the deciding seat's roof tiles."""
+_TURN_STEPS: frozenset[Phase] = frozenset(
+    {Phase.TURN, Phase.FISHING, Phase.FISH_CARDS, Phase.DISPATCH, Phase.TRADE, Phase.LACE, Phase.EARNING, Phase.BONUS}
+)
+"""The steps of a player turn: only the acting seat decides in them."""
 
 
 class BuranoState(Position, RulesState[Action]):
     """One position. Build it with `Burano.new_game`."""
+
+    _worth: list[list[Any]]
+    """Each seat's estimate parts apart from its roof tiles (`heuristics`), in a cell that copies share
+    until a decision may change them: a position's first child to work them out gives them to its
+    siblings and its parent."""
+    _roof_worth: list[list[Any]]
+    """What each seat's roof tiles are worth, shared the same way (building a house changes only these,
+    for the seats not acting)."""
+    _table: list[Any]
+    """What the estimate works out once for the whole table (the clock, the shared boards), shared the
+    same way while only the acting seat's own board changes."""
 
     def __init__(
         self,
@@ -99,6 +136,7 @@ class BuranoState(Position, RulesState[Action]):
         super().__init__(players, options, components, area, rng)
         self.heuristic = heuristic
         self._legal: dict[Seat, tuple[Action, ...]] = {}
+        self.forget_worth()
 
     def to_act(self) -> tuple[Seat, ...]:
         if self.phase is Phase.CONSTRUCTION:
@@ -116,6 +154,8 @@ class BuranoState(Position, RulesState[Action]):
             setattr(twin, name, value)
         twin.rng = self.rng.copy()
         twin._legal = dict(self._legal)
+        twin._worth = list(self._worth)
+        twin._roof_worth = list(self._roof_worth)
         twin.supply = copy_counter(self.supply)
         twin.docks = {island: list(houses) for island, houses in self.docks.items()}
         twin.ports = {port: list(ships) for port, ships in self.ports.items()}
@@ -138,15 +178,48 @@ class BuranoState(Position, RulesState[Action]):
         return twin
 
     def _key(self) -> tuple[Any, ...]:
-        skipped = ("_legal", "_cards", "components", "area", "heuristic")
+        skipped = ("_legal", "_cards", "components", "area", "heuristic", "_worth", "_roof_worth", "_table")
         parts = [value for name, value in sorted(self.__dict__.items()) if name not in skipped]
         return (*parts, self.components.source, self.area.squares)
 
     def _apply(self, seat: Seat, action: Action) -> list[Event]:
         events: list[Event] = []
         self._legal = {}
-        _APPLY[type(action)](self, seat, action, events)
+        kind = type(action)
+        moment = self._moment()
+        _APPLY[kind](self, seat, action, events)
+        if kind in _OWN_BOARD and self._moment() == moment:
+            self._worth[seat] = [None]
+            if kind in _ROOF_TILES:
+                self._roof_worth[seat] = [None]
+        elif kind is Build:  # the main island changes: every seat's roof sites, nothing else of theirs
+            self._worth[seat] = [None]
+            self._roof_worth = [[None] for _ in range(self._players)]
+            self._table = [None]
+        else:
+            self.forget_worth()
         return events
+
+    def _moment(self) -> tuple[Any, ...]:
+        """Where the game stands: the season, the turn and its seat, the clean-up step and its queue.
+        The steps of one turn are one moment: only the acting seat's own decision under way tells
+        them apart."""
+        phase = self.phase
+        return (
+            Phase.TURN if phase in _TURN_STEPS else phase,
+            self.season,
+            self.round,
+            self.turn,
+            self.actor,
+            len(self.queue),
+        )
+
+    def forget_worth(self) -> None:
+        """Drop every seat's kept estimate parts: after a change that may touch any seat's (a test
+        rearranging the position, hidden information drawn anew)."""
+        self._worth = [[None] for _ in range(self._players)]
+        self._roof_worth = [[None] for _ in range(self._players)]
+        self._table = [None]
 
     def explain_illegal(self, seat: Seat, action: Action) -> Message:
         expected = _EXPECTED.get(self.phase)
@@ -169,5 +242,6 @@ class BuranoState(Position, RulesState[Action]):
         twin = self.copy()
         twin.rng = rng.spawn()
         twin._legal = {}
+        twin.forget_worth()
         views.resample(self, twin, seat, rng)
         return twin

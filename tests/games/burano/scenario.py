@@ -50,8 +50,9 @@ def legal(state: BuranoState, seat: int | None = None) -> list[str]:
 
 
 def changed(state: BuranoState) -> None:
-    """Forget cached legal actions after a test rearranged the position by hand."""
+    """Forget the cached legal actions and estimate parts after a test rearranged the position by hand."""
     state._legal = {}
+    state.forget_worth()
 
 
 def choose_roofs(state: BuranoState) -> None:

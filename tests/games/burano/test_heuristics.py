@@ -78,6 +78,7 @@ def test_the_estimate_reads_nothing_random() -> None:
     for stack in twin.roof_stacks.values():
         rng.shuffle(stack)
     twin.rng = Rng(12345)
+    changed(twin)
     assert twin.estimate() == first
 
 
@@ -85,6 +86,7 @@ def test_victory_points_count_in_full() -> None:
     state = start()
     ahead = state.copy()
     ahead.boards[0].vp["roofs"] += 9
+    changed(ahead)
     assert ahead.estimate()[0] - state.estimate()[0] == pytest.approx(9)
     assert ahead.estimate()[1] == state.estimate()[1]
 
@@ -96,12 +98,15 @@ def test_an_island_majority_is_worth_its_clean_ups() -> None:
     island = next(i for i, counts in state.island_workers.items() if not any(counts))
     more = state.copy()
     more.island_workers[island][seat] += 1
+    changed(more)
     gain = more.estimate()[seat] - state.estimate()[seat]
     assert gain > 2, "2 VP now (two players), more at the later clean-ups"
     late = state.copy()
     late.season = 3
+    changed(late)
     late_more = more.copy()
     late_more.season = 3
+    changed(late_more)
     assert late_more.estimate()[seat] - late.estimate()[seat] < gain, "fewer clean-ups are left in winter"
 
 
