@@ -24,7 +24,7 @@ boat sees what the die can do. At the end of the game the estimate is the final 
 from __future__ import annotations
 
 from itertools import accumulate
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from laguna.games.burano_roll_and_write.actions import Circle, Invite
 from laguna.games.burano_roll_and_write.characters import CHARACTERS
@@ -123,6 +123,13 @@ class _Sheet:
         self.chimneys = tuple(self.chimney)
         self.reds = tuple(k for k in every if self.kind[k] == RED)
         self.blues = tuple(k for k in every if self.kind[k] == BLUE)
+        self.plants = tuple(k for k in every if self.kind[k] == PLANT)
+        self.others = tuple(k for k in every if self.kind[k] != PLANT)
+        self.n_plants_b = [len(p) for p in self.plants_b]
+        self.n_cats_b = [len(c) for c in self.cats_b]
+        self.n_deco_b = [len(d) for d in self.deco_b]
+        self.n_plants_f = [len(p) for p in self.plants_f]
+        self.n_cats_f = [len(c) for c in self.cats_f]
         self.plants_fb = [
             [sum(1 for k in self.plants_b[b] if self.floor[k] == f) for b in range(BUILDINGS)] for f in range(4)
         ]
@@ -156,7 +163,18 @@ def estimate(state: RollAndWriteState) -> tuple[float, ...]:
     if state.phase is Phase.OVER:
         return tuple(float(r.score) for r in state.outcome().results)
     race = 0.0 if state.players == 1 or state.final_round is not None else _race(state)
-    return tuple(_seat_value(state, seat, race) for seat in range(state.players))
+    outlooks = state.outlooks
+    return tuple(_seat_value(state, seat, race, outlooks, _MEMORY) for seat in range(state.players))
+
+
+def estimate_afresh(state: RollAndWriteState) -> tuple[float, ...]:
+    """`estimate` worked out from the position alone, without the outlooks the state keeps: what
+    those must always agree with."""
+    if state.phase is Phase.OVER:
+        return estimate(state)
+    race = 0.0 if state.players == 1 or state.final_round is not None else _race(state)
+    outlooks: list[list[Any]] = [[None, None] for _ in range(state.players)]
+    return tuple(_seat_value(state, seat, race, outlooks, {}) for seat in range(state.players))
 
 
 def _race(state: RollAndWriteState) -> float:
@@ -335,94 +353,99 @@ def _plant_cover(sheet: _Sheet, ch: int, b: int, f: int) -> tuple[int, ...]:
     return ()
 
 
-def _seat_value(state: RollAndWriteState, seat: int, race: float) -> float:
-    """One seat's expected final score; `race` is the rounds left with several players."""
-    sheet = _sheet(state.layouts[seat])
-    marks = _Marks(sheet, state.circled[seat])
-    val = marks.val
-    plant_v = marks.plant_v
-    kind, building = sheet.kind, sheet.building
-    # invited characters, with a decision made in secret this round
-    placed: list[tuple[int, int, int]] = []
-    for colour, (character, floor) in state.characters[seat].items():
-        placed.append((_CHAR_INDEX[character], sheet.position[colour], floor or 0))
-    coins = state.coins(seat)
-    decision = state.commitments[seat]
-    pending = 1  # this round's invitation is still to decide
-    if decision is not None:
-        pending = 0
-        if isinstance(decision, Invite):
-            placed.append((_CHAR_INDEX[decision.character], sheet.position[decision.building], decision.floor or 0))
-            coins -= INVITATION_COST
-        else:
-            coins += 1
-    # boats still to come this round; a die beside the seat's boat is judged by its best circle
-    boats = 0
-    options: list[tuple[int, int, int]] = []
-    if state.phase is Phase.BOAT or state.phase is Phase.USE:
-        order = state.draft_order
-        start = state.draft_index
-        if state.phase is Phase.USE:
-            start += 1
-            if order[state.draft_index] == seat and state.die is not None:
-                die = state.dice[DICE.index(state.die)]
-                for action in state.legal_actions(seat):
-                    if isinstance(action, Circle):
-                        options.append((sheet.index[action.symbol], action.value, change_cost(die, action.value)))
-        boats = sum(1 for s in order[start:] if s == seat)
-    solo = state.players == 1
-    room = 0.0
-    if state.final_round is not None:
-        fixed = float(state.final_round - state.round)
-    elif solo:
-        fixed = -1.0
-        room = float(state.sheets.coin_track - state.gained[seat] - state.filled[seat] - SOLO_FILL)
-    else:
-        fixed = race
-    horizon = (fixed, room, pending, boats)
-    plan = _plan(sheet, marks, placed)
-    worth = [0.0] * sheet.size  # what circling each symbol adds, plant numbers aside
-    plant_weight = [0.0] * sheet.size  # characters adding up the number written under each plant
-    for ch, b, f in placed:
-        for k, g in marks.gains(sheet, ch, b, f):
-            worth[k] += g
-        for k in _plant_cover(sheet, ch, b, f):
-            plant_weight[k] += 1.0
-    base = sum(marks.current(ch, b, f) for ch, b, f in placed)
-    open_plants = [(k, plant_v[building[k]]) for k in range(sheet.size) if val[k] < 0 and kind[k] == PLANT]
-    open_others = [k for k in range(sheet.size) if val[k] < 0 and kind[k] != PLANT]
-    # the number of further invitations that pays best, judged without this boat's circle
-    levels: list[tuple[float, float, list[float], list[float], list[float]]] = []
-    added = 0.0
-    for count in range(len(plan) + 1):
-        if count:
-            ch, b, f = plan[count - 1]
+MEMORY = 1024
+"""The most outlooks remembered by their sheet and characters (about 20 kB each); past it, all are
+forgotten."""
+_MEMORY: dict[Any, Any] = {}
+"""Outlooks by sheet, characters and circles: a search meets the same sheets again by other paths
+(the same circles in another order, or after other decisions of the other players). Shared by every
+game of the process, as an outlook depends on nothing else."""
+
+Placed = tuple[tuple[int, int, int], ...]
+
+
+class _Outlook:
+    """What a seat's sheet and characters promise, whatever its coins and the rounds left: the marks,
+    the plan, and for each number of further invitations (the plan's first ones) their score now and
+    the running sums of the ranking of the symbols still open.
+
+    Working it out is most of an estimate, while most decisions leave a sheet and its characters
+    alone, and a search meets the same sheets again and again: the state keeps each seat's outlook
+    across copies, and the game remembers them by sheet and characters. An outlook never changes once
+    made (but for `values`, which only grows).
+    """
+
+    __slots__ = ("added", "base", "marks", "placed", "plan", "plant_weight", "prefixes", "sheet", "values", "worth")
+
+    def __init__(self, sheet: _Sheet, marks: _Marks, placed: Placed) -> None:
+        self.sheet = sheet
+        self.marks = marks
+        self.placed = placed
+        self.plan = plan = _plan(sheet, marks, placed)
+        size = sheet.size
+        worth = [0.0] * size  # what circling each symbol adds, plant numbers aside
+        plant_weight = [0.0] * size  # characters adding up the number written under each plant
+        for ch, b, f in placed:
+            for k, g in marks.gains(sheet, ch, b, f):
+                worth[k] += g
+            for k in _plant_cover(sheet, ch, b, f):
+                plant_weight[k] += 1.0
+        self.worth = list(worth)
+        self.plant_weight = list(plant_weight)
+        self.base = sum(marks.current(ch, b, f) for ch, b, f in placed)
+        val, building, plant_v = marks.val, sheet.building, marks.plant_v
+        # the open symbols as the ranking lists them, the plants last with the number they will likely carry
+        others = [k for k in sheet.others if val[k] < 0]
+        plants = [(k, plant_v[building[k]]) for k in sheet.plants if val[k] < 0]
+        ranking = [worth[k] for k in others]
+        ranking += [worth[k] + plant_weight[k] * v for k, v in plants]
+        added = 0.0
+        self.added = [added]
+        self.prefixes = [_prefix(ranking)]
+        for ch, b, f in plan:
             added += PLAN_WEIGHT * marks.current(ch, b, f)
             for k, g in marks.gains(sheet, ch, b, f):
                 worth[k] += PLAN_WEIGHT * g
             for k in _plant_cover(sheet, ch, b, f):
                 plant_weight[k] += PLAN_WEIGHT
-        ranked = list(map(worth.__getitem__, open_others))
-        ranked += [worth[k] + plant_weight[k] * v for k, v in open_plants]
-        ranked.sort(reverse=True)
-        # the dice rarely offer the very best symbol: the circles to come land on every other symbol
-        # of the ranking first, and on the ones skipped only once those are gone
-        prefix = [0.0, *accumulate(ranked[::2] + ranked[1::2])]
-        rest = _rest(count, coins, prefix, horizon)
-        if rest is None:
-            break
-        if options:
-            levels.append((added + rest, added, prefix, list(worth), list(plant_weight)))
-        else:
-            levels.append((added + rest, added, prefix, worth, plant_weight))
-    best_count = max(range(len(levels)), key=lambda c: levels[c][0])
-    best = levels[best_count][0]
-    if options:
-        # the best circle of the die beside the boat, with the coins it costs, near that number
+            ranking = [worth[k] for k in others]
+            ranking += [worth[k] + plant_weight[k] * v for k, v in plants]
+            self.added.append(added)
+            self.prefixes.append(_prefix(ranking))
+        self.values: dict[tuple[float, ...], float] = {}
+        """`best` by what it reads: the coins, the horizon, and what the die beside the boat allows."""
+
+    def level(self, count: int) -> tuple[list[float], list[float]]:
+        """Each symbol's worth and plant weight once the plan's first `count` characters are invited."""
+        sheet, marks = self.sheet, self.marks
+        worth, plant_weight = list(self.worth), list(self.plant_weight)
+        for ch, b, f in self.plan[:count]:
+            for k, g in marks.gains(sheet, ch, b, f):
+                worth[k] += PLAN_WEIGHT * g
+            for k in _plant_cover(sheet, ch, b, f):
+                plant_weight[k] += PLAN_WEIGHT
+        return worth, plant_weight
+
+    def best(self, coins: int, horizon: tuple[float, float, int, int], options: list[tuple[int, int, int]]) -> float:
+        """The score still to come with the number of further invitations that pays best, judged
+        without this boat's circle; with `options`, the best circle of the die beside the boat, with
+        the coins it costs, near that number."""
+        totals: list[float] = []
+        for count, prefix in enumerate(self.prefixes):
+            rest = _rest(count, coins, prefix, horizon)
+            if rest is None:
+                break
+            totals.append(self.added[count] + rest)
+        best_count = max(range(len(totals)), key=totals.__getitem__)
+        best = totals[best_count]
+        if not options:
+            return best
+        sheet, marks = self.sheet, self.marks
+        kind, building, val, cap_b = sheet.kind, sheet.building, marks.val, marks.cap_b
         best = -1e9
-        cap_b = marks.cap_b
-        for count in range(max(0, best_count - 1), min(len(levels), best_count + 2)):
-            _, added, prefix, worth, plant_weight = levels[count]
+        for count in range(max(0, best_count - 1), min(len(totals), best_count + 2)):
+            added, prefix = self.added[count], self.prefixes[count]
+            worth, plant_weight = self.level(count)
             rests: dict[int, float | None] = {}
             for k, v, cost in options:
                 if cost not in rests:
@@ -440,48 +463,143 @@ def _seat_value(state: RollAndWriteState, seat: int, race: float) -> float:
                         gain -= CAP_LOSS * (plant_value(cap) - plant_value(v)) * others
                 value = added + gain + rest
                 best = max(best, value)
-    total = base + best + COIN_VALUE * coins
+        return best
+
+
+def _prefix(ranking: list[float]) -> list[float]:
+    """The running sums of the ranking: the dice rarely offer the very best symbol, so the circles to
+    come land on every other symbol of the ranking first, and on the ones skipped only once those are
+    gone."""
+    ranked = sorted(ranking, reverse=True)
+    return [0.0, *accumulate(ranked[::2] + ranked[1::2])]
+
+
+def _outlook(sheet: _Sheet, circled: dict[str, int | None], placed: Placed, memory: dict[Any, Any],
+             near: _Outlook | None) -> _Outlook:  # fmt: skip
+    """The outlook of a sheet with these characters: remembered, or worked out (with the marks of
+    `near`, an outlook of the same sheet as circled now, if any)."""
+    key = (sheet, placed, frozenset(circled.items()))
+    found: _Outlook | None = memory.get(key)
+    if found is None:
+        marks = near.marks if near is not None and near.sheet is sheet else _Marks(sheet, circled)
+        found = _Outlook(sheet, marks, placed)
+        if len(memory) >= MEMORY:
+            memory.clear()
+        memory[key] = found
+    return found
+
+
+def _seat_value(state: RollAndWriteState, seat: int, race: float, outlooks: list[list[Any]],
+                memory: dict[Any, Any]) -> float:  # fmt: skip
+    """One seat's expected final score; `race` is the rounds left with several players. The seat's
+    outlook is read from its cell of `outlooks` (with the characters it was worked out for), and put
+    there when missing or out of date."""
+    coins = state.coins(seat)
+    decision = state.commitments[seat]
+    pending = 1  # this round's invitation is still to decide
+    invite = None
+    if decision is not None:
+        pending = 0
+        if isinstance(decision, Invite):
+            invite = decision
+            coins -= INVITATION_COST
+        else:
+            coins += 1
+    # the invited characters, with a decision made in secret this round
+    source = (tuple(state.characters[seat].items()), invite)
+    cell = outlooks[seat]
+    if cell[0] is not None and cell[1] == source:
+        outlook: _Outlook = cell[0]
+        sheet = outlook.sheet
+    else:
+        sheet = _sheet(state.layouts[seat])
+        position = sheet.position
+        placed = [(_CHAR_INDEX[character], position[colour], floor or 0) for colour, (character, floor) in source[0]]
+        if invite is not None:
+            placed.append((_CHAR_INDEX[invite.character], position[invite.building], invite.floor or 0))
+        outlook = _outlook(sheet, state.circled[seat], tuple(placed), memory, cell[0])
+        if cell[0] is None:
+            cell[0], cell[1] = outlook, source
+        else:  # the copies sharing the cell keep theirs: this position's characters differ
+            outlooks[seat] = [outlook, source]
+    # boats still to come this round; a die beside the seat's boat is judged by its best circle
+    boats = 0
+    die = None
+    value = 0
+    phase = state.phase
+    if phase is Phase.BOAT or phase is Phase.USE:
+        order = state.draft_order
+        start = state.draft_index
+        if phase is Phase.USE:
+            start += 1
+            if order[state.draft_index] == seat and state.die is not None:
+                die = state.die
+                value = state.dice[DICE.index(die)]
+        boats = order[start:].count(seat)
+    solo = state.players == 1
+    room = 0.0
+    if state.final_round is not None:
+        fixed = float(state.final_round - state.round)
+    elif solo:
+        fixed = -1.0
+        room = float(state.sheets.coin_track - state.gained[seat] - state.filled[seat] - SOLO_FILL)
+    else:
+        fixed = race
+    memo: tuple[float, ...] = (coins, fixed, room, pending, boats)
+    if die is not None:  # and the circles the die allows, by its colour and value and the coins to change it
+        memo = (*memo, DICE.index(die), value, state.coins(seat))
+    best = outlook.values.get(memo)
+    if best is None:
+        options: list[tuple[int, int, int]] = []
+        if die is not None:
+            index = sheet.index
+            for action in state.legal_actions(seat):
+                if isinstance(action, Circle):
+                    options.append((index[action.symbol], action.value, change_cost(value, action.value)))
+        best = outlook.values[memo] = outlook.best(coins, (fixed, room, pending, boats), options)
+    total = outlook.base + best + COIN_VALUE * coins
     if solo:
         total -= state.filled[seat] + SOLO_FILL
     return total
 
 
-def _plan(sheet: _Sheet, marks: _Marks, placed: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
+def _plan(sheet: _Sheet, marks: _Marks, placed: Placed) -> list[tuple[int, int, int]]:
     """The characters to invite into the free spaces, best first: value now plus room to grow.
 
     A Female Tourist, Photographer or Backpacker needs the space under its own building; the others
     may take any free space.
     """
-    invited = {ch for ch, _, _ in placed}
     used = {b for _, b, _ in placed}
     free = BUILDINGS - len(used)
+    if not free:
+        return []
+    invited = {ch for ch, _, _ in placed}
     candidates: list[tuple[float, int, int, int]] = []
     grow = PLAN_GROWTH
     plant_v = marks.plant_v
     open_b = [b for b in range(BUILDINGS) if b not in used]
     if FT not in invited:
-        for b in open_b:
-            room = (len(sheet.plants_b[b]) - len(marks.plants[b])) * plant_v[b]
-            candidates.append((marks.psum_b[b] + grow * room, FT, b, 0))
+        n_plants, circled_plants, psum = sheet.n_plants_b, marks.plants, marks.psum_b
+        candidates += [
+            (psum[b] + grow * ((n_plants[b] - len(circled_plants[b])) * plant_v[b]), FT, b, 0) for b in open_b
+        ]
     if PH not in invited:
-        for b in open_b:
-            cats = marks.cats_b[b]
-            candidates.append((4.0 * (cats + grow * (len(sheet.cats_b[b]) - cats)), PH, b, 0))
+        n_cats, cats_b = sheet.n_cats_b, marks.cats_b
+        candidates += [(4.0 * (cats_b[b] + grow * (n_cats[b] - cats_b[b])), PH, b, 0) for b in open_b]
     if BP not in invited:
-        for b in open_b:
-            deco = marks.deco_b[b]
-            candidates.append((4.0 * (deco + grow * (len(sheet.deco_b[b]) - deco)), BP, b, 0))
+        n_deco, deco = sheet.n_deco_b, marks.deco_b
+        candidates += [(4.0 * (deco[b] + grow * (n_deco[b] - deco[b])), BP, b, 0) for b in open_b]
     for f in (1, 2, 3):
         cats, plants = marks.cats_f[f], marks.pcount_f[f]
-        open_cats = len(sheet.cats_f[f]) - cats
+        open_cats = sheet.n_cats_f[f] - cats
         if FLO not in invited:
-            total, circled = sheet.plants_fb[f], marks.plants_fb[f]
-            room = sum((total[b] - circled[b]) * plant_v[b] for b in range(BUILDINGS))
+            counts = zip(sheet.plants_fb[f], marks.plants_fb[f], plant_v, strict=True)
+            room = sum([(total - circled) * v for total, circled, v in counts])
             candidates.append((marks.psum_f[f] + grow * room, FLO, -1, f))
         if FISH not in invited:
             candidates.append((4.0 * (cats + grow * open_cats), FISH, -1, f))
         if PAINT not in invited:
-            open_plants = len(sheet.plants_f[f]) - plants
+            open_plants = sheet.n_plants_f[f] - plants
             candidates.append((3.0 * (cats + plants + grow * (open_cats + open_plants)), PAINT, -1, f))
     for ch in _GLOBAL:
         if ch not in invited:

@@ -99,8 +99,10 @@ class Position(Seats):
         self.spent = [0] * players
         self.filled = [0] * players
         self.boats: list[list[DieColour]] = [[] for _ in range(players)]
+        """Each seat's boats on the canal; a seat's list is replaced, never changed, so copies share it."""
         self.flipped = [0] * players
         self.canal: dict[DieColour, list[Seat]] = {colour: [] for colour in DICE}
+        """The owners of the boats beside each die, in the order placed; replaced, never changed, like `boats`."""
         self.spectators: list[DieColour] = []
         self.commitments: list[Invite | TakeCoin | None] = [None] * players
         self.dice = [0] * len(DICE)

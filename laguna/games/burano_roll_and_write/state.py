@@ -51,6 +51,10 @@ class RollAndWriteState(Position, RulesState[Action]):
                  rng: Rng, *, heuristic: Heuristic) -> None:  # fmt: skip
         super().__init__(players, options, sheets, layouts, rng)
         self.heuristic = heuristic
+        self.outlooks: list[list[Any]] = [[None, None] for _ in range(players)]
+        """What the heuristic worked out from each seat's sheet and characters (the heuristic's to fill
+        and check), in a cell per seat that copies share until the seat's sheet changes: a copy that
+        works it out fills it in for the position it came from and every other copy of it."""
         rounds.start_round(self, [])
 
     def to_act(self) -> tuple[Seat, ...]:
@@ -66,6 +70,7 @@ class RollAndWriteState(Position, RulesState[Action]):
     def copy(self) -> RollAndWriteState:
         twin = object.__new__(RollAndWriteState)
         twin.heuristic = self.heuristic
+        twin.outlooks = list(self.outlooks)
         twin._players = self._players
         twin.options = self.options
         twin.sheets = self.sheets
@@ -78,9 +83,9 @@ class RollAndWriteState(Position, RulesState[Action]):
         twin.gained = list(self.gained)
         twin.spent = list(self.spent)
         twin.filled = list(self.filled)
-        twin.boats = [list(b) for b in self.boats]
+        twin.boats = list(self.boats)
         twin.flipped = list(self.flipped)
-        twin.canal = {colour: list(seats) for colour, seats in self.canal.items()}
+        twin.canal = dict(self.canal)
         twin.spectators = list(self.spectators)
         twin.commitments = list(self.commitments)
         twin.dice = list(self.dice)
@@ -95,7 +100,7 @@ class RollAndWriteState(Position, RulesState[Action]):
         return twin
 
     def _key(self) -> tuple[Any, ...]:
-        """Every part of the position, hidden ones included (the cache and the heuristic aside)."""
+        """Every part of the position, hidden ones included (the caches and the heuristic aside)."""
         return (
             self._players, self.options, self.sheets.source, [layout.name for layout in self.layouts], self.rng,
             self.reveals, self.circled, self.characters, self.gained, self.spent, self.filled, self.boats,
@@ -127,7 +132,14 @@ class RollAndWriteState(Position, RulesState[Action]):
         self._legal = {}
         events: list[Event] = []
         _HANDLERS[type(action)](self, seat, action, events)
+        if type(action) is Circle:
+            self.sheet_changed(seat)
         return events
+
+    def sheet_changed(self, seat: Seat) -> None:
+        """Forget what was worked out from the seat's sheet, in this position alone (circling a symbol
+        calls it, and so must whoever edits a sheet by hand)."""
+        self.outlooks[seat] = [None, None]
 
     def outcome(self) -> Outcome:
         return rounds.outcome(self)

@@ -64,6 +64,7 @@ def circle_on_sheet(state: RollAndWriteState, seat: int, numbers: Mapping[str, i
     """Mark symbols as circled already, with the numbers written under them: ``{"R3.chimney": 6}``."""
     state.circled[seat].update(numbers)
     state._legal = {}
+    state.sheet_changed(seat)
 
 
 def texts(actions: Sequence[object]) -> list[str]:

@@ -68,8 +68,8 @@ def place_boat(position: Position, seat: Seat, action: Boat, events: list[Event]
         text = msg("{player} gains {coins} for the boat placed after theirs", player=Player(earlier),
                    coins=coins_text(got))  # fmt: skip
         events.append(Event("coin", earlier, text, {"coins": got}))
-    position.canal[colour].append(seat)
-    position.boats[seat].append(colour)
+    position.canal[colour] = [*position.canal[colour], seat]
+    position.boats[seat] = [*position.boats[seat], colour]
     position.die = colour
     position.phase = Phase.USE
 

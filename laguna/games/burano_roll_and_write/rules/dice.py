@@ -59,10 +59,17 @@ def circles(position: Position, seat: Seat, colour: DieColour, coins: int, first
     reach = REACH[position.dice[DICE.index(colour)]][min(coins, 3)]
     circled = position.circled[seat]
     found: list[Circle] = []
+    plants: tuple[int, ...] | None = None  # the same numbers for every plant of the building
     for symbol in position.layouts[seat].in_building(colour):
         if symbol.id in circled:
             continue
-        for value in allowed(position, seat, symbol):
+        if symbol.kind is Kind.PLANT:
+            if plants is None:
+                plants = allowed(position, seat, symbol)
+            numbers = plants
+        else:
+            numbers = allowed(position, seat, symbol)
+        for value in numbers:
             if value in reach:
                 found.append(_circle(symbol.id, value))
                 if first_only:

@@ -1,0 +1,94 @@
+"""The outlooks behind the estimate (laguna/games/burano_roll_and_write/heuristics.py): what a state
+carries over to its copies, and what the game remembers of sheets already judged, must give exactly
+the estimate worked out afresh from the position, and a copy's decisions never change the estimate of
+the position it came from."""
+
+from __future__ import annotations
+
+import pytest
+
+from laguna.bots import GreedyBot
+from laguna.core.rng import Rng
+from laguna.games.burano_roll_and_write import RollAndWriteState, heuristics
+from laguna.games.burano_roll_and_write.heuristics import estimate_afresh
+from tests.games.burano_roll_and_write.scenario import new
+
+
+def bits(values: tuple[float, ...]) -> tuple[str, ...]:
+    """The estimate to the last bit (equal floats may still differ, as 0.0 and -0.0 do)."""
+    return tuple(float(v).hex() for v in values)
+
+
+def agrees(state: RollAndWriteState) -> None:
+    assert bits(state.estimate()) == bits(estimate_afresh(state))
+
+
+def search_step(state: RollAndWriteState, seat: int) -> None:
+    """What a search does at a new position: every decision judged on a copy, one step ahead; then the
+    position itself is judged the same as before."""
+    before = bits(state.estimate())
+    for action in state.legal_actions(seat):
+        child = state.copy()
+        child.apply_unchecked(seat, action)
+        agrees(child)
+        if not child.is_terminal():
+            grandchild = child.copy()
+            actor = grandchild.to_act()[0]
+            grandchild.apply_unchecked(actor, grandchild.legal_actions(actor)[-1])
+            agrees(grandchild)
+            agrees(child)
+    assert bits(state.estimate()) == before
+    agrees(state)
+
+
+def play(state: RollAndWriteState, seed: int, greedy: bool) -> None:
+    """A seeded game (random or greedy decisions), checking every position, every decision one step
+    ahead, and a determinized copy as a search samples it."""
+    rng = Rng(seed)
+    bots = [GreedyBot(seed + seat) for seat in range(state.players)]
+    while not state.is_terminal():
+        agrees(state)
+        seat = state.to_act()[0]
+        search_step(state, seat)
+        sample = state.determinize(seat, rng)
+        search_step(sample, sample.to_act()[0])
+        action = bots[seat].choose(state, seat) if greedy else rng.choice(state.legal_actions(seat))
+        state.apply(seat, action)
+    agrees(state)
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+@pytest.mark.parametrize("seed", [1, 2])
+def test_random_games_keep_the_estimate_exact(players: int, seed: int) -> None:
+    play(new(players, layout=None, seed=seed, round_limit=6), seed, greedy=False)
+
+
+@pytest.mark.parametrize("players", [1, 2, 3])
+def test_greedy_games_keep_the_estimate_exact(players: int) -> None:
+    play(new(players, layout=None, seed=7 + players, round_limit=6), players, greedy=True)
+
+
+def test_a_copy_circling_leaves_the_original_alone() -> None:
+    """The copies share what was worked out from a sheet until one of them circles on it."""
+    state = new(2, layout=None, seed=5)
+    original = bits(state.estimate())
+    seat = state.to_act()[0]
+    twin = state.copy()
+    twin.apply(seat, twin.legal_actions(seat)[0])  # a boat beside a die
+    twin.apply(seat, twin.legal_actions(seat)[0])  # its circle
+    agrees(twin)
+    assert bits(state.estimate()) == original
+    agrees(state)
+
+
+def test_the_memory_of_sheets_stays_bounded() -> None:
+    state = new(2, layout=None, seed=3)
+    rng = Rng(3)
+    while not state.is_terminal():
+        seat = state.to_act()[0]
+        for action in state.legal_actions(seat):
+            child = state.copy()
+            child.apply_unchecked(seat, action)
+            child.estimate()
+            assert len(heuristics._MEMORY) <= heuristics.MEMORY
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
