@@ -9,6 +9,7 @@ from typing import Any, Protocol
 
 from laguna.bots.greedy import GreedyBot
 from laguna.bots.ismcts import IsmctsBot
+from laguna.bots.learned import HEURISTIC, Evaluation, LearnedEvaluation
 from laguna.bots.random_bot import RandomBot
 from laguna.core import GameState, OptionsError, Rng, get_game
 from laguna.core.messages import N_, msg, quoted
@@ -55,13 +56,16 @@ and swap decisions to judge, so they get less; Murano's positions are quick to j
 turns want more (docs/strength.md)."""
 
 
-def _search_level(name: str, iterations: int) -> Level:
+def _search_level(name: str, iterations: int, evaluation: str = "heuristic") -> Level:
     def build(seed: int, game_id: str | None) -> Bot:
         share = BUDGET_SHARE.get(game_id or "", 1.0)
-        return IsmctsBot(seed, iterations=round(iterations * share), name=name)
+        return IsmctsBot(
+            seed, iterations=round(iterations * share), name=name, evaluation=_evaluation(evaluation, game_id)
+        )
 
     by_game = ", ".join(f"{get_game(g).name} {round(iterations * share):,}" for g, share in BUDGET_SHARE.items())
-    return Level(name, f"ismcts with {iterations:,} iterations per decision ({by_game})", build)
+    judged = "the learned evaluation where one is trained" if evaluation == "learned" else "the heuristic"
+    return Level(name, f"ismcts with {iterations:,} iterations per decision ({by_game}), judging by {judged}", build)
 
 
 LEVELS: dict[str, Level] = {
@@ -78,7 +82,7 @@ LEVELS: dict[str, Level] = {
             lambda seed, game_id: GreedyBot(seed, name="medium"),
         ),
         _search_level(N_("hard"), HARD_ITERATIONS),
-        _search_level(N_("expert"), EXPERT_ITERATIONS),
+        _search_level(N_("expert"), EXPERT_ITERATIONS, "learned"),
     )
 }
 """The levels players choose from, weakest first (their names marked for the catalogues, as the
@@ -93,8 +97,20 @@ BOT_NAMES: tuple[str, ...] = (*BOTS, *LEVELS)
 
 
 _ISMCTS_SETTINGS = {"c": "exploration", "scale": "scale"}
-"""Positive real settings of ``ismcts:BUDGET:KEY=VALUE``; ``prior`` (virtual visits) and ``w``
-(widening, 0 for none) are read on their own."""
+"""Positive real settings of ``ismcts:BUDGET:KEY=VALUE``; ``prior`` (virtual visits), ``w``
+(widening, 0 for none) and ``eval`` (the evaluation) are read on their own."""
+
+EVALUATIONS = ("heuristic", "learned")
+"""How a bot may judge positions (``eval=``): the game's heuristic, or the heuristic corrected by the
+game's learned value model where one was trained for the set-up (`laguna.bots.learned`)."""
+
+
+def _evaluation(name: str, game_id: str | None) -> Evaluation:
+    """The evaluation ``eval=name`` asks for; a learned one needs to know the game."""
+    if name == "learned" and game_id is not None:
+        return LearnedEvaluation(game_id)
+    return HEURISTIC
+
 
 MAX_BUDGET = 10**12 - 1
 """The largest search budget, in iterations or milliseconds (a cap on thinking time bounds it anyway)."""
@@ -108,7 +124,7 @@ _REAL = re.compile(r"[0-9]{1,6}(\.[0-9]{0,6})?|\.[0-9]{1,6}")
 a dozen at most."""
 
 
-def _ismcts(budget: str, seed: int, spec: str) -> Bot:
+def _ismcts(budget: str, seed: int, spec: str, game_id: str | None) -> Bot:
     text, *settings = budget.strip().lower().split(":")
     extra: dict[str, Any] = {}
     for setting in settings:
@@ -119,10 +135,13 @@ def _ismcts(budget: str, seed: int, spec: str) -> Bot:
             extra[_ISMCTS_SETTINGS[key]] = float(value)
         elif key == "w" and _REAL.fullmatch(value):
             extra["widening"] = float(value)
+        elif key == "eval" and value in EVALUATIONS:
+            extra["evaluation"] = _evaluation(value, game_id)
         else:
             raise OptionsError(
                 msg(
-                    "bad ismcts setting {setting} in {spec} (prior=N with N ≥ 1, c=X, scale=X, or w=X with X ≥ 0)",
+                    "bad ismcts setting {setting} in {spec} (prior=N with N ≥ 1, c=X, scale=X, w=X with X ≥ 0, "
+                    "or eval=heuristic|learned)",
                     setting=quoted(setting),
                     spec=quoted(spec),
                 )
@@ -144,6 +163,20 @@ def _ismcts(budget: str, seed: int, spec: str) -> Bot:
     return IsmctsBot(seed, iterations=int(number), name=name, **extra)
 
 
+def _greedy(settings: str, seed: int, spec: str, game_id: str | None) -> Bot:
+    """``greedy:eval=learned``: the greedy bot judging by the given evaluation."""
+    key, _, value = settings.strip().partition("=")
+    if key != "eval" or value not in EVALUATIONS:
+        raise OptionsError(
+            msg(
+                "bad greedy setting {setting} in {spec} (eval=heuristic|learned)",
+                setting=quoted(settings),
+                spec=quoted(spec),
+            )
+        )
+    return GreedyBot(seed, name=f"greedy:eval={value}", evaluation=_evaluation(value, game_id))
+
+
 def make_bot(spec: str, seed: int, game_id: str | None = None, *, cap_seconds: float | None = None) -> Bot:
     """Build the bot named by `spec` to play `game_id`; an unknown name or bad budget raises
     `OptionsError` naming it. Only the levels look at the game. `cap_seconds` bounds a search bot's
@@ -163,11 +196,13 @@ def make_bot(spec: str, seed: int, game_id: str | None = None, *, cap_seconds: f
 def _built(spec: str, seed: int, game_id: str | None) -> Bot:
     name, colon, budget = spec.strip().lower().partition(":")
     if colon:
+        if name == "greedy":
+            return _greedy(budget, seed, spec, game_id)
         if name != "ismcts":
             raise OptionsError(
                 msg("only ismcts takes a budget ({spec}); e.g. ismcts:500 or ismcts:250ms", spec=quoted(spec))
             )
-        return _ismcts(budget, seed, spec)
+        return _ismcts(budget, seed, spec, game_id)
     level = LEVELS.get(name)
     if level is not None:
         return level.build(seed, game_id)

@@ -41,20 +41,24 @@ def squash(points: float, scale: float = SCALE) -> float:
     return 0.5 + 0.5 * math.tanh(points / scale)
 
 
-def leads(state: GameState[Any]) -> tuple[float, ...]:
-    """Every seat's estimated lead over its best rival (alone: its estimated score) at `state`."""
-    values = state.estimate()
-    return tuple(margin(values, seat) for seat in range(state.players))
+def leads(values: Sequence[float]) -> tuple[float, ...]:
+    """Every seat's estimated lead over its best rival (alone: its estimated score), from every seat's
+    estimate."""
+    return tuple(margin(values, seat) for seat in range(len(values)))
 
 
-def rewards(state: GameState[Any], reference: Sequence[float], scale: float = SCALE) -> tuple[float, ...]:
+def rewards(
+    state: GameState[Any], reference: Sequence[float], scale: float = SCALE, values: Sequence[float] | None = None
+) -> tuple[float, ...]:
     """Every seat's reward in [0, 1] at `state`: its lead (alone: its score) above `reference[seat]`,
     squashed, from the estimate before the end and from the final scores at the end, where the victory
     itself counts most (a victory shared by k seats is worth 1/k).
 
     Search passes the leads of the position it started from, in the same sample of the hidden
     information: what the sample itself is worth (an opponent's hidden cards, the next draws) then
-    cancels, and rewards from different samples compare what the decisions changed.
+    cancels, and rewards from different samples compare what the decisions changed. `values` is
+    every seat's estimate at `state` (before the end), when the caller has it already: a learned
+    evaluation judges many positions in one product.
     """
     players = state.players
     if state.is_terminal():
@@ -68,5 +72,6 @@ def rewards(state: GameState[Any], reference: Sequence[float], scale: float = SC
             + (1 - WIN_WEIGHT) * squash(margin(scores, seat) - reference[seat], scale)
             for seat in range(players)
         )
-    values = state.estimate()
+    if values is None:
+        values = state.estimate()
     return tuple(squash(margin(values, seat) - reference[seat], scale) for seat in range(players))

@@ -12,6 +12,7 @@ import math
 from typing import Any
 
 from laguna.bots.evaluation import margin
+from laguna.bots.learned import HEURISTIC, Evaluation
 from laguna.core import GameState, IllegalAction, OptionsError, Rng
 from laguna.core.messages import msg
 
@@ -24,7 +25,15 @@ class GreedyBot:
     Equal leads are broken at random, so the bot has no blind preference for the first listed action.
     """
 
-    def __init__(self, seed: int, *, samples: int = 1, temperature: float = 0.0, name: str = "greedy") -> None:
+    def __init__(
+        self,
+        seed: int,
+        *,
+        samples: int = 1,
+        temperature: float = 0.0,
+        name: str = "greedy",
+        evaluation: Evaluation = HEURISTIC,
+    ) -> None:
         if samples < 1:
             raise OptionsError(msg("a greedy bot needs at least one sample, not {samples}", samples=samples))
         if temperature < 0:
@@ -35,6 +44,8 @@ class GreedyBot:
         self.samples = samples
         self.temperature = temperature
         self.name = name
+        self.evaluation = evaluation
+        """How positions are judged: the game's heuristic, or a learned evaluation (`laguna.bots.learned`)."""
 
     def leads(self, state: GameState[Any], seat: int) -> list[float]:
         """The estimated lead of `seat` after each of its legal decisions, averaged over the samples."""
@@ -42,10 +53,15 @@ class GreedyBot:
         totals = [0.0] * len(legal)
         for _ in range(self.samples):
             sample = state.determinize(seat, self.rng)
-            for index, action in enumerate(legal):
+            afters = []
+            for action in legal:
                 after = sample.copy()
                 after.apply_unchecked(seat, action)
-                totals[index] += margin(after.estimate(), seat) if not after.is_terminal() else _final(after, seat)
+                afters.append(after)
+            going = [after for after in afters if not after.is_terminal()]
+            estimates = iter(self.evaluation.estimate_many(going) if going else ())
+            for index, after in enumerate(afters):
+                totals[index] += _final(after, seat) if after.is_terminal() else margin(next(estimates), seat)
         return [total / self.samples for total in totals]
 
     def choose(self, state: GameState[Any], seat: int) -> Any:

@@ -40,6 +40,7 @@ import time
 from typing import Any
 
 from laguna.bots.evaluation import SCALE, leads, rewards
+from laguna.bots.learned import HEURISTIC, Evaluation
 from laguna.core import GameState, IllegalAction, OptionsError, Rng
 from laguna.core.messages import msg
 
@@ -100,6 +101,7 @@ class IsmctsBot:
         scale: float = SCALE,
         name: str = "ismcts",
         cap_seconds: float | None = None,
+        evaluation: Evaluation = HEURISTIC,
     ) -> None:
         if (iterations is None) == (millis is None):
             raise OptionsError(msg("an ismcts bot needs exactly one budget: iterations or milliseconds"))
@@ -123,6 +125,8 @@ class IsmctsBot:
         self.widening = widening
         self.scale = scale
         self.name = name
+        self.evaluation = evaluation
+        """How positions are judged: the game's heuristic, or a learned evaluation (`laguna.bots.learned`)."""
         self.cap_seconds = cap_seconds
         """Wall-clock seconds after which a search stops, whatever its budget (None: no cap)."""
         self.last_iterations = 0
@@ -166,13 +170,19 @@ class IsmctsBot:
         """Add the decisions of `legal` new to `node`, each judged one step ahead; return the new ones
         with the position each leads to and every seat's reward there."""
         children = node.children
-        fresh: dict[Any, tuple[GameState[Any], tuple[float, ...]]] = {}
+        new: list[tuple[Any, GameState[Any]]] = []
         for action in legal:
             if (actor, action) in children:
                 continue
             after = sample.copy()
             after.apply_unchecked(actor, action)
-            judged = rewards(after, reference, self.scale)
+            new.append((action, after))
+        going = [after for _, after in new if not after.is_terminal()]
+        estimates = iter(self.evaluation.estimate_many(going) if going else ())
+        fresh: dict[Any, tuple[GameState[Any], tuple[float, ...]]] = {}
+        for action, after in new:
+            values = None if after.is_terminal() else next(estimates)
+            judged = rewards(after, reference, self.scale, values)
             children[(actor, action)] = _Edge(actor, judged[actor], self.prior)
             fresh[action] = (after, judged)
         return fresh
@@ -203,7 +213,7 @@ class IsmctsBot:
         """One iteration: sample, walk down by UCB1, stop at the first position with new decisions
         (after taking one of them), and credit the path."""
         sample = state.determinize(seat, self.rng)
-        reference = leads(sample)
+        reference = leads(self.evaluation.estimate(sample))
         node = root
         path: list[_Edge] = []
         values: tuple[float, ...] | None = None
@@ -223,7 +233,9 @@ class IsmctsBot:
             if fresh:
                 break
         if values is None:
-            values = rewards(sample, reference, self.scale)
+            values = rewards(
+                sample, reference, self.scale, None if sample.is_terminal() else self.evaluation.estimate(sample)
+            )
         root.visits += 1
         for edge in path:
             edge.visits += 1

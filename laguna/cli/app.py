@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from laguna.cli.commands import bench, games, replay, runs, serve
+from laguna.cli.commands import bench, games, replay, runs, serve, train
 from laguna.cli.language import LagunaGroup
 from laguna.i18n import LANGUAGES, N_
 
@@ -40,7 +40,7 @@ def laguna(
     `LagunaGroup.main`), so there is nothing left to do with it here."""
 
 
-for part in (games, runs, replay, bench, serve):
+for part in (games, runs, replay, bench, serve, train):
     app.registered_commands += part.commands.registered_commands
 
 

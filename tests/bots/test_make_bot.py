@@ -59,7 +59,8 @@ def test_search_levels_adjust_their_budget_to_the_cost_of_judging_a_position() -
     ("spec", "message"),
     [
         ("alphazero", "unknown bot 'alphazero'"),
-        ("greedy:5", "only ismcts takes a budget"),
+        ("greedy:5", "bad greedy setting '5'"),
+        ("random:5", "only ismcts takes a budget"),
         ("ismcts:", "bad ismcts budget"),
         ("ismcts:0", "bad ismcts budget"),
         ("ismcts:fast", "bad ismcts budget"),
