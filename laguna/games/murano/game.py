@@ -3,7 +3,7 @@ builds a bot's estimate of the final scores (`heuristics.estimate`), which the r
 
 from __future__ import annotations
 
-from laguna.core.game import Game
+from laguna.core.game import Game, Seat
 from laguna.core.messages import N_, msg
 from laguna.core.options import check_data
 from laguna.core.rng import Rng
@@ -45,6 +45,10 @@ class Murano(Game[MuranoState, Action, MuranoOptions]):
         return MuranoState(
             players, options, load_components(options.components), Rng(seed), heuristic=heuristics.estimate
         )
+
+    def observation_buffer(self, state: MuranoState, seat: Seat | None, players: int, options: MuranoOptions) -> bytes:
+        """Written from the state without building the view: a search judges many positions."""
+        return encoding.observation_buffer(state, seat, players, options)
 
 
 GAME = Murano()

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import dataclasses
+from array import array
 from collections.abc import Callable, Iterator
 
 import pytest
 
+from laguna.bots import GreedyBot
+from laguna.core.game import Game
 from laguna.core.rng import Rng
 from laguna.games.murano import encoding
-from laguna.games.murano.actions import Act, Action, Gondola, Income, Place, Recruit, Skip
+from laguna.games.murano.actions import Act, Action, BuyTile, Gondola, Income, Place, Recruit, Skip
 from laguna.games.murano.components import Action as ActionKind
 from laguna.games.murano.game import GAME
 from laguna.games.murano.options import MuranoOptions
@@ -125,3 +128,122 @@ def test_the_rule_options_are_encoded() -> None:
     rules = observe(GAME.new_game(2, flipped, 1), 0)["rules"]
     assert rules[encoding.RULES.index("red_ship_gold")] == 1.0
     assert observe(GAME.new_game(2, DEFAULT, 1), 0)["rules"][encoding.RULES.index("red_ship_gold")] == 0.0
+
+
+# ---------------------------------------------------------------------- the buffer written from the state
+
+OPTION_SETS = {
+    "yucata": DEFAULT,
+    "all-flipped": FLIPPED,
+    "prelude-red-gold": dataclasses.replace(DEFAULT, preliminary_character=True, red_ship_gold=True),
+    "box-rules": dataclasses.replace(
+        DEFAULT, unlimited_markers=False, automatic_income=False, optional_selling=False, skip_unscoreable=False
+    ),
+}
+
+
+def buffer(state: MuranoState, seat: int | None, options: MuranoOptions | None = None) -> list[float]:
+    numbers = array("f")
+    numbers.frombytes(GAME.observation_buffer(state, seat, state.players, options or state.options))
+    return numbers.tolist()
+
+
+def assert_buffers_hold_the_views(state: MuranoState) -> None:
+    """Every seat's buffer, and a spectator's, holds its view's observation segment after segment."""
+    for seat in [*range(state.players), None]:
+        observation = observe(state, seat)
+        written = buffer(state, seat)
+        start = 0
+        for name, values in observation.items():
+            assert written[start : start + len(values)] == values, f"segment {name}, seat {seat}, {state.phase}"
+            start += len(values)
+        assert len(written) == start
+
+
+@pytest.mark.parametrize("options", OPTION_SETS.values(), ids=OPTION_SETS.keys())
+@pytest.mark.parametrize("players", PLAYERS)
+def test_the_buffer_holds_the_view_numbers_at_every_position_of_random_games(
+    players: int, options: MuranoOptions
+) -> None:
+    state = None
+    for state, _, _ in play(players, options, 50 + players):
+        assert_buffers_hold_the_views(state)
+    assert state is not None and state.is_terminal()
+    assert_buffers_hold_the_views(state)
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_the_buffer_holds_the_view_numbers_at_every_position_of_greedy_games(players: int) -> None:
+    state = GAME.new_game(players, DEFAULT, 60 + players)
+    bots = [GreedyBot(70 + seat) for seat in range(players)]
+    while not state.is_terminal():
+        assert_buffers_hold_the_views(state)
+        seat = state.to_act()[0]
+        state.apply(seat, bots[seat].choose(state, seat))
+    assert_buffers_hold_the_views(state)
+
+
+def test_the_buffer_reads_the_rules_of_the_position() -> None:
+    """Equal options built apart, or other options than the position's, give the numbers of the
+    position's view, whose rules are the position's."""
+    flipped = dataclasses.replace(DEFAULT, red_ship_gold=True)
+    state = GAME.new_game(2, flipped, 4)
+    assert buffer(state, 0, dataclasses.replace(flipped)) == buffer(state, 0)
+    for options in (flipped, DEFAULT):
+        for seat in (0, 1, None):
+            assert GAME.observation_buffer(state, seat, 2, options) == Game.observation_buffer(
+                GAME, state, seat, 2, options
+            )
+
+
+def hidden_parts(state: MuranoState, seat: int | None) -> tuple[object, ...]:
+    """What `seat` cannot see: the stacks' and decks' order, the boxed cards and tiles, and the others'
+    face-down tiles, character cards and drawn cards."""
+    others = [s for s in range(state.players) if s != seat]
+    return (
+        state.street_stack,
+        state.shop_stack,
+        state.palace_stack,
+        state.character_deck,
+        state.special_deck,
+        state.boxed_characters,
+        state.boxed_palaces,
+        state.drawn if seat != state.actor else (),
+        [(state.boards[s].characters, state.boards[s].shops, state.boards[s].palaces) for s in others],
+    )
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_what_a_seat_cannot_see_never_changes_its_buffer(players: int) -> None:
+    """Re-dealing everything a seat cannot see (the stacks, the others' hands and face-down tiles, the
+    cards another drew) leaves that seat's buffer as it was."""
+    rng = Rng(80 + players)
+    checked = changed = drawn = 0
+    for step, (state, actor, _) in enumerate(play(players, FLIPPED, 80 + players)):
+        if step % 3 and not state.drawn:
+            continue
+        for seat in [*range(players), None]:
+            twin = state.determinize(seat, rng.spawn())
+            assert buffer(twin, seat) == buffer(state, seat), f"seat {seat}, {state.phase}"
+            checked += 1
+            if hidden_parts(twin, seat) != hidden_parts(state, seat):
+                changed += 1
+                drawn += seat != actor and twin.drawn != state.drawn
+    assert checked > 100 and changed > checked // 2 and drawn > 5
+
+
+def test_a_stack_looked_through_shows_in_the_buyer_s_buffer_only() -> None:
+    state = GAME.new_game(3, DEFAULT, 14)
+    rng = Rng(14)
+    for _ in range(2):
+        seat, look = advance(state, rng, lambda a: isinstance(a, BuyTile) and a.choice == "look")
+        state.apply(seat, look)
+        assert state.looking
+        assert_buffers_hold_the_views(state)
+        assert sum(observe(state, seat)["seen"]) > 0
+        for other in [*range(3), None]:
+            if other != seat:
+                twin = state.determinize(other, rng.spawn())
+                assert twin.shop_stack != state.shop_stack or twin.palace_stack != state.palace_stack
+                assert buffer(twin, other) == buffer(state, other)
+        state.apply(seat, state.legal_actions(seat)[0])
