@@ -5,7 +5,7 @@ The game hands each new state the bots' heuristic (`heuristics.estimate`), so th
 
 from __future__ import annotations
 
-from laguna.core.game import Game
+from laguna.core.game import Game, Seat
 from laguna.core.messages import N_, msg
 from laguna.core.options import check_data
 from laguna.core.rng import Rng
@@ -53,6 +53,11 @@ class Burano(Game[BuranoState, Action, BuranoOptions]):
             else first_game_area(components, players)
         )
         return BuranoState(players, options, components, area, rng, heuristic=heuristics.estimate)
+
+    def observation_buffer(self, state: BuranoState, seat: Seat | None, players: int, options: BuranoOptions) -> bytes:
+        """Written from the state without building the view: a learned evaluation reads it for every
+        position the search judges."""
+        return encoding.observation_buffer(state, seat, players, options)
 
 
 GAME = Burano()
