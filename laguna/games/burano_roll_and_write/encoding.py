@@ -56,19 +56,23 @@ Counts are raw small integers; everything else is 0 or 1.
 
 from __future__ import annotations
 
+from array import array
+from collections.abc import Iterable
 from functools import lru_cache
+from itertools import accumulate
 
-from laguna.core.game import JSON, seats_from
+from laguna.core.game import JSON, Seat, seats_from
 from laguna.games.burano_roll_and_write.actions import Action, Boat, Circle, Flip, Invite, TakeCoin, parse_action
 from laguna.games.burano_roll_and_write.characters import CHARACTERS
 from laguna.games.burano_roll_and_write.options import RollAndWriteOptions
-from laguna.games.burano_roll_and_write.position import CAT_NUMBERS, Phase
+from laguna.games.burano_roll_and_write.position import CAT_NUMBERS, Phase, Position
 from laguna.games.burano_roll_and_write.sheets import DieColour, Kind, SheetLayout, Symbol, load_sheets
 
 DICE = tuple(DieColour)
 FACES = 6
 FLOORS = 3
 PHASES = tuple(phase.value for phase in Phase)
+_PHASE_ORDER = tuple(Phase)
 _DIE_INDEX = {colour.value: k for k, colour in enumerate(DICE)}
 _KIND_ORDER = {kind: k for k, kind in enumerate(Kind)}
 _PHASE_INDEX = {name: k for k, name in enumerate(PHASES)}
@@ -133,9 +137,12 @@ class Encoder:
         self.layout_names = tuple(layout.name for layout in sheets.layouts)
         symbols = {s.id: s for layout in _layouts_in_play(options) for s in layout.symbols}
         self.symbol_ids = tuple(sorted(symbols, key=lambda sid: _symbol_key(symbols[sid])))
-        self._symbol_index = {sid: k for k, sid in enumerate(self.symbol_ids)}
-        self._presence: dict[str, list[float]] = {}
+        self._slot = {sid: 3 * k for k, sid in enumerate(self.symbol_ids)}
+        self._presence: dict[str, array[float]] = {}
         self._decisions: dict[str, tuple[float, ...]] = {}
+        sizes = self.sizes()
+        self._start = dict(zip(sizes, accumulate(sizes.values(), initial=0), strict=False))
+        self._blank = array("f", bytes(4 * sum(sizes.values())))
 
     def sizes(self) -> dict[str, int]:
         p, dice = self.players, len(DICE)
@@ -164,19 +171,22 @@ class Encoder:
             "own_decision": DECISION_SIZE,
         }
 
+    def _printed(self, name: str, symbol_ids: Iterable[str]) -> array[float]:
+        """The sheet block of a layout before any circle: 1 where the layout prints the symbol id."""
+        printed = self._presence.get(name)
+        if printed is None:
+            printed = array("f", bytes(4 * 3 * len(self.symbol_ids)))
+            for symbol_id in symbol_ids:
+                printed[self._slot[symbol_id]] = 1.0
+            self._presence[name] = printed
+        return printed
+
     def _sheet(self, seat: JSON) -> list[float]:
         """Presence, circled and number of every symbol id, from the seat's printed sheet and circles."""
-        name = seat["layout"]
-        presence = self._presence.get(name)
-        if presence is None:
-            presence = [0.0] * (3 * len(self.symbol_ids))
-            for symbol in seat["sheet"]["symbols"]:
-                presence[3 * self._symbol_index[symbol["id"]]] = 1.0
-            self._presence[name] = presence
-        sheet = list(presence)
-        index = self._symbol_index
+        sheet = self._printed(seat["layout"], (symbol["id"] for symbol in seat["sheet"]["symbols"])).tolist()
+        slot = self._slot
         for symbol_id, value in seat["circled"].items():
-            k = 3 * index[symbol_id]
+            k = slot[symbol_id]
             sheet[k + 1] = 1.0
             sheet[k + 2] = 0.0 if value is None else float(value)
         return sheet
@@ -185,14 +195,8 @@ class Encoder:
         features = self._decisions.get(text)
         if features is None:
             vector = [0.0] * DECISION_SIZE
-            decision = parse_action(text)
-            if isinstance(decision, Invite):
-                vector[1 + _LETTER_INDEX[decision.character.value]] = 1.0
-                vector[1 + len(CHARACTERS) + DICE.index(decision.building)] = 1.0
-                if decision.floor is not None:
-                    vector[1 + len(CHARACTERS) + len(DICE) + decision.floor - 1] = 1.0
-            else:
-                vector[0] = 1.0
+            for k in _decision_slots(parse_action(text)):
+                vector[k] = 1.0
             features = self._decisions[text] = tuple(vector)
         return features
 
@@ -282,7 +286,99 @@ class Encoder:
             "own_decision": list(own),
         }
 
+    def state_buffer(self, state: Position, seat: Seat | None) -> bytes:
+        """The same bytes as the numbers of ``encode(state.view(seat))``, without building the view.
+
+        Of the secret invitation decisions it reads whether each seat has decided and the viewer's own
+        decision, as the view shows them, so it cannot show more than the view does; the encoding tests
+        compare the two at every position of random and greedy games.
+        """
+        players = self.players
+        first = 0 if seat is None else seat
+        start = self._start
+        out = self._blank[:]
+        phase = state.phase
+        out[_PHASE_ORDER.index(phase)] = 1.0
+        out[start["round"]] = state.round
+        final_round = state.final_round
+        if final_round is not None:
+            at = start["last_round"]
+            out[at] = 1.0
+            if final_round <= state.round:
+                out[at + 1] = 1.0
+        out[start["turn_player"] + (state.turn_player - first) % players] = 1.0
+        at = start["dice"]
+        for k, value in enumerate(state.dice):
+            if value:
+                out[at + k * FACES + value - 1] = 1.0
+        if phase is Phase.BOAT or phase is Phase.USE:
+            out[start["draft_seat"] + (state.draft_order[state.draft_index] - first) % players] = 1.0
+            out[start["draft_index"]] = state.draft_index
+        if state.die is not None:
+            out[start["die"] + DICE.index(state.die)] = 1.0
+        at = start["canal"]
+        for colour, seats in state.canal.items():
+            row = at + DICE.index(colour) * players
+            for owner in seats:
+                out[row + (owner - first) % players] = 1.0
+        at = start["spectators"]
+        for colour in state.spectators:
+            out[at + DICE.index(colour)] = 1.0
+        out[start["coin_track"]] = state.sheets.coin_track
+
+        names, slot = self.layout_names, self._slot
+        sheet_size = 3 * len(self.symbol_ids)
+        for k in range(players):
+            other = (first + k) % players
+            layout = state.layouts[other]
+            out[start["layout"] + k * len(names) + names.index(layout.name)] = 1.0
+            at = start["sheet"] + k * sheet_size
+            out[at : at + sheet_size] = self._printed(layout.name, (symbol.id for symbol in layout.symbols))
+            for symbol_id, number in state.circled[other].items():
+                cell = at + slot[symbol_id]
+                out[cell + 1] = 1.0
+                if number:
+                    out[cell + 2] = number
+            at = start["characters"] + k * len(DICE) * CHARACTER_SIZE
+            for building, (character, floor) in state.characters[other].items():
+                row = at + DICE.index(building) * CHARACTER_SIZE
+                out[row + CHARACTERS.index(character)] = 1.0
+                if floor is not None:
+                    out[row + len(CHARACTERS) + floor - 1] = 1.0
+            gained, spent = state.gained[other], state.spent[other]
+            out[start["coins"] + k] = gained - spent
+            out[start["gained"] + k] = gained
+            out[start["spent"] + k] = spent
+            out[start["filled"] + k] = state.filled[other]
+            out[start["flipped"] + k] = state.flipped[other]
+            if state.commitments[other] is not None:
+                out[start["decided"] + k] = 1.0
+            at = start["boats"] + k * len(DICE)
+            for colour in state.boats[other]:
+                out[at + DICE.index(colour)] = 1.0
+        if seat is not None and (decision := state.commitments[seat]) is not None:
+            at = start["own_decision"]
+            for k in _decision_slots(decision):
+                out[at + k] = 1.0
+        return out.tobytes()
+
+
+def _decision_slots(decision: Action) -> tuple[int, ...]:
+    """Where a secret decision puts its ones in ``own_decision``: the coin, or the character, the
+    building and the floor it names."""
+    if not isinstance(decision, Invite):
+        return (0,)
+    slots = (1 + CHARACTERS.index(decision.character), 1 + len(CHARACTERS) + DICE.index(decision.building))
+    if decision.floor is None:
+        return slots
+    return (*slots, 1 + len(CHARACTERS) + len(DICE) + decision.floor - 1)
+
 
 @lru_cache(maxsize=32)
 def encoder(players: int, options: RollAndWriteOptions) -> Encoder:
     return Encoder(players, options)
+
+
+def observation_buffer(state: Position, seat: Seat | None, players: int, options: RollAndWriteOptions) -> bytes:
+    """The numbers of the seat's observation, as float32 bytes, written from the state."""
+    return encoder(players, options).state_buffer(state, seat)

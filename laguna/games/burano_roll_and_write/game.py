@@ -6,7 +6,7 @@ A new state gets the heuristic its `estimate` reads from here: the rules never i
 from __future__ import annotations
 
 from laguna.core.errors import OptionsError
-from laguna.core.game import Game
+from laguna.core.game import Game, Seat
 from laguna.core.messages import N_, msg
 from laguna.core.rng import Rng
 from laguna.games.burano_roll_and_write import actions, encoding, heuristics
@@ -73,6 +73,12 @@ class WalkingInBuranoRollAndWrite(Game[RollAndWriteState, Action, RollAndWriteOp
             rng.shuffle(pool)
             layouts = pool[:players]
         return RollAndWriteState(players, options, sheets, layouts, rng, heuristic=heuristics.estimate)
+
+    def observation_buffer(
+        self, state: RollAndWriteState, seat: Seat | None, players: int, options: RollAndWriteOptions
+    ) -> bytes:
+        """Written from the state without building the view: a search judges many positions."""
+        return encoding.observation_buffer(state, seat, players, options)
 
 
 GAME = WalkingInBuranoRollAndWrite()
