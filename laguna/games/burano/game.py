@@ -9,7 +9,7 @@ from laguna.core.game import Game, Seat
 from laguna.core.messages import N_, msg
 from laguna.core.options import check_data
 from laguna.core.rng import Rng
-from laguna.games.burano import actions, encoding, heuristics
+from laguna.games.burano import actions, encoding, heuristics, state_buffer
 from laguna.games.burano.actions import Action
 from laguna.games.burano.loader import load_components
 from laguna.games.burano.options import BuranoOptions
@@ -57,7 +57,7 @@ class Burano(Game[BuranoState, Action, BuranoOptions]):
     def observation_buffer(self, state: BuranoState, seat: Seat | None, players: int, options: BuranoOptions) -> bytes:
         """Written from the state without building the view: a learned evaluation reads it for every
         position the search judges."""
-        return encoding.observation_buffer(state, seat, players, options)
+        return state_buffer.observation_buffer(state, seat, players, options)
 
 
 GAME = Burano()

@@ -7,7 +7,7 @@ from laguna.core.game import Game, Seat
 from laguna.core.messages import N_, msg
 from laguna.core.options import check_data
 from laguna.core.rng import Rng
-from laguna.games.murano import actions, encoding, heuristics
+from laguna.games.murano import actions, encoding, heuristics, state_buffer
 from laguna.games.murano.actions import Action
 from laguna.games.murano.loader import load_components
 from laguna.games.murano.options import MuranoOptions
@@ -48,7 +48,7 @@ class Murano(Game[MuranoState, Action, MuranoOptions]):
 
     def observation_buffer(self, state: MuranoState, seat: Seat | None, players: int, options: MuranoOptions) -> bytes:
         """Written from the state without building the view: a search judges many positions."""
-        return encoding.observation_buffer(state, seat, players, options)
+        return state_buffer.observation_buffer(state, seat, players, options)
 
 
 GAME = Murano()

@@ -1,5 +1,5 @@
-"""The observation buffer written straight from a position (`encoding.Encoder.state_buffer`): the numbers
-of the seat's view, for every seat and a spectator at every position of random and greedy games and of
+"""The observation buffer written straight from a position (`state_buffer.BufferWriter`): the numbers of
+the seat's view, for every seat and a spectator at every position of random and greedy games and of
 the positions a search makes from them, and blind to what the seat cannot see."""
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ import pytest
 
 from laguna.bots import GreedyBot
 from laguna.core.rng import Rng
-from laguna.games.murano import GAME, MuranoState, heuristics
+from laguna.games.murano import GAME, MuranoState, heuristics, holdings
 
 CHILDREN_EVERY = 5
 """Every so many decisions, each legal decision is also tried on a copy and its estimate checked."""
@@ -20,15 +20,15 @@ CHILDREN_EVERY = 5
 def from_scratch(state: MuranoState) -> tuple[float, ...]:
     """The estimate with nothing remembered: a copy without the position's memo, and the heuristic's
     tables emptied for the time of the call (then put back, so the other estimates run warm)."""
-    kept = dict(heuristics._STATIC)
-    heuristics._STATIC.clear()
+    kept = dict(holdings._STATIC)
+    holdings._STATIC.clear()
     try:
         twin = state.copy()
         twin.heuristic_memo = None
         return heuristics.estimate(twin)
     finally:
-        heuristics._STATIC.clear()
-        heuristics._STATIC.update(kept)
+        holdings._STATIC.clear()
+        holdings._STATIC.update(kept)
 
 
 def check_position(state: MuranoState, rng: Rng, children: bool) -> None:
