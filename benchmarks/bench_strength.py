@@ -1,5 +1,6 @@
-"""The strength acceptance runs: greedy against random and "hard" against greedy (2 players, seats
-swapped on the same deal), and the solo medians, for every game. Slow by design: run it on purpose.
+"""The strength acceptance runs: greedy against random, "hard" against greedy and "expert" against
+"hard" (2 players, seats swapped on the same deal), and the solo medians, for every game. Slow by
+design: run it on purpose.
 
 python benchmarks/bench_strength.py --games 200 --jobs 2 --out runs/strength
 python benchmarks/bench_strength.py walking-in-burano --pairs hard:greedy --games 40
@@ -27,9 +28,9 @@ from laguna.sim.tournament import tournament
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Measure bot strength against the acceptance targets.")
     parser.add_argument("game_ids", nargs="*", metavar="GAME", help="game ids (default: every game)")
-    parser.add_argument("--pairs", default="greedy:random,hard:greedy", help="match-ups, stronger first")
+    parser.add_argument("--pairs", default="greedy:random,hard:greedy,expert:hard", help="match-ups, stronger first")
     parser.add_argument("--games", type=int, default=200, help="games per match-up (even: seats swapped)")
-    parser.add_argument("--solo-bots", default="medium,hard", help="bots for the solo runs ('' for none)")
+    parser.add_argument("--solo-bots", default="medium,hard,expert", help="bots for the solo runs ('' for none)")
     parser.add_argument("--solo-games", type=int, default=100, help="games per solo run")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)

@@ -3,6 +3,21 @@
 from laguna.bots.base import BOT_NAMES, BOTS, LEVELS, Bot, Level, bot_seed, make_bot
 from laguna.bots.greedy import GreedyBot
 from laguna.bots.ismcts import IsmctsBot
+from laguna.bots.learned import HEURISTIC, Evaluation, LearnedEvaluation
 from laguna.bots.random_bot import RandomBot
 
-__all__ = ["BOTS", "BOT_NAMES", "LEVELS", "Bot", "GreedyBot", "IsmctsBot", "Level", "RandomBot", "bot_seed", "make_bot"]
+__all__ = [
+    "BOTS",
+    "BOT_NAMES",
+    "HEURISTIC",
+    "LEVELS",
+    "Bot",
+    "Evaluation",
+    "GreedyBot",
+    "IsmctsBot",
+    "LearnedEvaluation",
+    "Level",
+    "RandomBot",
+    "bot_seed",
+    "make_bot",
+]

@@ -51,6 +51,11 @@ class GreedyBot:
         """The estimated lead of `seat` after each of its legal decisions, averaged over the samples."""
         legal = state.legal_actions(seat)
         totals = [0.0] * len(legal)
+        with self.evaluation.thinking():
+            self._add_leads(state, seat, legal, totals)
+        return [total / self.samples for total in totals]
+
+    def _add_leads(self, state: GameState[Any], seat: int, legal: Any, totals: list[float]) -> None:
         for _ in range(self.samples):
             sample = state.determinize(seat, self.rng)
             afters = []
@@ -62,7 +67,6 @@ class GreedyBot:
             estimates = iter(self.evaluation.estimate_many(going) if going else ())
             for index, after in enumerate(afters):
                 totals[index] += _final(after, seat) if after.is_terminal() else margin(next(estimates), seat)
-        return [total / self.samples for total in totals]
 
     def choose(self, state: GameState[Any], seat: int) -> Any:
         legal = state.legal_actions(seat)

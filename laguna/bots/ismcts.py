@@ -145,11 +145,12 @@ class IsmctsBot:
             limits.append(self.cap_seconds)
         deadline = time.perf_counter() + min(limits) if limits else math.inf
         done = 0
-        while True:
-            self._iterate(state, seat, root)
-            done += 1
-            if (self.iterations is not None and done >= self.iterations) or time.perf_counter() >= deadline:
-                break
+        with self.evaluation.thinking():
+            while True:
+                self._iterate(state, seat, root)
+                done += 1
+                if (self.iterations is not None and done >= self.iterations) or time.perf_counter() >= deadline:
+                    break
         self.last_iterations = done
         return self._most_visited(root, seat, legal)
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -30,6 +31,7 @@ from typing import Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
+from threadpoolctl import threadpool_limits
 
 from laguna.core import GameState, LagunaError, get_game
 from laguna.core.messages import msg
@@ -49,6 +51,10 @@ class Evaluation(Protocol):
 
     def estimate_many(self, states: Sequence[GameState[Any]]) -> list[tuple[float, ...]]: ...
 
+    def thinking(self) -> AbstractContextManager[Any]:
+        """Held over a whole decision: what the evaluation needs while a bot thinks."""
+        ...
+
 
 class HeuristicEvaluation:
     """The game's hand-written heuristic (`GameState.estimate`)."""
@@ -60,6 +66,9 @@ class HeuristicEvaluation:
 
     def estimate_many(self, states: Sequence[GameState[Any]]) -> list[tuple[float, ...]]:
         return [state.estimate() for state in states]
+
+    def thinking(self) -> AbstractContextManager[Any]:
+        return nullcontext()
 
 
 HEURISTIC = HeuristicEvaluation()
@@ -88,6 +97,10 @@ class ValueModel:
     hidden_bias: npt.NDArray[np.float32]
     output_weights: npt.NDArray[np.float32]
     output_bias: float
+    weight: float
+    """The share of the network's correction applied: a correction learned from some tens of thousands
+    of positions is noisy between close alternatives, and a bot played best with about a third of it
+    (docs/strength.md)."""
     provenance: Mapping[str, Any]
 
     @property
@@ -97,7 +110,9 @@ class ValueModel:
     def correct(self, rows: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
         """The learned correction to the heuristic for each row of features."""
         hidden = np.maximum(rows @ self.hidden_weights + self.hidden_bias, 0.0)
-        result: npt.NDArray[np.float32] = hidden @ self.output_weights + np.float32(self.output_bias)
+        result: npt.NDArray[np.float32] = (hidden @ self.output_weights + np.float32(self.output_bias)) * np.float32(
+            self.weight
+        )
         return result
 
     def save(self, path: Path) -> None:
@@ -111,6 +126,7 @@ class ValueModel:
                 hidden_bias=self.hidden_bias.astype(np.float32),
                 output_weights=self.output_weights.astype(np.float32),
                 output_bias=np.array(self.output_bias, dtype=np.float32),
+                weight=np.array(self.weight, dtype=np.float32),
             )
         about = {
             "game": self.game_id,
@@ -118,6 +134,7 @@ class ValueModel:
             "options": dict(self.options),
             "inputs": self.inputs,
             "hidden": int(self.hidden_bias.shape[0]),
+            "weight": self.weight,
             **self.provenance,
         }
         path.with_suffix(".json").write_text(json.dumps(about, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
@@ -138,7 +155,8 @@ class ValueModel:
                     hidden_bias=arrays["hidden_bias"].astype(np.float32),
                     output_weights=arrays["output_weights"].astype(np.float32),
                     output_bias=float(arrays["output_bias"]),
-                    provenance={k: v for k, v in about.items() if k not in {"game", "players", "options"}},
+                    weight=float(arrays["weight"]),
+                    provenance={k: v for k, v in about.items() if k not in {"game", "players", "options", "weight"}},
                 )
         except (OSError, ValueError, KeyError, TypeError) as error:
             raise LagunaError(msg("cannot read the model {path}: {error}", path=path.name, error=str(error))) from None
@@ -198,6 +216,13 @@ class LearnedEvaluation:
 
     def estimate(self, state: GameState[Any]) -> tuple[float, ...]:
         return self.estimate_many([state])[0]
+
+    def thinking(self) -> AbstractContextManager[Any]:
+        """One thread for the products while a bot thinks: they are small, and a linear-algebra
+        library's helper threads would wait for a core each time (milliseconds on a busy machine,
+        where the product itself takes microseconds); a bot thinks on one core."""
+        limits: AbstractContextManager[Any] = threadpool_limits(limits=1, user_api="blas")
+        return limits
 
     def estimate_many(self, states: Sequence[GameState[Any]]) -> list[tuple[float, ...]]:
         """Every seat's estimate in each position, the model's rows for all of them in one product."""

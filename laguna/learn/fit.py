@@ -55,6 +55,16 @@ def _sklearn() -> Any:
     return MLPRegressor
 
 
+def check_settings(hidden: int, epochs: int) -> None:
+    """Refuse a network without units or a training without passes, and a machine without the training
+    extra, before any game is played."""
+    if hidden < 1:
+        raise OptionsError(msg("the hidden layer needs at least one unit, not {hidden}", hidden=hidden))
+    if epochs < 1:
+        raise OptionsError(msg("training needs at least one epoch, not {epochs}", epochs=epochs))
+    _sklearn()
+
+
 def fit(
     positions: Positions,
     *,
@@ -65,10 +75,7 @@ def fit(
 ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32], npt.NDArray[np.float32], float, Fit]:
     """Train on `positions`; return the first layer's weights and bias (standardisation folded in),
     the output weights and bias, and the fit."""
-    if hidden < 1:
-        raise OptionsError(msg("the hidden layer needs at least one unit, not {hidden}", hidden=hidden))
-    if epochs < 1:
-        raise OptionsError(msg("training needs at least one epoch, not {epochs}", epochs=epochs))
+    check_settings(hidden, epochs)
     regressor_type = _sklearn()
     games = int(positions.games.max()) + 1 if len(positions.games) else 0
     if games < 2:
@@ -122,6 +129,8 @@ def value_model(
     players: int,
     options: dict[str, Any],
     trained: tuple[npt.NDArray[np.float32], npt.NDArray[np.float32], npt.NDArray[np.float32], float, Fit],
+    *,
+    weight: float,
     provenance: dict[str, Any],
 ) -> ValueModel:
     """The model `fit` produced, with the fit added to its provenance."""
@@ -134,6 +143,7 @@ def value_model(
         hidden_bias=first_bias,
         output_weights=output,
         output_bias=output_bias,
+        weight=weight,
         provenance={
             **provenance,
             "fit": {

@@ -8,8 +8,9 @@ from importlib import resources
 from pathlib import Path
 
 from laguna.bots.learned import MODELS, ValueModel, model_file
-from laguna.core import get_game
-from laguna.learn.fit import Fit, fit, value_model
+from laguna.core import OptionsError, get_game
+from laguna.core.messages import msg
+from laguna.learn.fit import Fit, check_settings, fit, value_model
 from laguna.learn.selfplay import SelfPlay, collect
 from laguna.sim.backends import Backend
 
@@ -25,6 +26,8 @@ class Training:
     games: int
     hidden: int
     epochs: int
+    weight: float = 0.35
+    """The share of the learned correction the bots apply (`ValueModel.weight`)."""
 
     def command(self) -> str:
         """The `laguna train` command that reproduces the model (its seed fixes every draw); options
@@ -35,6 +38,7 @@ class Training:
         parts = ["laguna train", run.game_id, f"--players {run.players}", f"--games {self.games}"]
         parts += [f"--seed {run.seed}", f"--bots {','.join(run.bots)}", f"--keep {run.keep:g}"]
         parts += [f"--branches {run.branches}", f"--hidden {self.hidden}", f"--epochs {self.epochs}"]
+        parts += [f"--weight {self.weight:g}"]
         parts += [f"--option {name}={value}" for name, value in changed]
         return " ".join(parts)
 
@@ -62,7 +66,12 @@ def train(
         training.run.branches,
         training.run.seed,
     )
-    training = Training(run, training.games, training.hidden, training.epochs)
+    if not 0 < training.weight <= 1:
+        raise OptionsError(
+            msg("the share of the correction applied must be in (0, 1], not {weight}", weight=training.weight)
+        )
+    check_settings(training.hidden, training.epochs)
+    training = Training(run, training.games, training.hidden, training.epochs, training.weight)
     positions = collect(run, training.games, backend=backend, progress=games_done)
     trained = fit(positions, hidden=training.hidden, epochs=training.epochs, seed=run.seed, progress=epochs_done)
     provenance = {
@@ -76,4 +85,6 @@ def train(
             "rows": len(positions.targets),
         },
     }
-    return value_model(game.id, run.players, dict(run.options), trained, provenance), trained[-1]
+    return value_model(
+        game.id, run.players, dict(run.options), trained, weight=training.weight, provenance=provenance
+    ), trained[-1]

@@ -44,6 +44,7 @@ def _model(width: int, shift: float, *, players: int = 2, options: dict | None =
         hidden_bias=np.zeros(2, dtype=np.float32),
         output_weights=np.array([1.0, -1.0], dtype=np.float32),
         output_bias=shift,
+        weight=1.0,
         provenance={"command": "made by hand"},
     )
 
@@ -72,6 +73,17 @@ def test_a_model_corrects_every_seat_by_its_own_features() -> None:
     for seat in range(2):
         first = float(features(game, state, seat, heuristic)[0])
         assert learned[seat] == pytest.approx(heuristic[seat] + 2.5 + first, abs=1e-4)
+
+
+def test_a_model_applies_its_share_of_the_correction() -> None:
+    state = _positions()[4]
+    full = _model(_width(state), 2.0)
+    third = ValueModel(**{**full.__dict__, "weight": 1 / 3})
+    heuristic = state.estimate()
+    whole = LearnedEvaluation(GAME, {2: full}).estimate(state)
+    part = LearnedEvaluation(GAME, {2: third}).estimate(state)
+    for seat in range(2):
+        assert part[seat] - heuristic[seat] == pytest.approx((whole[seat] - heuristic[seat]) / 3, abs=1e-4)
 
 
 def test_judging_many_positions_at_once_gives_what_judging_each_gives() -> None:

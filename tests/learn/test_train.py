@@ -64,8 +64,9 @@ def test_laguna_train_writes_a_model_the_bots_can_read(tmp_path: Path) -> None:
     about = json.loads(out.with_suffix(".json").read_text())
     assert about["command"] == (
         "laguna train walking-in-burano --players 2 --games 4 --seed 5 --bots medium,easy --keep 0.1"
-        " --branches 2 --hidden 8 --epochs 3"
+        " --branches 2 --hidden 8 --epochs 3 --weight 0.35"
     )
+    assert about["weight"] == pytest.approx(0.35)
     assert about["data"]["rows"] == about["fit"]["training_rows"] + about["fit"]["validation_rows"]
     model = ValueModel.load(out)
     assert LearnedEvaluation(GAME, {2: model}).model(get_game(GAME).new_game(2, seed=1)) is model
@@ -77,3 +78,5 @@ def test_laguna_train_names_a_bad_request() -> None:
     assert "no-such-game" in result.output
     result = CliRunner().invoke(app, ["train", GAME, "--games", "2", "--keep", "2"])
     assert result.exit_code == 2 and "share of positions" in result.output
+    result = CliRunner().invoke(app, ["train", GAME, "--games", "2", "--weight", "0"])
+    assert result.exit_code == 2 and "share of the correction" in result.output

@@ -49,6 +49,9 @@ def train_command(
     ] = 3,
     hidden: Annotated[int, typer.Option("--hidden", help=N_("Units of the hidden layer."))] = 64,
     epochs: Annotated[int, typer.Option("--epochs", help=N_("Most passes over the positions."))] = 60,
+    weight: Annotated[
+        float, typer.Option("--weight", help=N_("Share of the learned correction the bots apply (0 to 1)."))
+    ] = 0.35,
     jobs: JobsOption = 1,
     backend: BackendOption = "local",
     address: AddressOption = None,
@@ -82,7 +85,7 @@ def train_command(
                 seed,
             )
             model, fit = train(
-                Training(run, games, hidden, epochs),
+                Training(run, games, hidden, epochs, weight),
                 backend=runner,
                 games_done=lambda done, _total: bar.update(playing, completed=done),
                 epochs_done=lambda done, _total: bar.update(fitting, completed=done),
