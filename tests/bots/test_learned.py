@@ -159,8 +159,13 @@ def test_every_shipped_model_fits_its_game_and_says_how_it_was_made(game_id: str
         assert model.provenance["fit"]["model_rmse"] < model.provenance["fit"]["heuristic_rmse"]
 
 
-def test_at_least_the_two_player_games_ship_a_model() -> None:
-    assert [game.id for game in games() if shipped_model(game.id, 2) is None] == []
+def test_walking_in_burano_ships_its_two_player_model_and_the_expert_judges_by_it() -> None:
+    assert shipped_model(GAME, 2) is not None
+    expert = make_bot("expert", 1, GAME)
+    assert isinstance(expert, IsmctsBot)
+    assert isinstance(expert.evaluation, LearnedEvaluation)
+    assert expert.evaluation.model(get_game(GAME).new_game(2, seed=1)) is shipped_model(GAME, 2)
+    assert make_bot("hard", 1, GAME).evaluation is HEURISTIC
 
 
 def test_bots_take_the_learned_evaluation_by_name() -> None:
