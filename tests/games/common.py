@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 import os
 import tomllib
+from array import array
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
@@ -77,6 +78,25 @@ def observer(game: Game[Any, Any, Any]) -> Observe:
         return game.observation(state.view(seat), state.players, state.options)
 
     return observe
+
+
+def buffer_numbers(game: Game[Any, Any, Any], state: Any, seat: int | None, options: Any = None) -> list[float]:
+    """The numbers `observation_buffer` writes for the seat (a spectator: None)."""
+    numbers = array("f")
+    numbers.frombytes(game.observation_buffer(state, seat, state.players, options or state.options))
+    return numbers.tolist()
+
+
+def assert_buffers_hold_the_views(game: Game[Any, Any, Any], state: Any) -> None:
+    """Every seat's buffer, and a spectator's, holds its view's observation segment after segment."""
+    for seat in [*range(state.players), None]:
+        observation = game.observation(state.view(seat), state.players, state.options)
+        written = buffer_numbers(game, state, seat)
+        start = 0
+        for name, values in observation.items():
+            assert written[start : start + len(values)] == values, f"segment {name}, seat {seat}, {state.phase}"
+            start += len(values)
+        assert len(written) == start
 
 
 def rebuilt_action_space(game: Game[Any, Any, Any], cached: Any, players: int, options: Any) -> Sequence[Any]:

@@ -3,7 +3,6 @@ numbers of the seat's view, segment after segment, at every position, and nothin
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import Iterator
 
 import pytest
@@ -28,21 +27,11 @@ observe = common.observer(GAME)
 
 
 def buffer(state: RollAndWriteState, seat: int | None, options: RollAndWriteOptions | None = None) -> list[float]:
-    numbers = array("f")
-    numbers.frombytes(GAME.observation_buffer(state, seat, state.players, options or state.options))
-    return numbers.tolist()
+    return common.buffer_numbers(GAME, state, seat, options)
 
 
 def assert_buffers_hold_the_views(state: RollAndWriteState) -> None:
-    """Every seat's buffer, and a spectator's, holds its view's observation segment after segment."""
-    for seat in [*range(state.players), None]:
-        observation = observe(state, seat)
-        written = buffer(state, seat)
-        start = 0
-        for name, values in observation.items():
-            assert written[start : start + len(values)] == values, f"segment {name}, seat {seat}, {state.phase}"
-            start += len(values)
-        assert len(written) == start
+    common.assert_buffers_hold_the_views(GAME, state)
 
 
 def random_positions(players: int, options: RollAndWriteOptions, seed: int) -> Iterator[RollAndWriteState]:

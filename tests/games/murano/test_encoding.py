@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-from array import array
 from collections.abc import Callable, Iterator
 
 import pytest
@@ -143,21 +142,11 @@ OPTION_SETS = {
 
 
 def buffer(state: MuranoState, seat: int | None, options: MuranoOptions | None = None) -> list[float]:
-    numbers = array("f")
-    numbers.frombytes(GAME.observation_buffer(state, seat, state.players, options or state.options))
-    return numbers.tolist()
+    return common.buffer_numbers(GAME, state, seat, options)
 
 
 def assert_buffers_hold_the_views(state: MuranoState) -> None:
-    """Every seat's buffer, and a spectator's, holds its view's observation segment after segment."""
-    for seat in [*range(state.players), None]:
-        observation = observe(state, seat)
-        written = buffer(state, seat)
-        start = 0
-        for name, values in observation.items():
-            assert written[start : start + len(values)] == values, f"segment {name}, seat {seat}, {state.phase}"
-            start += len(values)
-        assert len(written) == start
+    common.assert_buffers_hold_the_views(GAME, state)
 
 
 @pytest.mark.parametrize("options", OPTION_SETS.values(), ids=OPTION_SETS.keys())
