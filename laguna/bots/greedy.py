@@ -2,8 +2,9 @@
 
 It samples the hidden information from its own seat's view (``determinize``), applies each legal
 decision to a copy of that sample, and keeps the decision that leaves it furthest ahead of its best
-rival by the game's heuristic (``GameState.estimate``). With a temperature it picks at random, weighting
-each decision by ``exp(lead / temperature)``: a weaker, livelier opponent.
+rival by its evaluation: the game's heuristic (``GameState.estimate``), or a learned evaluation
+(`laguna.bots.learned`) that judges all the positions in one product. With a temperature it picks at
+random, weighting each decision by ``exp(lead / temperature)``: a weaker, livelier opponent.
 """
 
 from __future__ import annotations

@@ -8,7 +8,8 @@ the *available* ones; selection uses UCB1 with availability counts in place of t
 Three refinements make a small budget count in games with long turns and wide decisions:
 
 * *Progressive bias.* When a position is first reached, each of its decisions is judged one step
-  ahead by the game's heuristic (``GameState.estimate``) and enters the tree with ``prior`` virtual
+  ahead by the bot's evaluation (the game's heuristic, ``GameState.estimate``, or a learned one from
+  `laguna.bots.learned`, which judges them all in one product) and enters the tree with ``prior`` virtual
   visits at that value; the walk takes the one UCB1 prefers (the best-looking) and the iteration
   stops there. Decisions that a later sample reveals in a known position join it the same way. The
   tree therefore starts from the greedy bot's ranking at every depth and spends the budget checking it.
