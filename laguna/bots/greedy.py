@@ -64,10 +64,9 @@ class GreedyBot:
                 after = sample.copy()
                 after.apply_unchecked(seat, action)
                 afters.append(after)
-            going = [after for after in afters if not after.is_terminal()]
-            estimates = iter(self.evaluation.estimate_many(going) if going else ())
-            for index, after in enumerate(afters):
-                totals[index] += _final(after, seat) if after.is_terminal() else margin(next(estimates), seat)
+            estimates = self.evaluation.estimate_many(afters)
+            for index, (after, values) in enumerate(zip(afters, estimates, strict=True)):
+                totals[index] += _final(after, seat) if after.is_terminal() else margin(values, seat)
 
     def choose(self, state: GameState[Any], seat: int) -> Any:
         legal = state.legal_actions(seat)

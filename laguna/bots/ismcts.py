@@ -179,11 +179,9 @@ class IsmctsBot:
             after = sample.copy()
             after.apply_unchecked(actor, action)
             new.append((action, after))
-        going = [after for _, after in new if not after.is_terminal()]
-        estimates = iter(self.evaluation.estimate_many(going) if going else ())
+        estimates = self.evaluation.estimate_many([after for _, after in new])
         fresh: dict[Any, tuple[GameState[Any], tuple[float, ...]]] = {}
-        for action, after in new:
-            values = None if after.is_terminal() else next(estimates)
+        for (action, after), values in zip(new, estimates, strict=True):
             judged = rewards(after, reference, self.scale, values)
             children[(actor, action)] = _Edge(actor, judged[actor], self.prior)
             fresh[action] = (after, judged)

@@ -225,32 +225,19 @@ class LearnedEvaluation:
         return limits
 
     def estimate_many(self, states: Sequence[GameState[Any]]) -> list[tuple[float, ...]]:
-        """Every seat's estimate in each position, the model's rows for all of them in one product."""
-        if not states:
-            return []
-        model = self.model(states[0])
-        if model is None or any(state.is_terminal() for state in states):
-            return [self._one(state) for state in states]
+        """Every seat's estimate in each position, the model's rows for all of them in one product (a
+        finished game keeps its final scores)."""
+        estimates = [state.estimate() for state in states]
+        going = [index for index, state in enumerate(states) if not state.is_terminal()]
+        model = self.model(states[going[0]]) if going else None
+        if model is None:
+            return estimates
         players = states[0].players
-        heuristics = [state.estimate() for state in states]
         rows = np.stack(
-            [
-                features(self.game, state, seat, heuristic)
-                for state, heuristic in zip(states, heuristics, strict=True)
-                for seat in range(players)
-            ]
+            [features(self.game, states[index], seat, estimates[index]) for index in going for seat in range(players)]
         )
         corrections = model.correct(rows).tolist()
-        return [
-            tuple(heuristic[seat] + corrections[index * players + seat] for seat in range(players))
-            for index, heuristic in enumerate(heuristics)
-        ]
-
-    def _one(self, state: GameState[Any]) -> tuple[float, ...]:
-        model = self.model(state)
-        if model is None or state.is_terminal():
-            return state.estimate()
-        heuristic = state.estimate()
-        rows = np.stack([features(self.game, state, seat, heuristic) for seat in range(state.players)])
-        corrections = model.correct(rows).tolist()
-        return tuple(value + correction for value, correction in zip(heuristic, corrections, strict=True))
+        for place, index in enumerate(going):
+            heuristic = estimates[index]
+            estimates[index] = tuple(heuristic[seat] + corrections[place * players + seat] for seat in range(players))
+        return estimates
