@@ -5,7 +5,7 @@ the search never reads what its seat cannot see, and walks one tree whose edges 
 ``(seat, action)`` shared by every sample. At each step the decisions legal in the current sample are
 the *available* ones; selection uses UCB1 with availability counts in place of the parent's visits.
 
-Three refinements make a small budget count in games with long turns and wide decisions:
+Four refinements make a small budget count in games with long turns and wide decisions:
 
 * *Progressive bias.* When a position is first reached, each of its decisions is judged one step
   ahead by the bot's evaluation (the game's heuristic, ``GameState.estimate``, or a learned one from
@@ -19,6 +19,10 @@ Three refinements make a small budget count in games with long turns and wide de
 * *Progressive widening.* A position visited n times offers only its ``max(2, widening·√(n+1))``
   decisions of highest one-step value; the rest join as the position is visited more. Murano, where a
   turn offers up to hundreds of decisions, needs this most.
+* *Late opening.* Opening a position judges each of its decisions; judging the position itself costs
+  one estimate. With ``open_at`` k > 1 a position opens at its k-th visit, and the visits before it
+  stop there and judge it in their own sample, so an iteration costs a few estimates instead of one
+  per decision, and the budget goes to the lines already in the tree (docs/strength.md).
 
 Every edge on the path is credited with the reward of the seat that took it, so each seat in the tree
 plays for itself. Simultaneous decisions are taken in turn inside the tree, in ``to_act`` order; the
@@ -53,6 +57,12 @@ budget almost evenly over the decisions; 0.2 won more often against greedy in ou
 
 PRIOR = 3
 """Virtual visits given to each new decision at its one-step value (progressive bias)."""
+
+OPEN_AT = 1
+"""The visit at which a position opens (its decisions join the tree, each judged one step ahead); the
+visits before it judge the position itself, as a leaf: one estimate instead of one per decision. An
+iteration opens one position at most, so the visit that first takes a decision stops there, judged by
+that decision's one-step value; 1 opens a position at the first visit that can."""
 
 WIDENING = 1.0
 """Progressive widening: a position visited n times offers its max(2, WIDENING·√(n+1)) best-looking
@@ -103,6 +113,7 @@ class IsmctsBot:
         name: str = "ismcts",
         cap_seconds: float | None = None,
         evaluation: Evaluation = HEURISTIC,
+        open_at: int = OPEN_AT,
     ) -> None:
         if (iterations is None) == (millis is None):
             raise OptionsError(msg("an ismcts bot needs exactly one budget: iterations or milliseconds"))
@@ -116,6 +127,8 @@ class IsmctsBot:
             raise OptionsError(msg("the prior needs at least one virtual visit, not {prior}", prior=prior))
         if widening < 0:
             raise OptionsError(msg("the widening cannot be negative ({widening})", widening=widening))
+        if open_at < 1:
+            raise OptionsError(msg("a position opens at its first visit or later, not at visit {visit}", visit=open_at))
         if cap_seconds is not None and not cap_seconds > 0:
             raise OptionsError(msg("a search's cap must be a positive number of seconds, not {cap}", cap=cap_seconds))
         self.rng = Rng(seed)
@@ -127,6 +140,8 @@ class IsmctsBot:
         self.scale = scale
         self.name = name
         self.evaluation = evaluation
+        self.open_at = open_at
+        """The visit at which a position opens; the earlier ones judge it as a leaf (cheaper iterations)."""
         """How positions are judged: the game's heuristic, or a learned evaluation (`laguna.bots.learned`)."""
         self.cap_seconds = cap_seconds
         """Wall-clock seconds after which a search stops, whatever its budget (None: no cap)."""
@@ -218,6 +233,8 @@ class IsmctsBot:
         path: list[_Edge] = []
         values: tuple[float, ...] | None = None
         while not sample.is_terminal():
+            if node is not root and not node.children and node.visits - self.prior < self.open_at - 1:
+                break
             actor = seat if node is root else sample.to_act()[0]
             legal = sample.legal_actions(actor)
             if len(legal) == 1 and node is not root:

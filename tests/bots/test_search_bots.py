@@ -2,17 +2,58 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 import pytest
 
 from laguna.bots import GreedyBot, IsmctsBot
-from laguna.core import IllegalAction, OptionsError
+from laguna.bots.learned import HeuristicEvaluation
+from laguna.core import GameState, IllegalAction, OptionsError
 from tests.bots.toy_games import HiddenCard, Nim, Take
 
 
+@pytest.mark.parametrize("open_at", [1, 5])
 @pytest.mark.parametrize(("pile", "winning"), [(5, 1), (6, 2), (7, 3), (9, 1), (10, 2), (11, 3)])
-def test_ismcts_finds_the_winning_nim_move_that_the_estimate_cannot_see(pile: int, winning: int) -> None:
+def test_ismcts_finds_the_winning_nim_move_that_the_estimate_cannot_see(pile: int, winning: int, open_at: int) -> None:
     # Leaving a multiple of 4 wins; the estimate is flat until the end, so only look-ahead finds it.
-    assert IsmctsBot(3, iterations=1500).choose(Nim(pile), 0) == Take(winning)
+    assert IsmctsBot(3, iterations=1500, open_at=open_at).choose(Nim(pile), 0) == Take(winning)
+
+
+class CountingEvaluation(HeuristicEvaluation):
+    """The heuristic, counting the positions it judges one by one and the positions opened."""
+
+    def __init__(self) -> None:
+        self.single = 0
+        self.opened = 0
+
+    def estimate(self, state: GameState[Any]) -> tuple[float, ...]:
+        self.single += 1
+        return super().estimate(state)
+
+    def estimate_many(self, states: Sequence[GameState[Any]]) -> list[tuple[float, ...]]:
+        self.opened += bool(states)
+        return super().estimate_many(states)
+
+
+@pytest.mark.parametrize("open_at", [1, 2, 5])
+def test_a_position_is_judged_as_a_leaf_until_it_opens(open_at: int) -> None:
+    # A position opens (its decisions judged one step ahead) at its open_at-th visit; the visits before
+    # judge it by itself, so the tree grows about one position every open_at iterations.
+    counting = CountingEvaluation()
+    bot = IsmctsBot(5, iterations=400, evaluation=counting, widening=0.0, open_at=open_at)
+    bot.choose(Nim(40), 0)
+    # Each iteration judges its sample's root (the reference), then opens a position or judges a leaf
+    # (the pile never runs out within 400 iterations).
+    leaves = 400 - counting.opened
+    assert counting.single == 400 + leaves
+    if open_at == 1:
+        assert leaves == 0
+    else:
+        # A position opened at its open_at-th visit was judged as a leaf at open_at - 2 of the visits
+        # before at least (the first may have been the iteration that took its decision).
+        assert leaves >= (counting.opened - 1) * (open_at - 2)
+        assert counting.opened < 400 // (open_at - 1)
 
 
 def test_greedy_takes_an_immediate_win_but_cannot_look_further() -> None:
@@ -67,6 +108,8 @@ def test_bad_budgets_and_settings_are_refused_with_a_reason() -> None:
         IsmctsBot(0, prior=0)
     with pytest.raises(OptionsError, match="widening cannot be negative"):
         IsmctsBot(0, widening=-1.0)
+    with pytest.raises(OptionsError, match="opens at its first visit or later"):
+        IsmctsBot(0, open_at=0)
     with pytest.raises(OptionsError, match="at least one sample"):
         GreedyBot(0, samples=0)
 

@@ -44,6 +44,20 @@ def test_shuffle_is_a_permutation() -> None:
     assert sorted(items) == list(range(50)) and items != list(range(50))
 
 
+@pytest.mark.parametrize("seed", [0, 1, 7, 2**63 - 1])
+def test_shuffle_draws_as_fisher_yates_with_randrange(seed: int) -> None:
+    # Recorded games replay their deals from the seed, so the shuffle must keep its exact stream.
+    fast, slow = Rng(seed), Rng(seed)
+    for size in (0, 1, 2, 13, 120):
+        items, expected = list(range(size)), list(range(size))
+        fast.shuffle(items)
+        for i in range(size - 1, 0, -1):
+            j = slow.randrange(i + 1)
+            expected[i], expected[j] = expected[j], expected[i]
+        assert items == expected
+        assert fast == slow and fast.draws == slow.draws
+
+
 def test_rank_shares_ties() -> None:
     assert rank([(5,), (5,), (3,)]) == (1, 1, 3)
 
