@@ -114,6 +114,7 @@ class IsmctsBot:
         cap_seconds: float | None = None,
         evaluation: Evaluation = HEURISTIC,
         open_at: int = OPEN_AT,
+        judgements: int | None = None,
     ) -> None:
         if (iterations is None) == (millis is None):
             raise OptionsError(msg("an ismcts bot needs exactly one budget: iterations or milliseconds"))
@@ -127,6 +128,8 @@ class IsmctsBot:
             raise OptionsError(msg("the prior needs at least one virtual visit, not {prior}", prior=prior))
         if widening < 0:
             raise OptionsError(msg("the widening cannot be negative ({widening})", widening=widening))
+        if judgements is not None and judgements < 1:
+            raise OptionsError(msg("a search judges at least one position, not {judgements}", judgements=judgements))
         if open_at < 1:
             raise OptionsError(msg("a position opens at its first visit or later, not at visit {visit}", visit=open_at))
         if cap_seconds is not None and not cap_seconds > 0:
@@ -140,34 +143,44 @@ class IsmctsBot:
         self.scale = scale
         self.name = name
         self.evaluation = evaluation
+        """How positions are judged: the game's heuristic, or a learned evaluation (`laguna.bots.learned`)."""
         self.open_at = open_at
         """The visit at which a position opens; the earlier ones judge it as a leaf (cheaper iterations)."""
-        """How positions are judged: the game's heuristic, or a learned evaluation (`laguna.bots.learned`)."""
+        self.judgements = judgements
+        """The most positions a search judges (None: no bound): a bound on its work that, unlike a cap in
+        seconds, keeps the decision the same on every machine."""
         self.cap_seconds = cap_seconds
         """Wall-clock seconds after which a search stops, whatever its budget (None: no cap)."""
         self.last_iterations = 0
         """How many iterations the last search ran (for benchmarks)."""
+        self.last_judged = 0
+        """How many positions the last search judged (for benchmarks)."""
 
     def choose(self, state: GameState[Any], seat: int) -> Any:
         legal = state.legal_actions(seat)
         if not legal:
             raise IllegalAction(f"seat {seat} owes no decision now, so the ismcts bot has nothing to choose")
         if len(legal) == 1:
-            self.last_iterations = 0
+            self.last_iterations = self.last_judged = 0
             return legal[0]
         root = _Edge(-1, 0.0, 1)
         limits = [self.millis / 1000] if self.millis is not None else []
         if self.cap_seconds is not None:
             limits.append(self.cap_seconds)
         deadline = time.perf_counter() + min(limits) if limits else math.inf
-        done = 0
+        most = math.inf if self.judgements is None else self.judgements
+        done = judged = 0
         with self.evaluation.thinking():
             while True:
-                self._iterate(state, seat, root)
+                judged += self._iterate(state, seat, root)
                 done += 1
-                if (self.iterations is not None and done >= self.iterations) or time.perf_counter() >= deadline:
+                if (
+                    (self.iterations is not None and done >= self.iterations)
+                    or judged >= most
+                    or time.perf_counter() >= deadline
+                ):
                     break
-        self.last_iterations = done
+        self.last_iterations, self.last_judged = done, judged
         return self._most_visited(root, seat, legal)
 
     def _most_visited(self, root: _Edge, seat: int, legal: Any) -> Any:
@@ -224,11 +237,13 @@ class IsmctsBot:
         assert best_edge is not None
         return best_action, best_edge
 
-    def _iterate(self, state: GameState[Any], seat: int, root: _Edge) -> None:
+    def _iterate(self, state: GameState[Any], seat: int, root: _Edge) -> int:
         """One iteration: sample, walk down by UCB1, stop at the first position with new decisions
-        (after taking one of them), and credit the path."""
+        (after taking one of them) or at a position to judge as a leaf, and credit the path. Returns
+        how many positions it judged."""
         sample = state.determinize(seat, self.rng)
         reference = leads(self.evaluation.estimate(sample))
+        judged = 1
         node = root
         path: list[_Edge] = []
         values: tuple[float, ...] | None = None
@@ -241,6 +256,7 @@ class IsmctsBot:
                 sample.apply_unchecked(actor, legal[0])
                 continue
             fresh = self._expand(node, sample, actor, legal, reference)
+            judged += len(fresh)
             action, node = self._select(node, actor, legal, fresh)
             path.append(node)
             if action in fresh:
@@ -250,10 +266,13 @@ class IsmctsBot:
             if fresh:
                 break
         if values is None:
-            values = rewards(
-                sample, reference, self.scale, None if sample.is_terminal() else self.evaluation.estimate(sample)
-            )
+            leaf = None
+            if not sample.is_terminal():
+                leaf = self.evaluation.estimate(sample)
+                judged += 1
+            values = rewards(sample, reference, self.scale, leaf)
         root.visits += 1
         for edge in path:
             edge.visits += 1
             edge.reward += values[edge.actor]
+        return judged

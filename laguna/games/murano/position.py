@@ -73,7 +73,6 @@ class Phase(enum.Enum):
     OVER = N_("game over")
 
 
-_NO_TILE: Final = ("",)
 _GOLD_FREE: Final = frozenset(
     {ActionKind.TAKE_GOLD, ActionKind.INCOME, ActionKind.RECRUIT, ActionKind.BUILD, ActionKind.PRODUCTION}
 )
@@ -99,6 +98,9 @@ class Position(Seats):
         self.side_name = side.name
         self._street_spaces = tuple(sp.id for i in side.islands for sp in i.spaces if sp.street)
         self._free: tuple[int, tuple[str, ...], tuple[str, ...]] = (-1, (), ())
+        self.scoring_facts: dict[str, scoring.IslandFacts] | None = None
+        """The islands' facts during the final scoring, when no tile or gondola can change any more:
+        made afresh when the scoring begins, so only positions of one board share it."""
         kinds = list(ActionKind)
         self.plan = tuple(
             (s.number - 1, s.action, kinds.index(s.action), s.action in _GOLD_FREE) for s in components.action_spaces
@@ -106,6 +108,12 @@ class Position(Seats):
         """The action spaces as the turn's choice reads them: (index, action, action number, whether its
         feasibility is the same whatever gold is left)."""
         self._building_spaces = tuple((sp.id, sp.neighbours) for i in side.islands for sp in i.spaces if not sp.street)
+        beside: dict[str, list[str]] = {}
+        for brown, neighbours in self._building_spaces:
+            for neighbour in neighbours:
+                beside.setdefault(neighbour, []).append(brown)
+        self._beside: dict[str, tuple[str, ...]] = {where: tuple(near) for where, near in beside.items()}
+        """The brown spaces next to each space: where a street tile laid there lets buildings go."""
         removals = components.removals
         small = players < 4
         streets = list(components.streets)
@@ -221,16 +229,26 @@ class Position(Seats):
         if self._free[0] != len(self.tiles):
             tiles = self.tiles
             streets = tuple(space for space in self._street_spaces if space not in tiles)
-            buildable = tuple(
-                space
-                for space, neighbours in self._building_spaces
-                if space not in tiles and any(tiles.get(n, _NO_TILE)[0] == "street" for n in neighbours)
-            )
+            beside = self._beside
+            near: set[str] = set()
+            for space, tile in tiles.items():
+                if tile[0] == "street":
+                    near.update(beside.get(space, ()))
+            buildable = tuple(space for space, _ in self._building_spaces if space in near and space not in tiles)
             self._free = (len(tiles), streets, buildable)
         return self._free[1], self._free[2]
 
     def facts(self, island_id: str) -> scoring.IslandFacts:
         """What stands on an island, for Income and the character cards."""
+        known = self.scoring_facts
+        if known is not None:
+            found = known.get(island_id)
+            if found is None:
+                found = known[island_id] = self._facts(island_id)
+            return found
+        return self._facts(island_id)
+
+    def _facts(self, island_id: str) -> scoring.IslandFacts:
         customers: Counter[Customer] = Counter()
         factories: list[int] = []
         shops: list[tuple[int, Customer]] = []

@@ -25,6 +25,8 @@ def from_scratch(state: MuranoState) -> tuple[float, ...]:
     try:
         twin = state.copy()
         twin.heuristic_memo = None
+        if twin.scoring_facts is not None:
+            twin.scoring_facts = {}
         return heuristics.estimate(twin)
     finally:
         holdings._STATIC.clear()

@@ -153,9 +153,19 @@ def do_takecard(state: Position, seat: Seat, action: TakeCard, events: list[Even
         _continue_build(state, events)
 
 
+def _can_build(state: Position, seat: Seat) -> bool:
+    """Whether `_build_options` offers anything, without listing every tile on every space."""
+    if state.built >= BUILD_LIMIT:
+        return False
+    streets, buildable = state.free_spaces()
+    if state.street_stack and streets:
+        return True
+    return bool(buildable) and bool(state.building_tiles(seat))
+
+
 def _continue_build(state: Position, events: list[Event]) -> None:
     state.phase = Phase.BUILD
-    if not _build_options(state, state.actor):
+    if not _can_build(state, state.actor):
         end_turn(state, events)
 
 

@@ -75,6 +75,7 @@ def begin_scoring(state: Position, events: list[Event]) -> None:
     assert state.triggered_by is not None
     events.append(Event("scoring", None, msg("The game is over: the character cards are scored"), {}))
     state.phase = Phase.SCORING
+    state.scoring_facts = {}
     state.queue = state.seats_from(state.triggered_by)
     _next_scorer(state, events)
 

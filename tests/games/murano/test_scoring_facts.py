@@ -1,0 +1,58 @@
+"""During the final scoring the islands' facts are remembered (no tile or gondola can change then):
+what a position remembers must be what it would work out afresh, and positions whose boards differ
+never share what they remember."""
+
+from __future__ import annotations
+
+import pytest
+
+from laguna.bots import RandomBot
+from laguna.core.rng import Rng
+from laguna.games.murano import GAME, MuranoState
+from laguna.games.murano.position import Phase
+
+
+def to_the_end(state: MuranoState, seed: int) -> list[MuranoState]:
+    """Play random decisions to the end; the copies of the positions before and in the scoring."""
+    bots = [RandomBot(seed + seat) for seat in range(state.players)]
+    seen = []
+    while not state.is_terminal():
+        seen.append(state.copy())
+        seat = state.to_act()[0]
+        state.apply(seat, bots[seat].choose(state, seat))
+    return seen
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 3), (3, 4), (4, 5)])
+def test_the_scoring_remembers_the_facts_it_would_work_out_afresh(players: int, seed: int) -> None:
+    positions = to_the_end(GAME.new_game(players, seed=seed), seed)
+    scoring = [p for p in positions if p.phase is Phase.SCORING]
+    assert scoring, "a random game reaches the final scoring"
+    assert all(p.scoring_facts is None for p in positions if p.phase is not Phase.SCORING)
+    islands = [island.id for island in scoring[0].side.islands]
+    for position in scoring:
+        for island in islands:
+            assert position.facts(island) == position._facts(island)
+        fresh = position.copy()
+        fresh.scoring_facts = {}
+        seat = position.to_act()[0]
+        assert position.legal_actions(seat) == fresh.legal_actions(seat)
+
+
+def test_positions_that_reach_the_scoring_apart_remember_apart() -> None:
+    positions = to_the_end(GAME.new_game(2, seed=8), 8)
+    last_before = next(p for p in reversed(positions) if p.phase is not Phase.SCORING)
+    rng = Rng(1)
+    reached = []
+    for _ in range(12):
+        branch = last_before.copy()
+        while branch.phase is not Phase.SCORING and not branch.is_terminal():
+            seat = branch.to_act()[0]
+            branch.apply(seat, rng.choice(branch.legal_actions(seat)))
+        if branch.phase is Phase.SCORING:
+            reached.append(branch)
+    assert len(reached) >= 2
+    assert len({id(branch.scoring_facts) for branch in reached}) == len(reached)
+    for branch in reached:
+        for island in branch.side.islands:
+            assert branch.facts(island.id) == branch._facts(island.id)
