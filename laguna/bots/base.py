@@ -107,7 +107,8 @@ BOT_NAMES: tuple[str, ...] = (*BOTS, *LEVELS)
 
 _ISMCTS_SETTINGS = {"c": "exploration", "scale": "scale"}
 """Positive real settings of ``ismcts:BUDGET:KEY=VALUE``; ``prior`` (virtual visits), ``open`` (the
-visit at which a position opens), ``w`` (widening, 0 for none) and ``eval`` (the evaluation) are read on their own."""
+visit at which a position opens), ``judged`` (the most positions judged), ``w`` (widening, 0 for
+none) and ``eval`` (the evaluation) are read on their own."""
 
 EVALUATIONS = ("heuristic", "learned")
 """How a bot may judge positions (``eval=``): the game's heuristic, or the heuristic corrected by the
@@ -142,6 +143,8 @@ def _ismcts(budget: str, seed: int, spec: str, game_id: str | None) -> Bot:
             extra["prior"] = int(value)
         elif key == "open" and _WHOLE.fullmatch(value) and 1 <= int(value) <= MAX_PRIOR:
             extra["open_at"] = int(value)
+        elif key == "judged" and _WHOLE.fullmatch(value) and 1 <= int(value) <= MAX_BUDGET:
+            extra["judgements"] = int(value)
         elif key in _ISMCTS_SETTINGS and _REAL.fullmatch(value) and float(value) > 0:
             extra[_ISMCTS_SETTINGS[key]] = float(value)
         elif key == "w" and _REAL.fullmatch(value):
@@ -151,8 +154,8 @@ def _ismcts(budget: str, seed: int, spec: str, game_id: str | None) -> Bot:
         else:
             raise OptionsError(
                 msg(
-                    "bad ismcts setting {setting} in {spec} (prior=N or open=N with N ≥ 1, c=X, scale=X, "
-                    "w=X with X ≥ 0, or eval=heuristic|learned)",
+                    "bad ismcts setting {setting} in {spec} (prior=N, open=N or judged=N with N ≥ 1, c=X, "
+                    "scale=X, w=X with X ≥ 0, or eval=heuristic|learned)",
                     setting=quoted(setting),
                     spec=quoted(spec),
                 )

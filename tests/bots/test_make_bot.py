@@ -20,9 +20,10 @@ def test_names_build_the_right_bots() -> None:
 
 
 def test_search_settings_are_read_and_kept_in_the_name() -> None:
-    search = make_bot("ismcts:400:c=0.5:prior=2:w=0:scale=6:open=3", 1)
+    search = make_bot("ismcts:400:c=0.5:prior=2:w=0:scale=6:open=3:judged=900", 1)
     assert isinstance(search, IsmctsBot)
     assert (search.exploration, search.prior, search.widening, search.scale, search.open_at) == (0.5, 2, 0.0, 6.0, 3)
+    assert search.judgements == 900
     # A tournament rebuilds its entrants from their names, so the name must carry the settings.
     rebuilt = make_bot(search.name, 2)
     assert isinstance(rebuilt, IsmctsBot)
@@ -74,6 +75,8 @@ def test_search_levels_adjust_their_budget_to_the_cost_of_judging_a_position() -
         ("ismcts:100:prior=0", "bad ismcts setting 'prior=0'"),
         ("ismcts:100:open=0", "bad ismcts setting 'open=0'"),
         ("ismcts:100:open=1.5", "bad ismcts setting 'open=1.5'"),
+        ("ismcts:100:judged=0", "bad ismcts setting 'judged=0'"),
+        ("ismcts:100:judged=lots", "bad ismcts setting 'judged=lots'"),
         ("ismcts:100:c=-1", "bad ismcts setting 'c=-1'"),
         ("ismcts:100:depth=3", "bad ismcts setting 'depth=3'"),
     ],

@@ -108,6 +108,8 @@ def test_bad_budgets_and_settings_are_refused_with_a_reason() -> None:
         IsmctsBot(0, prior=0)
     with pytest.raises(OptionsError, match="widening cannot be negative"):
         IsmctsBot(0, widening=-1.0)
+    with pytest.raises(OptionsError, match="judges at least one position"):
+        IsmctsBot(0, judgements=0)
     with pytest.raises(OptionsError, match="opens at its first visit or later"):
         IsmctsBot(0, open_at=0)
     with pytest.raises(OptionsError, match="at least one sample"):
@@ -120,3 +122,17 @@ def test_bots_refuse_a_seat_that_owes_no_decision() -> None:
     for bot in (GreedyBot(0), IsmctsBot(0, iterations=5)):
         with pytest.raises(IllegalAction, match="owes no decision"):
             bot.choose(over, 1)
+
+
+def test_a_bound_on_judged_positions_stops_the_search_the_same_way_everywhere() -> None:
+    # Nim(40) opens a position of 3 decisions each iteration (after the root's reference): 4 judged.
+    free = IsmctsBot(2, iterations=400)
+    free.choose(Nim(40), 0)
+    assert (free.last_iterations, free.last_judged) == (400, 1600)
+    bounded = IsmctsBot(2, iterations=400, judgements=250)
+    decision = bounded.choose(Nim(40), 0)
+    assert bounded.last_judged >= 250 > bounded.last_judged - 4
+    assert bounded.last_iterations == 63
+    # The same bound stops at the same iteration again: a bound in work, not in seconds.
+    again = IsmctsBot(2, iterations=400, judgements=250)
+    assert again.choose(Nim(40), 0) == decision and again.last_iterations == 63

@@ -67,6 +67,21 @@ def score_options(state: Position, seat: Seat) -> list[Action]:
     return options
 
 
+def has_score_options(state: Position, seat: Seat) -> bool:
+    """Whether `score_options` offers anything, without working out what each card would score: a
+    card offers a decision where it may score (every amount list holds one at least), and with
+    `skip_unscoreable` anywhere (it may be left)."""
+    islands = {island for island, _ in free_gondolas(state, seat)}
+    if not islands:
+        return False
+    skip = state.options.skip_unscoreable
+    for card_id in state.boards[seat].characters:
+        card = state.character(card_id)
+        if skip or card.island is None or card.island in islands:
+            return True
+    return False
+
+
 def _island_order(state: Position) -> list[str]:
     return [i.id for i in state.side.islands]
 
@@ -85,7 +100,7 @@ def _next_scorer(state: Position, events: list[Event]) -> None:
     score and the game is over."""
     while state.queue:
         state.actor = state.queue[0]
-        if score_options(state, state.actor):
+        if has_score_options(state, state.actor):
             return
         state.queue.pop(0)
     for seat, player in enumerate(state.boards):

@@ -12,7 +12,7 @@ from laguna.core.rng import Rng
 from laguna.games.murano import characters
 from laguna.games.murano.components import PLAYER_COLOURS, Bead
 from laguna.games.murano.position import CATEGORIES, Phase, Position
-from laguna.games.murano.rules.scoring import free_gondolas, score_options
+from laguna.games.murano.rules.scoring import free_gondolas, has_score_options
 
 DEAL_TRIES: Final = 50
 """Determinization: deals of the unseen character cards tried before a scorer is dealt a fitting card."""
@@ -195,7 +195,7 @@ def _redeal_characters(state: Position, twin: Position, seat: Seat | None, hidde
     scorer = state.actor if state.phase is Phase.SCORING and state.actor in hidden else None
     for _ in range(DEAL_TRIES):
         _deal_characters(state, twin, seat, hidden, rng)
-        if scorer is None or score_options(twin, scorer):
+        if scorer is None or has_score_options(twin, scorer):
             return
     assert scorer is not None
     islands = {island for island, _ in free_gondolas(state, scorer)}

@@ -1,6 +1,6 @@
-"""During the final scoring the islands' facts are remembered (no tile or gondola can change then):
-what a position remembers must be what it would work out afresh, and positions whose boards differ
-never share what they remember."""
+"""The final scoring's shortcuts: the islands' facts are remembered (no tile or gondola can change
+then), and whether a player has a card to score is found without scoring each card. Each must give
+what the long way gives, and positions whose boards differ never share what they remember."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from laguna.bots import RandomBot
 from laguna.core.rng import Rng
 from laguna.games.murano import GAME, MuranoState
 from laguna.games.murano.position import Phase
+from laguna.games.murano.rules.scoring import has_score_options, score_options
 
 
 def to_the_end(state: MuranoState, seed: int) -> list[MuranoState]:
@@ -56,3 +57,20 @@ def test_positions_that_reach_the_scoring_apart_remember_apart() -> None:
     for branch in reached:
         for island in branch.side.islands:
             assert branch.facts(island.id) == branch._facts(island.id)
+
+
+@pytest.mark.parametrize("skip_unscoreable", [True, False])
+@pytest.mark.parametrize(("players", "seed"), [(2, 11), (3, 12), (4, 13)])
+def test_a_card_to_score_is_found_as_listing_the_scores_finds_it(
+    players: int, seed: int, skip_unscoreable: bool
+) -> None:
+    state = GAME.new_game(players, {"skip_unscoreable": skip_unscoreable}, seed=seed)
+    scoring = [p for p in to_the_end(state, seed) if p.phase is Phase.SCORING]
+    assert scoring
+    answers = set()
+    for position in scoring:
+        for seat in range(players):
+            answer = has_score_options(position, seat)
+            assert answer == bool(score_options(position, seat)), (seat, position.boards[seat].characters)
+            answers.add(answer)
+    assert answers == {True, False}, "both answers are met in the scoring"
