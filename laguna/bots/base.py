@@ -61,20 +61,39 @@ EXPERT_SHARE = {**BUDGET_SHARE, "burano": 0.56, "murano": 1.2}
 decisions took 3.4 s and 3.6 s at the full shares (docs/strength.md), past the 3 s an expert may think."""
 
 
+EXPERT_JUDGED = {"murano": 16_000}
+"""The most positions an expert search judges in a decision, where a bound is needed (none elsewhere):
+Murano's widest decisions judged up to 26,000 positions in the expert's 960 iterations and took
+over 3 s; half of its decisions judge fewer than 13,000 (docs/strength.md). A bound in positions
+keeps the decision the same on every machine, as a bound in seconds would not."""
+
+
 def _search_level(
-    name: str, iterations: int, evaluation: str = "heuristic", shares: dict[str, float] | None = None
+    name: str,
+    iterations: int,
+    evaluation: str = "heuristic",
+    shares: dict[str, float] | None = None,
+    bounds: dict[str, int] | None = None,
 ) -> Level:
     by_share = BUDGET_SHARE if shares is None else shares
+    by_bound = bounds or {}
 
     def build(seed: int, game_id: str | None) -> Bot:
         share = by_share.get(game_id or "", 1.0)
         return IsmctsBot(
-            seed, iterations=round(iterations * share), name=name, evaluation=_evaluation(evaluation, game_id)
+            seed,
+            iterations=round(iterations * share),
+            name=name,
+            evaluation=_evaluation(evaluation, game_id),
+            judgements=by_bound.get(game_id or ""),
         )
 
     by_game = ", ".join(f"{get_game(g).name} {round(iterations * share):,}" for g, share in by_share.items())
     judged = "the learned evaluation where one is trained" if evaluation == "learned" else "the heuristic"
-    return Level(name, f"ismcts with {iterations:,} iterations per decision ({by_game}), judging by {judged}", build)
+    bounded = "".join(f"; in {get_game(g).name} at most {bound:,} positions judged" for g, bound in by_bound.items())
+    return Level(
+        name, f"ismcts with {iterations:,} iterations per decision ({by_game}), judging by {judged}{bounded}", build
+    )
 
 
 LEVELS: dict[str, Level] = {
@@ -91,7 +110,7 @@ LEVELS: dict[str, Level] = {
             lambda seed, game_id: GreedyBot(seed, name="medium"),
         ),
         _search_level(N_("hard"), HARD_ITERATIONS),
-        _search_level(N_("expert"), EXPERT_ITERATIONS, "learned", EXPERT_SHARE),
+        _search_level(N_("expert"), EXPERT_ITERATIONS, "learned", EXPERT_SHARE, EXPERT_JUDGED),
     )
 }
 """The levels players choose from, weakest first (their names marked for the catalogues, as the

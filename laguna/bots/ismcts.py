@@ -31,10 +31,12 @@ others' replies.
 
 The budget is a number of iterations (deterministic under the seed: the same position, seed and
 budget give the same decision on any machine) or a time in milliseconds (as many iterations as fit,
-so it depends on the machine's speed). A cap in seconds may bound either: past it the search stops
-and answers with the best decision found so far, whatever its budget (the browser table caps every
-bot this way, so that no budget can hold its bot workers). Decisions with one legal action are taken
-without search.
+so it depends on the machine's speed). A number of judged positions may bound an iteration budget
+and keep it deterministic: a wide position costs one judgement per decision when it opens, so the
+bound stops the searches that open many of them. A cap in seconds may bound either: past it the
+search stops and answers with the best decision found so far, whatever its budget (the browser table
+caps every bot this way, so that no budget can hold its bot workers). Decisions with one legal action
+are taken without search.
 """
 
 from __future__ import annotations
