@@ -61,11 +61,12 @@ EXPERT_SHARE = {**BUDGET_SHARE, "burano": 0.56, "murano": 1.2}
 decisions took 3.4 s and 3.6 s at the full shares (docs/strength.md), past the 3 s an expert may think."""
 
 
-EXPERT_JUDGED = {"murano": 16_000}
-"""The most positions an expert search judges in a decision, where a bound is needed (none elsewhere):
-Murano's widest decisions judged up to 26,000 positions in the expert's 960 iterations and took
-over 3 s; half of its decisions judge fewer than 13,000 (docs/strength.md). A bound in positions
-keeps the decision the same on every machine, as a bound in seconds would not."""
+EXPERT_JUDGED = {"burano": 7_000, "murano": 13_000, "walking-in-burano-roll-and-write": 13_000}
+"""The most positions an expert search judges in a decision (no bound in Walking in Burano): a wide
+position costs one judgement per decision when it opens, and the expert's widest decisions judged up
+to 29,000 positions in Burano, 26,000 in Murano and 18,000 in the Roll & Write, several seconds past
+the 3 s an expert may think; half of them judge fewer than 3,100, 13,800 and 8,500 (docs/strength.md).
+A bound in positions keeps the decision the same on every machine, as a bound in seconds would not."""
 
 
 def _search_level(
