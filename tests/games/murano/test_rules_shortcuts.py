@@ -1,6 +1,7 @@
-"""The final scoring's shortcuts: the islands' facts are remembered (no tile or gondola can change
-then), and whether a player has a card to score is found without scoring each card. Each must give
-what the long way gives, and positions whose boards differ never share what they remember."""
+"""The rules' shortcuts for the search: whether a build is left is found without listing every build;
+in the final scoring the islands' facts are remembered (no tile or gondola can change then), and
+whether a player has a card to score is found without scoring each card. Each must give what the long
+way gives, and positions whose boards differ never share what they remember."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from laguna.bots import RandomBot
 from laguna.core.rng import Rng
 from laguna.games.murano import GAME, MuranoState
 from laguna.games.murano.position import Phase
+from laguna.games.murano.rules.building import _build_options, _can_build
 from laguna.games.murano.rules.scoring import has_score_options, score_options
 
 
@@ -74,3 +76,18 @@ def test_a_card_to_score_is_found_as_listing_the_scores_finds_it(
             assert answer == bool(score_options(position, seat)), (seat, position.boards[seat].characters)
             answers.add(answer)
     assert answers == {True, False}, "both answers are met in the scoring"
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 21), (3, 22), (4, 23)])
+def test_a_build_left_is_found_as_listing_the_builds_finds_it(players: int, seed: int) -> None:
+    answers = set()
+    for position in to_the_end(GAME.new_game(players, seed=seed), seed):
+        # Also without street tiles left: then only the tiles a player bought can be built.
+        no_streets = position.copy()
+        no_streets.street_stack = []
+        for variant in (position, no_streets):
+            for seat in range(players):
+                answer = _can_build(variant, seat)
+                assert answer == bool(_build_options(variant, seat)), (seat, variant.phase)
+                answers.add(answer)
+    assert answers == {True, False}, "both answers are met"
