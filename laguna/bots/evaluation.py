@@ -43,8 +43,20 @@ def squash(points: float, scale: float = SCALE) -> float:
 
 def leads(values: Sequence[float]) -> tuple[float, ...]:
     """Every seat's estimated lead over its best rival (alone: its estimated score), from every seat's
-    estimate."""
-    return tuple(margin(values, seat) for seat in range(len(values)))
+    estimate: `margin` for each seat, with the best and second-best values found once.
+
+    >>> leads((40.0, 31.0, 45.0)), leads((7.0, 7.0)), leads((12.0,))
+    ((-5.0, -14.0, 5.0), (0.0, 0.0), (12.0,))
+    """
+    if len(values) == 1:
+        return (values[0],)
+    if len(values) == 2:
+        first, second = values
+        return (first - second, second - first)
+    best = max(values)
+    top = values.index(best)
+    runner_up = max(value for seat, value in enumerate(values) if seat != top)
+    return tuple(value - (runner_up if seat == top else best) for seat, value in enumerate(values))
 
 
 def rewards(
@@ -74,4 +86,7 @@ def rewards(
         )
     if values is None:
         values = state.estimate()
-    return tuple(squash(margin(values, seat) - reference[seat], scale) for seat in range(players))
+    tanh = math.tanh
+    return tuple(
+        0.5 + 0.5 * tanh((lead - before) / scale) for lead, before in zip(leads(values), reference, strict=True)
+    )

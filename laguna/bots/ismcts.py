@@ -41,10 +41,9 @@ are taken without search.
 
 from __future__ import annotations
 
-import heapq
 import math
 import time
-from typing import Any
+from typing import Any, cast
 
 from laguna.bots.evaluation import SCALE, leads, rewards
 from laguna.bots.learned import HEURISTIC, Evaluation
@@ -84,9 +83,6 @@ class _Edge:
         self.available = prior
         self.reward = prior * first
         self.children: dict[tuple[int, Any], _Edge] = {}
-
-    def ucb(self, exploration: float) -> float:
-        return self.reward / self.visits + exploration * math.sqrt(math.log(self.available) / self.visits)
 
 
 class IsmctsBot:
@@ -198,46 +194,50 @@ class IsmctsBot:
 
     def _expand(
         self, node: _Edge, sample: GameState[Any], actor: int, legal: Any, reference: tuple[float, ...]
-    ) -> dict[Any, tuple[GameState[Any], tuple[float, ...]]]:
-        """Add the decisions of `legal` new to `node`, each judged one step ahead; return the new ones
-        with the position each leads to and every seat's reward there."""
+    ) -> tuple[list[_Edge], dict[Any, tuple[GameState[Any], tuple[float, ...]]]]:
+        """Add the decisions of `legal` new to `node`, each judged one step ahead. Return the edge of
+        every decision of `legal` (in its order: each decision's key is hashed once a visit) and the
+        new ones with the position each leads to and every seat's reward there."""
         children = node.children
-        new: list[tuple[Any, GameState[Any]]] = []
-        for action in legal:
-            if (actor, action) in children:
-                continue
-            after = sample.copy()
-            after.apply_unchecked(actor, action)
-            new.append((action, after))
-        estimates = self.evaluation.estimate_many([after for _, after in new])
+        edges: list[_Edge | None] = [children.get((actor, action)) for action in legal]
+        new: list[tuple[int, Any, GameState[Any]]] = []
+        for index, edge in enumerate(edges):
+            if edge is None:
+                action = legal[index]
+                after = sample.copy()
+                after.apply_unchecked(actor, action)
+                new.append((index, action, after))
         fresh: dict[Any, tuple[GameState[Any], tuple[float, ...]]] = {}
-        for (action, after), values in zip(new, estimates, strict=True):
-            judged = rewards(after, reference, self.scale, values)
-            children[(actor, action)] = _Edge(actor, judged[actor], self.prior)
-            fresh[action] = (after, judged)
-        return fresh
+        if new:
+            estimates = self.evaluation.estimate_many([after for _, _, after in new])
+            for (index, action, after), values in zip(new, estimates, strict=True):
+                judged = rewards(after, reference, self.scale, values)
+                edges[index] = children[(actor, action)] = _Edge(actor, judged[actor], self.prior)
+                fresh[action] = (after, judged)
+        return cast(list[_Edge], edges), fresh
 
-    def _select(self, node: _Edge, actor: int, legal: Any, fresh: dict[Any, Any]) -> tuple[Any, _Edge]:
+    def _select(self, node: _Edge, legal: Any, edges: list[_Edge], fresh: dict[Any, Any]) -> tuple[Any, _Edge]:
         """The decision UCB1 prefers among the widened available ones; each one offered that was
         already in the tree counts one more availability."""
-        children = node.children
-        candidates = legal
+        order: Any = range(len(legal))
         if self.widening:
             width = max(2, int(self.widening * math.sqrt(node.visits + 1)))
             if width < len(legal):
-                candidates = heapq.nlargest(width, legal, key=lambda a: children[(actor, a)].first)
-        best_action: Any = None
-        best_edge: _Edge | None = None
+                # The `width` best one-step values, ties in the order of `legal` (as heapq.nlargest).
+                order = sorted(order, key=[edge.first for edge in edges].__getitem__, reverse=True)[:width]
+        best_index = -1
         best_value = -math.inf
-        for action in candidates:
-            edge = children[(actor, action)]
-            if action not in fresh:
+        exploration = self.exploration
+        sqrt, log = math.sqrt, math.log
+        for index in order:
+            edge = edges[index]
+            if not fresh or legal[index] not in fresh:
                 edge.available += 1
-            value = edge.ucb(self.exploration)
+            visits = edge.visits  # UCB1 with availability counts in place of the parent's visits
+            value = edge.reward / visits + exploration * sqrt(log(edge.available) / visits)
             if value > best_value:
-                best_action, best_edge, best_value = action, edge, value
-        assert best_edge is not None
-        return best_action, best_edge
+                best_index, best_value = index, value
+        return legal[best_index], edges[best_index]
 
     def _iterate(self, state: GameState[Any], seat: int, root: _Edge) -> int:
         """One iteration: sample, walk down by UCB1, stop at the first position with new decisions
@@ -257,9 +257,9 @@ class IsmctsBot:
             if len(legal) == 1 and node is not root:
                 sample.apply_unchecked(actor, legal[0])
                 continue
-            fresh = self._expand(node, sample, actor, legal, reference)
+            edges, fresh = self._expand(node, sample, actor, legal, reference)
             judged += len(fresh)
-            action, node = self._select(node, actor, legal, fresh)
+            action, node = self._select(node, legal, edges, fresh)
             path.append(node)
             if action in fresh:
                 sample, values = fresh[action]

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from laguna.bots import GreedyBot, IsmctsBot
+from laguna.bots.ismcts import _Edge
 from laguna.bots.learned import HeuristicEvaluation
 from laguna.core import GameState, IllegalAction, OptionsError
 from tests.bots.toy_games import HiddenCard, Nim, Take
@@ -136,3 +137,22 @@ def test_a_bound_on_judged_positions_stops_the_search_the_same_way_everywhere() 
     # The same bound stops at the same iteration again: a bound in work, not in seconds.
     again = IsmctsBot(2, iterations=400, judgements=250)
     assert again.choose(Nim(40), 0) == decision and again.last_iterations == 63
+
+
+def test_a_widened_position_offers_its_best_decisions_ties_in_the_order_listed() -> None:
+    bot = IsmctsBot(0, iterations=1, widening=1.0)
+    node = _Edge(-1, 0.0, 1)  # visited once: it offers max(2, int(√2)) = 2 decisions
+    legal = ["a", "b", "c", "d"]
+    edges = [_Edge(0, first, 3) for first in (0.5, 0.7, 0.7, 0.7)]
+    # b and c are offered (the best, ties in the order listed), each one more time available; of
+    # the two, equal in every count, the first listed is taken.
+    assert bot._select(node, legal, edges, {}) == ("b", edges[1])
+    assert [edge.available for edge in edges] == [3, 4, 4, 3]
+    # A decision that joined the tree in this very visit is not counted available twice.
+    assert bot._select(node, legal, edges, {"c": None}) == ("b", edges[1])
+    assert [edge.available for edge in edges] == [3, 5, 4, 3]
+    # Without widening every decision is offered; of equals tried as often, UCB1 owes the one offered
+    # most often the most exploration.
+    unwidened = IsmctsBot(0, iterations=1, widening=0.0)
+    assert unwidened._select(node, legal, edges, {}) == ("b", edges[1])
+    assert [edge.available for edge in edges] == [4, 6, 5, 4]
