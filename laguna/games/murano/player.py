@@ -5,9 +5,14 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Final
 
-from laguna.core.game import copy_counter
 from laguna.games.murano.components import Bead
+
+_new: Final = object.__new__
+_new_counter: Final = Counter.__new__
+_fill: Final = dict.update
+"""How a copy is made: a player without `__init__`, and counters filled as plain dictionaries."""
 
 STARTING_GOLD = 5
 STARTING_VP = 5
@@ -33,11 +38,22 @@ class Player:
     vp: Counter[str] = field(default_factory=lambda: Counter({"start": STARTING_VP}))
 
     def copy(self) -> Player:
-        return Player(
-            self.gold, self.gondoliers, self.factories, self.specials, list(self.shops), list(self.palaces),
-            list(self.characters), list(self.special_cards), copy_counter(self.beads), self.markers,
-            copy_counter(self.vp),
-        )  # fmt: skip
+        """An independent twin, its fields set directly (search copies every player of every position)."""
+        twin = _new(Player)
+        twin.gold = self.gold
+        twin.gondoliers = self.gondoliers
+        twin.factories = self.factories
+        twin.specials = self.specials
+        twin.shops = self.shops[:]
+        twin.palaces = self.palaces[:]
+        twin.characters = self.characters[:]
+        twin.special_cards = self.special_cards[:]
+        twin.beads = beads = _new_counter(Counter)
+        _fill(beads, self.beads)
+        twin.markers = self.markers
+        twin.vp = vp = _new_counter(Counter)
+        _fill(vp, self.vp)
+        return twin
 
     def score(self) -> int:
         return self.vp.total()

@@ -10,11 +10,12 @@ the game hands it to the state it builds (`heuristic`).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from typing import Any, Final
 
 from laguna.core.errors import IllegalAction
-from laguna.core.game import JSON, Event, RulesState, Seat, copy_counter
+from laguna.core.game import JSON, Event, RulesState, Seat
 from laguna.core.messages import N_, Message, msg
 from laguna.core.outcome import Outcome, SeatResult, rank
 from laguna.core.rng import Rng
@@ -35,6 +36,12 @@ from laguna.games.murano.rules import (
     special_buildings,
     views,
 )
+
+_new: Final = object.__new__
+_new_counter: Final = Counter.__new__
+_fill: Final = dict.update
+"""What a copy is made with: an instance without `__init__`, and a counter filled as a plain dictionary
+(as `laguna.core.game.copy_counter` does, without its call)."""
 
 Heuristic = Callable[["MuranoState"], tuple[float, ...]]
 """A bot's estimate of every seat's final score."""
@@ -102,21 +109,6 @@ _EXPLAIN: Final[dict[type, Callable[[Position, Seat, Any], Message | None]]] = {
     notation.Income: income.explain_income,
 }
 """Why a decision of each type is illegal, after the turn's choice (None: not in this phase)."""
-_COPIED_LISTS: Final = (
-    "boxed_palaces",
-    "boxed_characters",
-    "street_stack",
-    "shop_stack",
-    "palace_stack",
-    "character_deck",
-    "special_deck",
-    "used_gondolas",
-    "queue",
-    "last_turns",
-    "drawn",
-    "fresh",
-    "clearing",
-)
 _NOT_COMPARED: Final = frozenset(
     {
         "_legal",
@@ -163,17 +155,35 @@ class MuranoState(Position, RulesState[Action]):
         return tuple(_LEGAL[self.phase](self, seat))
 
     def copy(self) -> MuranoState:
-        twin = object.__new__(MuranoState)
-        twin.__dict__.update(self.__dict__)
-        twin.rng = self.rng.copy()
-        twin._legal = dict(self._legal)
-        for name in _COPIED_LISTS:
-            setattr(twin, name, list(getattr(self, name)))
-        twin.bag = copy_counter(self.bag)
-        twin.tiles = dict(self.tiles)
-        twin.skipped = {seat: list(cards) for seat, cards in self.skipped.items()}
-        twin.gondolas = dict(self.gondolas)
-        twin.boards = [player.copy() for player in self.boards]
+        """A twin that shares nothing the rules change in place: one dictionary built at once, each list,
+        dictionary and counter copied by its own quickest means."""
+        own = self.__dict__
+        bag = _new_counter(Counter)
+        _fill(bag, self.bag)
+        twin = _new(MuranoState)
+        twin.__dict__ = {
+            **own,
+            "rng": self.rng.copy(),
+            "_legal": self._legal.copy(),
+            "boxed_palaces": self.boxed_palaces[:],
+            "boxed_characters": self.boxed_characters[:],
+            "street_stack": self.street_stack[:],
+            "shop_stack": self.shop_stack[:],
+            "palace_stack": self.palace_stack[:],
+            "character_deck": self.character_deck[:],
+            "special_deck": self.special_deck[:],
+            "used_gondolas": self.used_gondolas[:],
+            "queue": self.queue[:],
+            "last_turns": self.last_turns[:],
+            "drawn": self.drawn[:],
+            "fresh": self.fresh[:],
+            "clearing": self.clearing[:],
+            "bag": bag,
+            "tiles": self.tiles.copy(),
+            "skipped": {seat: cards[:] for seat, cards in self.skipped.items()} if self.skipped else {},
+            "gondolas": self.gondolas.copy(),
+            "boards": [player.copy() for player in self.boards],
+        }
         return twin
 
     def _key(self) -> tuple[Any, ...]:

@@ -1,0 +1,71 @@
+"""The quick paths the search takes through Murano's positions: a copy is an independent twin made
+without the general copying machinery, and whatever a position remembers is checked, at every position
+of seeded games, against working it out afresh."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from laguna.bots import RandomBot
+from laguna.games.murano import GAME, MuranoState
+
+SHARED: frozenset[str] = frozenset({"scoring_facts", "_beside"})
+"""What a copy shares on purpose: the islands' facts of the final scoring, which no tile changes, and
+the board's table of the spaces beside each space."""
+
+
+def played(players: int, seed: int) -> list[MuranoState]:
+    """Every position of a seeded game of random decisions, each kept as a copy."""
+    state = GAME.new_game(players, seed=seed)
+    bots = [RandomBot(seed + seat) for seat in range(players)]
+    seen = []
+    while not state.is_terminal():
+        seen.append(state.copy())
+        seat = state.to_act()[0]
+        state.apply(seat, bots[seat].choose(state, seat))
+    seen.append(state)
+    return seen
+
+
+def containers(state: MuranoState) -> list[tuple[str, Any]]:
+    """The position's changeable parts: its lists, dictionaries and counters, and each player's."""
+    found = [
+        (name, value)
+        for name, value in state.__dict__.items()
+        if isinstance(value, list | dict) and name not in SHARED and name != "boards"
+    ]
+    found.extend((f"skipped {seat}", cards) for seat, cards in state.skipped.items())
+    for seat, player in enumerate(state.boards):
+        found.append((f"player {seat}", player))
+        for name in player.__slots__:
+            value = getattr(player, name)
+            if isinstance(value, list | Counter):
+                found.append((f"player {seat} {name}", value))
+    return found
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 21), (3, 22), (4, 23)])
+def test_a_copy_is_an_equal_twin_that_shares_nothing_the_rules_change(players: int, seed: int) -> None:
+    for position in played(players, seed):
+        twin = position.copy()
+        assert twin == position and twin.rng == position.rng
+        assert list(twin.__dict__) == list(position.__dict__)
+        assert all(type(twin.__dict__[name]) is type(value) for name, value in position.__dict__.items())
+        ours = dict(containers(position))
+        for name, value in containers(twin):
+            assert value is not ours[name], name
+        for name in SHARED:
+            assert twin.__dict__[name] is position.__dict__[name]
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 24), (3, 25)])
+def test_every_decision_on_a_copy_leaves_the_position_as_it_was(players: int, seed: int) -> None:
+    for position in played(players, seed)[:-1]:
+        before = repr(position._key())
+        seat = position.to_act()[0]
+        for action in position.legal_actions(seat):
+            position.copy().apply_unchecked(seat, action)
+        assert repr(position._key()) == before
