@@ -23,6 +23,9 @@ class Character(enum.Enum):
     TAILOR = "I"
     MALE_TOURIST = "J"
 
+    __hash__ = object.__hash__
+    """By identity, as a member is equal only to itself: a search hashes invitations by the thousand."""
+
     @property
     def title(self) -> str:
         """The character's name, in English (``msg(title)`` translates it)."""

@@ -78,6 +78,9 @@ class Phase(enum.Enum):
     INVITE = "invite"
     OVER = "over"
 
+    __hash__ = object.__hash__
+    """By identity, like `DieColour`'s: the state looks up the rules of its phase at every decision."""
+
 
 class Position(Seats):
     """The sheets, coins, boats, dice and draft of one moment of the game."""
@@ -94,7 +97,10 @@ class Position(Seats):
         self._legal: dict[Seat, tuple[Action, ...]] = {}
         """The decisions of each seat to act, kept while the position stays."""
         self.circled: list[dict[str, int | None]] = [{sid: None for sid in layout.precircled} for layout in layouts]
+        """Each seat's sheet: the symbols circled, with the number written. A seat's dict is replaced,
+        never changed, so copies share it (a search copies every position it judges)."""
         self.characters: list[dict[DieColour, tuple[Character, int | None]]] = [{} for _ in range(players)]
+        """The characters invited under each building; replaced, never changed, like `circled`."""
         self.gained = [0] * players
         self.spent = [0] * players
         self.filled = [0] * players
@@ -104,12 +110,14 @@ class Position(Seats):
         self.canal: dict[DieColour, list[Seat]] = {colour: [] for colour in DICE}
         """The owners of the boats beside each die, in the order placed; replaced, never changed, like `boats`."""
         self.spectators: list[DieColour] = []
+        """The solo spectators' dice; replaced, never changed, like `boats`."""
         self.commitments: list[Invite | TakeCoin | None] = [None] * players
         self.dice = [0] * len(DICE)
         self.turn_player = rng.randrange(players)
         self.round = 1
         self.phase = Phase.BOAT
         self.draft_order: list[Seat] = []
+        """The seats in the order they place their boats this round; replaced, never changed, like `boats`."""
         self.draft_index = 0
         self.die: DieColour | None = None
         self.final_round: int | None = None

@@ -50,6 +50,10 @@ class DieColour(enum.Enum):
     BLUE = N_("blue")
     PINK = N_("pink")
 
+    __hash__ = object.__hash__
+    """By identity, as a member is equal only to itself: the rules and the heuristic key tables by
+    colour at every step of a search, and the default hashes the member's name in Python."""
+
     @property
     def letter(self) -> str:
         """The first letter of symbol ids in this building, so an id alone tells the building."""
@@ -75,6 +79,9 @@ class Kind(enum.Enum):
     BLUE_CURTAIN = "blue"
     STREETLIGHT = "light"
     CHIMNEY = "chimney"
+
+    __hash__ = object.__hash__
+    """By identity, like `DieColour`'s."""
 
 
 _KIND_ORDER: Final[Mapping[Kind, int]] = {kind: i for i, kind in enumerate(Kind)}

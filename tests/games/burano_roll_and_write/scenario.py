@@ -62,7 +62,7 @@ def set_coins(state: RollAndWriteState, seat: int, coins: int) -> None:
 
 def circle_on_sheet(state: RollAndWriteState, seat: int, numbers: Mapping[str, int | None]) -> None:
     """Mark symbols as circled already, with the numbers written under them: ``{"R3.chimney": 6}``."""
-    state.circled[seat].update(numbers)
+    state.circled[seat] = {**state.circled[seat], **numbers}
     state._legal = {}
     state.sheet_changed(seat)
 

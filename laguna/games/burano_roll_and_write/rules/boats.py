@@ -27,7 +27,19 @@ _FLIP = Flip()
 
 
 def boat_choices(position: Position, seat: Seat) -> tuple[Action, ...]:
-    return (*(_BOATS[c] for c in DICE if boat_problem(position, seat, c) is None), _FLIP)
+    return (*(_BOATS[c] for c in DICE if _placeable(position, seat, c)), _FLIP)
+
+
+def _placeable(position: Position, seat: Seat, colour: DieColour) -> bool:
+    """Whether a boat may go beside this die: `boat_problem` without the words, for listing the boats."""
+    if colour in position.boats[seat]:
+        return False
+    coins = position.gained[seat] - position.spent[seat]
+    if colour in position.spectators:
+        if coins < 1:
+            return False
+        coins -= 1
+    return bool(circles(position, seat, colour, coins, first_only=True))
 
 
 def boat_problem(position: Position, seat: Seat, colour: DieColour) -> Message | None:
@@ -38,14 +50,9 @@ def boat_problem(position: Position, seat: Seat, colour: DieColour) -> Message |
     """
     if colour in position.boats[seat]:
         return msg("you cannot place both your boats beside {die}", die=die_name(colour))
-    coins = position.coins(seat)
-    if colour in position.spectators:
-        if coins < 1:
-            return msg(
-                "a boat beside the spectator's boat at {die} costs a coin, and you have none", die=die_name(colour)
-            )
-        coins -= 1
-    if not circles(position, seat, colour, coins, first_only=True):
+    if colour in position.spectators and position.coins(seat) < 1:
+        return msg("a boat beside the spectator's boat at {die} costs a coin, and you have none", die=die_name(colour))
+    if not _placeable(position, seat, colour):
         return msg(
             "no symbol of {building} can be circled with this die (flip the boat instead)",
             building=building_name(colour),

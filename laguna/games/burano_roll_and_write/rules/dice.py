@@ -21,7 +21,7 @@ from laguna.games.burano_roll_and_write.position import (
     coins_text,
     die_name,
 )
-from laguna.games.burano_roll_and_write.sheets import DieColour, Kind, Symbol
+from laguna.games.burano_roll_and_write.sheets import DieColour, Kind, SheetLayout, Symbol
 
 
 @cache
@@ -32,14 +32,8 @@ def _circle(symbol: str, value: int) -> Circle:
 def allowed(position: Position, seat: Seat, symbol: Symbol) -> tuple[int, ...]:
     """The numbers the symbol rules allow for `symbol` (rulebook: Using a Die)."""
     kind = symbol.kind
-    if kind is Kind.CAT:
-        return CAT_NUMBERS[symbol.floor]
-    if kind is Kind.RED_CURTAIN:
-        return (1, 3, 5)
-    if kind is Kind.BLUE_CURTAIN:
-        return (2, 4, 6)
-    if kind is Kind.STREETLIGHT:
-        return (symbol.number,) if symbol.number is not None else ()
+    if kind is not Kind.PLANT and kind is not Kind.CHIMNEY:
+        return _printed(symbol)
     circled = position.circled[seat]
     layout = position.layouts[seat]
     if kind is Kind.PLANT:
@@ -55,26 +49,87 @@ def allowed(position: Position, seat: Seat, symbol: Symbol) -> tuple[int, ...]:
 
 def circles(position: Position, seat: Seat, colour: DieColour, coins: int, first_only: bool = False) -> list[Circle]:
     """The symbols of the building that the die can circle, with every number `coins` can pay for
-    (only the first one found when `first_only`: placing a boat needs just one)."""
-    reach = REACH[position.dice[DICE.index(colour)]][min(coins, 3)]
+    (only the first one found when `first_only`: placing a boat needs just one).
+
+    The same as asking `allowed` of every uncircled symbol of the building, read from tables of the
+    layout: a search lists these at every boat it considers."""
+    die = position.dice[DICE.index(colour)]
+    reach = REACH[die][min(coins, 3)]
     circled = position.circled[seat]
+    _, buildings, chimneys = _tables(position.layouts[seat])
+    building = buildings[colour]
     found: list[Circle] = []
-    plants: tuple[int, ...] | None = None  # the same numbers for every plant of the building
-    for symbol in position.layouts[seat].in_building(colour):
-        if symbol.id in circled:
+    for symbol_id, rule, row in building.spots:
+        if symbol_id in circled:
             continue
-        if symbol.kind is Kind.PLANT:
-            if plants is None:
-                plants = allowed(position, seat, symbol)
-            numbers = plants
+        if rule is _FIXED:
+            numbers = row
+        elif rule is _PLANT:
+            highest = 6
+            for plant in building.plants:
+                written = circled.get(plant)
+                if written is not None and written < highest:
+                    highest = written
+            numbers = row[:highest]
         else:
-            numbers = allowed(position, seat, symbol)
-        for value in numbers:
-            if value in reach:
-                found.append(_circle(symbol.id, value))
+            used = {v for c in chimneys if (v := circled.get(c)) is not None}
+            numbers = tuple(circle for circle in row if circle.value not in used)
+        for circle in numbers:
+            if circle.value in reach:
+                found.append(circle)
                 if first_only:
                     return found
     return found
+
+
+_FIXED, _PLANT, _CHIMNEY = range(3)
+"""How a symbol's numbers are found: printed rules alone, the plants of its building, every chimney."""
+
+
+class _BuildingTable:
+    """A building's symbols in the order `allowed` is asked of them, each with the way its numbers
+    are found and its circles for every number the printed rule allows, smallest first."""
+
+    __slots__ = ("plants", "spots")
+
+    def __init__(self, layout: SheetLayout, colour: DieColour) -> None:
+        symbols = layout.in_building(colour)
+        self.plants = tuple(s.id for s in symbols if s.kind is Kind.PLANT)
+        spots: list[tuple[str, int, tuple[Circle, ...]]] = []
+        for symbol in symbols:
+            if symbol.kind is Kind.PLANT:
+                rule, numbers = _PLANT, tuple(range(1, 7))
+            elif symbol.kind is Kind.CHIMNEY:
+                rule, numbers = _CHIMNEY, tuple(range(1, 7))
+            else:
+                rule, numbers = _FIXED, _printed(symbol)
+            spots.append((symbol.id, rule, tuple(_circle(symbol.id, v) for v in numbers)))
+        self.spots = tuple(spots)
+
+
+def _printed(symbol: Symbol) -> tuple[int, ...]:
+    """The numbers a cat, curtain or streetlight takes, whatever else is circled."""
+    kind = symbol.kind
+    if kind is Kind.CAT:
+        return CAT_NUMBERS[symbol.floor]
+    if kind is Kind.RED_CURTAIN:
+        return (1, 3, 5)
+    if kind is Kind.BLUE_CURTAIN:
+        return (2, 4, 6)
+    return (symbol.number,) if symbol.number is not None else ()
+
+
+_TABLES: dict[int, tuple[SheetLayout, dict[DieColour, _BuildingTable], tuple[str, ...]]] = {}
+"""The tables of each layout, by its identity (layouts live as long as the loaded sheet set)."""
+
+
+def _tables(layout: SheetLayout) -> tuple[SheetLayout, dict[DieColour, _BuildingTable], tuple[str, ...]]:
+    entry = _TABLES.get(id(layout))
+    if entry is None or entry[0] is not layout:
+        buildings = {colour: _BuildingTable(layout, colour) for colour in layout.buildings}
+        chimneys = tuple(s.id for s in layout.symbols if s.kind is Kind.CHIMNEY)
+        entry = _TABLES[id(layout)] = (layout, buildings, chimneys)
+    return entry
 
 
 def uses(position: Position, seat: Seat) -> tuple[Circle, ...]:
@@ -131,7 +186,7 @@ def circle_symbol(position: Position, seat: Seat, action: Circle, events: list[E
     die = position.dice[DICE.index(position.die)]
     cost = change_cost(die, action.value)
     position.spent[seat] += cost
-    position.circled[seat][symbol.id] = action.value
+    position.circled[seat] = {**position.circled[seat], symbol.id: action.value}
     fields = {"player": Player(seat), "symbol": symbol.id, "value": action.value, "die": die, "cost": coins_text(cost)}
     got = position.gain(seat, 1) if symbol.coin else 0
     if cost and symbol.coin:

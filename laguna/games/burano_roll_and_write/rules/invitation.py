@@ -62,7 +62,10 @@ def _reveal_invitations(position: Position, events: list[Event]) -> None:
     for seat, decision in enumerate(position.commitments):
         if isinstance(decision, Invite):
             position.spent[seat] += INVITATION_COST
-            position.characters[seat][decision.building] = (decision.character, decision.floor)
+            position.characters[seat] = {
+                **position.characters[seat],
+                decision.building: (decision.character, decision.floor),
+            }
             character = decision.character
             fields = {"player": Player(seat), "letter": character.value, "character": msg(character.title),
                       "building": building_name(decision.building)}  # fmt: skip

@@ -1,0 +1,93 @@
+"""The shortcuts a search takes through the rules (laguna/games/burano_roll_and_write/rules): the circles
+read from a layout's tables must be those the symbol rules allow, the boats listed without their
+refusals those `boat_problem` lets through, and copies that share the parts replaced on change must
+stay as independent as whole copies, at every position of seeded games."""
+
+from __future__ import annotations
+
+import pytest
+
+from laguna.core.rng import Rng
+from laguna.games.burano_roll_and_write import RollAndWriteState
+from laguna.games.burano_roll_and_write.actions import Action, Boat, Circle, Flip
+from laguna.games.burano_roll_and_write.position import DICE, REACH
+from laguna.games.burano_roll_and_write.rules.boats import boat_choices, boat_problem
+from laguna.games.burano_roll_and_write.rules.dice import allowed, circles
+from laguna.games.burano_roll_and_write.sheets import DieColour
+from tests.games.burano_roll_and_write.scenario import new
+
+
+def circles_long(state: RollAndWriteState, seat: int, colour: DieColour, coins: int) -> list[Circle]:
+    """Every uncircled symbol of the building asked for the numbers its rule allows."""
+    reach = REACH[state.dice[DICE.index(colour)]][min(coins, 3)]
+    return [
+        Circle(symbol.id, value)
+        for symbol in state.layouts[seat].in_building(colour)
+        if symbol.id not in state.circled[seat]
+        for value in allowed(state, seat, symbol)
+        if value in reach
+    ]
+
+
+def games(players: int, seed: int) -> list[RollAndWriteState]:
+    """Every position of a seeded game of random decisions, a copy of each."""
+    state = new(players, layout=None, seed=seed, round_limit=8)
+    rng = Rng(seed)
+    seen = [state.copy()]
+    while not state.is_terminal():
+        seat = state.to_act()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        seen.append(state.copy())
+    return seen
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_the_tables_list_the_circles_the_symbol_rules_allow(players: int) -> None:
+    for state in games(players, seed=players + 10):
+        for seat in range(players):
+            for colour in DICE:
+                for coins in range(5):
+                    expected = circles_long(state, seat, colour, coins)
+                    assert circles(state, seat, colour, coins) == expected
+                    assert circles(state, seat, colour, coins, first_only=True) == expected[:1]
+            boats: list[Action] = [Boat(c) for c in DICE if boat_problem(state, seat, c) is None]
+            assert list(boat_choices(state, seat)) == [*boats, Flip()]
+
+
+def key(state: RollAndWriteState) -> str:
+    """The whole position, written out when taken, so a later change to a shared part shows."""
+    return repr(state._key())
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+@pytest.mark.parametrize("seed", [1, 2])
+def test_copies_sharing_the_replaced_parts_stay_independent(players: int, seed: int) -> None:
+    """Each decision is taken on a copy and one more on a copy of that: neither changes the position
+    copied, nor the copies, as the game goes on from it; and a copy decides as the position would."""
+    state = new(players, layout=None, seed=seed, round_limit=6)
+    rng = Rng(seed)
+    kept: list[tuple[RollAndWriteState, str]] = []
+    while not state.is_terminal():
+        seat = state.to_act()[0]
+        before = key(state)
+        legal = state.legal_actions(seat)
+        for action in legal:
+            child = state.copy()
+            child.apply(seat, action)
+            if not child.is_terminal():
+                actor = child.to_act()[0]
+                grandchild = child.copy()
+                grandchild.apply(actor, grandchild.legal_actions(actor)[-1])
+                kept.append((grandchild, key(grandchild)))
+            kept.append((child, key(child)))
+            assert key(state) == before
+            assert state.legal_actions(seat) == legal
+        twin = state.copy()
+        action = rng.choice(legal)
+        state.apply(seat, action)
+        twin.apply(seat, action)
+        assert key(twin) == key(state)
+        for actor in twin.to_act():
+            assert twin.legal_actions(actor) == state.legal_actions(actor)
+        for copy, written in kept[-40:]:
+            assert key(copy) == written
