@@ -48,6 +48,8 @@ CATEGORIES: Final = (
 """Score-sheet categories, in order, named as a score sheet shows them."""
 BOXED_CHARACTERS: Final = 5
 """Set-up: character cards put back into the box unseen."""
+FACTS_KEPT: Final = 5_000
+"""Islands' facts remembered by their contents, at most (then forgotten at once)."""
 
 
 class Phase(enum.Enum):
@@ -114,6 +116,10 @@ class Position(Seats):
                 beside.setdefault(neighbour, []).append(brown)
         self._beside: dict[str, tuple[str, ...]] = {where: tuple(near) for where, near in beside.items()}
         """The brown spaces next to each space: where a street tile laid there lets buildings go."""
+        self._island_spaces = {island.id: tuple(sp.id for sp in island.spaces) for island in side.islands}
+        self._known_facts: dict[tuple[Any, ...], scoring.IslandFacts] = {}
+        """Islands' facts by their contents (the tile on each space, the owners of the gondoliers on
+        their gondolas in the order placed), for every position of the game: copies share it."""
         removals = components.removals
         small = players < 4
         streets = list(components.streets)
@@ -244,9 +250,24 @@ class Position(Seats):
         if known is not None:
             found = known.get(island_id)
             if found is None:
-                found = known[island_id] = self._facts(island_id)
+                found = known[island_id] = self._facts_of_contents(island_id)
             return found
-        return self._facts(island_id)
+        return self._facts_of_contents(island_id)
+
+    def _facts_of_contents(self, island_id: str) -> scoring.IslandFacts:
+        """The facts of an island with these contents, worked out once: the facts hang on nothing else."""
+        contents = (
+            island_id,
+            tuple(map(self.tiles.get, self._island_spaces[island_id])),
+            tuple(seat for (island, _), seat in self.gondolas.items() if island == island_id),
+        )
+        known = self._known_facts
+        found = known.get(contents)
+        if found is None:
+            if len(known) > FACTS_KEPT:
+                known.clear()
+            found = known[contents] = self._facts(island_id)
+        return found
 
     def _facts(self, island_id: str) -> scoring.IslandFacts:
         customers: Counter[Customer] = Counter()

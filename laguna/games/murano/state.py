@@ -120,6 +120,8 @@ _NOT_COMPARED: Final = frozenset(
         "_street_spaces",
         "_building_spaces",
         "_beside",
+        "_island_spaces",
+        "_known_facts",
         "_free",
         "scoring_facts",
         "plan",

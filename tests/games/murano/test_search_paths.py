@@ -4,6 +4,7 @@ of seeded games, against working it out afresh."""
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from typing import Any
 
@@ -12,9 +13,9 @@ import pytest
 from laguna.bots import RandomBot
 from laguna.games.murano import GAME, MuranoState
 
-SHARED: frozenset[str] = frozenset({"scoring_facts", "_beside"})
-"""What a copy shares on purpose: the islands' facts of the final scoring, which no tile changes, and
-the board's table of the spaces beside each space."""
+SHARED: frozenset[str] = frozenset({"scoring_facts", "_beside", "_island_spaces", "_known_facts"})
+"""What a copy shares on purpose: the islands' facts of the final scoring, which no tile changes, the
+islands' facts by their contents, and the board's tables of spaces."""
 
 
 def played(players: int, seed: int) -> list[MuranoState]:
@@ -69,3 +70,18 @@ def test_every_decision_on_a_copy_leaves_the_position_as_it_was(players: int, se
         for action in position.legal_actions(seat):
             position.copy().apply_unchecked(seat, action)
         assert repr(position._key()) == before
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 26), (3, 27), (4, 28)])
+def test_the_islands_facts_remembered_by_contents_are_those_worked_out_afresh(players: int, seed: int) -> None:
+    positions = played(players, seed)
+    islands = [island.id for island in positions[0].side.islands]
+    known = positions[0]._known_facts
+    changed = 0
+    for before, position in itertools.pairwise(positions):
+        assert position._known_facts is known, "every position of the game shares them"
+        for island in islands:
+            assert position.facts(island) == position._facts(island), island
+            changed += before._facts(island) != position._facts(island)
+    assert changed >= 10, "the islands change over the game, gondolas too"
+    assert any(facts.gondoliers for facts in known.values())
