@@ -115,7 +115,9 @@ class _Estimate(Holdings):
             value += self.cards(seat)
         value += self.island_value(seat, self.islands)
         value += self.lace(seat)
-        actions = self.action_values(seat)
+        actions = self._actions[seat]
+        if actions is None:
+            actions = self._actions[seat] = self.action_values(seat)
         return value, self.cubes(seat, actions), self.pending(seat) if seat == state.actor else None
 
     # cubes

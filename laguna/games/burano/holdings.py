@@ -6,11 +6,12 @@ in the lace workshops, and roof tiles. The model is described in `heuristics`.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Final, Protocol
+from typing import Any, Final, Protocol
 
 from laguna.games.burano import scoring
-from laguna.games.burano.components import Components, Effect, HouseSymbol, RoofKind, Square
+from laguna.games.burano.components import Components, Effect, House, HouseSymbol, RoofKind, Square
 from laguna.games.burano.position import Phase
+from laguna.games.burano.ring import Ring
 from laguna.games.burano.rules.final import final_lines
 from laguna.games.burano.state import BuranoState
 
@@ -90,6 +91,15 @@ class _Static:
         }
         """The pits beside each pit, in a row or a column (where a roof tile's other half could go)."""
         self.per_kind = components.fish_per_kind
+        self._held: dict[tuple[str, ...], _Held] = {}
+
+    def held(self, state: BuranoState, card_ids: list[str]) -> _Held:
+        """What a hand of building cards does: the same for every position of the components' games."""
+        key = tuple(card_ids)
+        known = self._held.get(key)
+        if known is None:
+            known = self._held[key] = _Held(state, key)
+        return known
 
 
 _STATIC: dict[int, tuple[Components, _Static]] = {}
@@ -107,7 +117,7 @@ def _static(components: Components) -> _Static:
 
 
 class _Held:
-    """What a seat's building cards do, gathered once per estimate."""
+    """What a seat's building cards do, gathered once per hand of cards (`_Static.held`)."""
 
     def __init__(self, state: BuranoState | None, card_ids: Sequence[str]) -> None:
         cards = [state._cards[card_id] for card_id in card_ids] if state is not None else []
@@ -128,17 +138,11 @@ class _Held:
 NO_CARDS: Final = _Held(None, ())
 
 
-class Table:
-    """What the whole table shares: the clock, the public boards, and what the majorities and the
-    schedule rings stand at. A position keeps it for its copies while only the acting seat's own board
-    changes (nothing here reads what that changes), and `estimate` points it at the position it judges."""
+class Clock:
+    """What the estimate reads from the clock alone (the step, season, round and turn): the same for
+    every position at one moment, so worked out once per moment (`_clock`)."""
 
-    def __init__(self, state: BuranoState) -> None:
-        self.state = state
-        self.phase = phase = state.phase
-        self.static = _static(state.components)
-        season = state.season
-        players = state.players
+    def __init__(self, phase: Phase, season: int, round_: int, turn: int, players: int) -> None:
         turns = SEASON_TURNS[season]
         if phase is Phase.ROOFS or phase is Phase.CONSTRUCTION:
             done = float(SEASON_START[season])
@@ -147,7 +151,7 @@ class Table:
             done = float(SEASON_START[season] + turns)
             self.between = True
         else:
-            done = SEASON_START[season] + state.round + state.turn / players
+            done = SEASON_START[season] + round_ + turn / players
             self.between = False
         self.rounds_left = ROUNDS - done
         self.tau = tau = self.rounds_left / ROUNDS
@@ -166,9 +170,63 @@ class Table:
         self.island_vp = scoring.ISLAND_MAJORITY_VP[players]
         self.next_cube = NEXT_SEASON_CUBE * self.next_seasons / 3
         self.fish_card = FISH_CARD * min(1.0, self.rounds_left / 3)
+
+
+_CLOCKS: dict[tuple[Phase, int, int, int, int], dict[str, Any]] = {}
+"""The fields of each `Clock` met so far, by moment (a few hundred in all)."""
+
+
+def _clock(phase: Phase, season: int, round_: int, turn: int, players: int) -> dict[str, Any]:
+    key = (phase, season, round_, turn, players)
+    fields = _CLOCKS.get(key)
+    if fields is None:
+        fields = _CLOCKS[key] = vars(Clock(phase, season, round_, turn, players))
+    return fields
+
+
+_RINGS: dict[tuple[int, int, int], tuple[tuple[House, ...], tuple[tuple[str, ...], int, int]]] = {}
+"""What each schedule ring seen so far shows (`Table.ring`), by its houses' identity, arrows and
+workers: a game's rings keep their houses for good, and the houses are kept to check the identity."""
+RING_CACHE: Final = 50_000
+
+
+def ring_facts(ring: Ring) -> tuple[tuple[str, ...], int, int]:
+    """A schedule ring's arrow-pointed colours, and its visible coins and fountains."""
+    houses = ring.houses
+    start = ring.arrows
+    key = (id(houses), start, ring.workers)
+    entry = _RINGS.get(key)
+    if entry is not None and entry[0] is houses:
+        return entry[1]
+    arrows = tuple(houses[(start + k) % 12].colour._value_ for k in range(3))
+    coins = fountains = 0
+    for k in range(3 + ring.workers, 12):
+        symbol = houses[(start + k) % 12].symbol
+        if symbol is HouseSymbol.COIN:
+            coins += 1
+        elif symbol is HouseSymbol.FOUNTAIN:
+            fountains += 1
+    if len(_RINGS) > RING_CACHE:
+        _RINGS.clear()
+    facts = arrows, coins, fountains
+    _RINGS[key] = (houses, facts)
+    return facts
+
+
+class Table(Clock):
+    """What the whole table shares: the clock, the public boards, and what the majorities and the
+    schedule rings stand at. A position keeps it for its copies while only the acting seat's own board
+    changes (nothing here reads what that changes), and `estimate` points it at the position it judges."""
+
+    def __init__(self, state: BuranoState) -> None:
+        self.state = state
+        self.phase = state.phase
+        self.static = static = _static(state.components)
+        players = state.players
+        self.__dict__.update(_clock(state.phase, state.season, state.round, state.turn, players))
         # Who holds which building card effect, once.
-        self.held = [_Held(state, board.cards) if board.cards else NO_CARDS for board in state.boards]
-        self.tie = next((seat for seat, held in enumerate(self.held) if held.island_ties), None)
+        self.held = held = [static.held(state, board.cards) if board.cards else NO_CARDS for board in state.boards]
+        self.tie = next((seat for seat, cards in enumerate(held) if cards.island_ties), None)
         # Fish cards in hands or sold: out of the deck and supply for good.
         claimed: dict[str, int] = {}
         for board in state.boards:
@@ -182,7 +240,11 @@ class Table:
         self._workshops: list[list[int]] | None = None
         self._free_lace: dict[str, int] | None = None
         self._roof_points: dict[tuple[int, RoofKind], float] = {}
-        self._rings: list[tuple[list[str], int, int] | None] = [None] * players
+        self._actions: list[tuple[float, float, float] | None] = [None] * players
+        """What each seat's cube would bring at each action space (`_Estimate.action_values`): it reads
+        the rings, boats, docks and majorities, which no decision changes while the table is kept."""
+        self._lace: list[tuple[list[Square], int] | None] = [None] * players
+        """Each seat's lace makers and what they score at a clean-up (`lace`), kept the same way."""
 
     # islands
 
@@ -232,23 +294,9 @@ class Table:
 
     # schedule rings
 
-    def ring(self, seat: int) -> tuple[list[str], int, int]:
+    def ring(self, seat: int) -> tuple[tuple[str, ...], int, int]:
         """A seat's schedule ring: the arrow-pointed colours, and the visible coins and fountains."""
-        known = self._rings[seat]
-        if known is None:
-            ring = self.state.boards[seat].ring
-            houses = ring.houses
-            start = ring.arrows
-            arrows = [houses[(start + k) % 12].colour._value_ for k in range(3)]
-            coins = fountains = 0
-            for k in range(3 + ring.workers, 12):
-                symbol = houses[(start + k) % 12].symbol
-                if symbol is HouseSymbol.COIN:
-                    coins += 1
-                elif symbol is HouseSymbol.FOUNTAIN:
-                    fountains += 1
-            known = self._rings[seat] = (arrows, coins, fountains)
-        return known
+        return ring_facts(self.state.boards[seat].ring)
 
 
 class Holdings(Table):
@@ -294,17 +342,13 @@ class Holdings(Table):
 
     def lace(self, seat: int) -> float:
         state = self.state
-        squares = [square for square, owner in state.lace_workers.items() if owner == seat]
+        known = self._lace[seat]
+        if known is None:
+            known = self._lace[seat] = self._lace_makers(seat)
+        squares, full = known
         if not squares:
             return 0.0
         neighbours = state.area.neighbours
-        key = tuple(squares)
-        full = _LACE.get(key)
-        if full is None:
-            if len(_LACE) > LACE_CACHE:
-                _LACE.clear()
-            base, union = scoring.lace_vp(squares, neighbours)
-            full = _LACE[key] = base + union
         value = self.later_lace * full
         if not self.between:
             value += full * self.paid_share(seat, squares)
@@ -317,6 +361,20 @@ class Holdings(Table):
             else:
                 value += full * self.paid_share(seat, squares)
         return value
+
+    def _lace_makers(self, seat: int) -> tuple[list[Square], int]:
+        state = self.state
+        squares = [square for square, owner in state.lace_workers.items() if owner == seat]
+        if not squares:
+            return squares, 0
+        key = tuple(squares)
+        full = _LACE.get(key)
+        if full is None:
+            if len(_LACE) > LACE_CACHE:
+                _LACE.clear()
+            base, union = scoring.lace_vp(squares, state.area.neighbours)
+            full = _LACE[key] = base + union
+        return squares, full
 
     def paid_share(self, seat: int, squares: Sequence[Square]) -> float:
         """The share of these lace makers this season's pyramid (and privilege points) can pay for."""

@@ -54,6 +54,7 @@ from laguna.games.burano.workshop_area import WorkshopArea
 
 Heuristic = Callable[["BuranoState"], tuple[float, ...]]
 """Every seat's expected final score in a position (the game supplies a bot's heuristic)."""
+_new = object.__new__
 
 _LEGAL: dict[Phase, Legal] = {
     **setup.LEGAL,
@@ -149,32 +150,34 @@ class BuranoState(Position, RulesState[Action]):
         return tuple(_LEGAL[self.phase](self, seat))
 
     def copy(self) -> BuranoState:
-        twin = object.__new__(BuranoState)
-        for name, value in self.__dict__.items():
-            setattr(twin, name, value)
-        twin.rng = self.rng.copy()
-        twin._legal = dict(self._legal)
-        twin._worth = list(self._worth)
-        twin._roof_worth = list(self._roof_worth)
-        twin.supply = copy_counter(self.supply)
-        twin.docks = {island: list(houses) for island, houses in self.docks.items()}
-        twin.ports = {port: list(ships) for port, ships in self.ports.items()}
-        twin.stacks = dict(self.stacks)
-        twin.roofs_placed = list(self.roofs_placed)
-        twin.removed_roofs = list(self.removed_roofs)
-        twin.markers = list(self.markers)
-        twin.roof_stacks = {kind: list(stack) for kind, stack in self.roof_stacks.items()}
-        twin.building_deck = list(self.building_deck)
-        twin.building_supply = list(self.building_supply)
-        twin.fish_deck = list(self.fish_deck)
-        twin.fish_supply = list(self.fish_supply)
-        twin.island_workers = {island: list(counts) for island, counts in self.island_workers.items()}
-        twin.lace_workers = dict(self.lace_workers)
-        twin.boards = [player.copy() for player in self.boards]
-        twin.queue = list(self.queue)
-        twin.arrows = list(self.arrows)
-        twin.paid = list(self.paid)
-        twin.refilled = list(self.refilled)
+        """The fields copied into one new dictionary, the mutable ones replaced by copies of their own
+        (writing a dictionary's items is cheaper than setting attributes one by one)."""
+        twin = _new(BuranoState)
+        fields = self.__dict__.copy()
+        fields["rng"] = self.rng.copy()
+        fields["_legal"] = self._legal.copy()
+        fields["_worth"] = self._worth[:]
+        fields["_roof_worth"] = self._roof_worth[:]
+        fields["supply"] = copy_counter(self.supply)
+        fields["docks"] = {island: houses[:] for island, houses in self.docks.items()}
+        fields["ports"] = {port: ships[:] for port, ships in self.ports.items()}
+        fields["stacks"] = self.stacks.copy()
+        fields["roofs_placed"] = self.roofs_placed[:]
+        fields["removed_roofs"] = self.removed_roofs[:]
+        fields["markers"] = self.markers[:]
+        fields["roof_stacks"] = {kind: stack[:] for kind, stack in self.roof_stacks.items()}
+        fields["building_deck"] = self.building_deck[:]
+        fields["building_supply"] = self.building_supply[:]
+        fields["fish_deck"] = self.fish_deck[:]
+        fields["fish_supply"] = self.fish_supply[:]
+        fields["island_workers"] = {island: counts[:] for island, counts in self.island_workers.items()}
+        fields["lace_workers"] = self.lace_workers.copy()
+        fields["boards"] = [player.copy() for player in self.boards]
+        fields["queue"] = self.queue[:]
+        fields["arrows"] = self.arrows[:]
+        fields["paid"] = self.paid[:]
+        fields["refilled"] = self.refilled[:]
+        twin.__dict__ = fields
         return twin
 
     def _key(self) -> tuple[Any, ...]:

@@ -1,0 +1,61 @@
+"""What the estimate keeps beyond one position (`laguna.games.burano.holdings`): the clock of each
+moment, the facts of each schedule ring, what each hand of building cards does, and what a kept table
+remembers of each seat. At every position of seeded games, each is the same as worked out afresh."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from laguna.core.rng import Rng
+from laguna.games.burano import GAME, BuranoState, Phase
+from laguna.games.burano.components import HouseSymbol
+from laguna.games.burano.heuristics import _Estimate
+from laguna.games.burano.holdings import _CLOCKS, Clock, _clock, _Held, _static, ring_facts
+
+
+def positions(players: int, seed: int) -> Iterator[BuranoState]:
+    """Every position of a seeded game of random decisions, each judged before the next decision, so
+    the position keeps its table for as long as its decisions allow."""
+    state = GAME.new_game(players, seed=seed)
+    rng = Rng(seed + 90)
+    while not state.is_terminal():
+        state.estimate()
+        yield state
+        seat = state.to_act()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 11), (3, 12), (4, 13)])
+def test_kept_facts_match_fresh_ones(players: int, seed: int) -> None:
+    rings = carried = 0
+    previous = None
+    for state in positions(players, seed):
+        moment = (state.phase, state.season, state.round, state.turn, players)
+        assert _clock(*moment) == vars(Clock(*moment))
+        assert _CLOCKS[moment] == vars(Clock(*moment))
+        static = _static(state.components)
+        for board in state.boards:
+            ring = board.ring
+            arrows = tuple(colour.value for colour in ring.arrow_colours())
+            free = [house.symbol for house in ring.uncovered()][: ring.empty_sectors]
+            facts = (arrows, free.count(HouseSymbol.COIN), free.count(HouseSymbol.FOUNTAIN))
+            assert ring_facts(ring) == facts
+            rings += 1
+            if board.cards:
+                assert vars(static.held(state, board.cards)) == vars(_Held(state, board.cards))
+        if state.phase is not Phase.OVER:
+            kept = state._table[0]
+            assert isinstance(kept, _Estimate)
+            carried += kept is previous
+            previous = kept
+            fresh = _Estimate(state)
+            kept.state = state
+            for seat in range(players):
+                if kept._actions[seat] is not None:
+                    assert kept._actions[seat] == fresh.action_values(seat)
+                if kept._lace[seat] is not None:
+                    assert kept._lace[seat] == fresh._lace_makers(seat)
+    assert rings > 100
+    assert carried > 50, "the decisions on one board keep the table"
