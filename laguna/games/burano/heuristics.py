@@ -108,17 +108,32 @@ class _Estimate(Holdings):
         player = state.boards[seat]
         value = player.vp.total() + self.later_rounds
         value += player.coins * self.coin + player.privilege * self.privilege
+        steady = self._steady[seat]
+        if steady is None:
+            steady = self._steady[seat] = self._steady_parts(seat)
+        fish, cards, islands = steady
+        if fish is not None:
+            value += fish
+        if cards is not None:
+            value += cards
+        value += islands
+        value += self.lace(seat)
+        terms = self._terms[seat]
+        if terms is None:
+            terms = self._terms[seat] = self.cube_terms(seat)
+        return value, self.cubes(seat, terms), self.pending(seat) if seat == state.actor else None
+
+    def _steady_parts(self, seat: int) -> tuple[float | None, float | None, float]:
+        """What a seat's fish cards, building cards and island workers are worth (none for no cards):
+        no decision changes them while the table is kept."""
+        player = self.state.boards[seat]
+        fish = cards = None
         if player.hand_public or player.hand_secret:
             public, secret = player.hand_public, player.hand_secret
-            value += self.fish(seat, Hand(public, secret) if public and secret else public or secret)
+            fish = self.fish(seat, Hand(public, secret) if public and secret else public or secret)
         if player.cards:
-            value += self.cards(seat)
-        value += self.island_value(seat, self.islands)
-        value += self.lace(seat)
-        actions = self._actions[seat]
-        if actions is None:
-            actions = self._actions[seat] = self.action_values(seat)
-        return value, self.cubes(seat, actions), self.pending(seat) if seat == state.actor else None
+            cards = self.cards(seat)
+        return fish, cards, self.island_value(seat, self.islands)
 
     # cubes
 
@@ -174,13 +189,25 @@ class _Estimate(Holdings):
                 free[name] = free.get(name, 0) + 1
         return free
 
-    def cubes(self, seat: int, actions: tuple[float, float, float]) -> float:
+    def cube_terms(self, seat: int) -> tuple[float, dict[str, float], dict[str, float]]:
+        """What a seat's cubes are worth by colour, from its action values (`action_values`): what an
+        action is worth beyond a move, a preparation cube's worth and a pyramid cube's gain."""
+        actions = self.action_values(seat)
+        move = self.move
+        later = self.next_cube
+        spare = max(0.0, sum(actions) / 3 - move)
+        prepared = [PREP_KEEP * max(0.0, worth - move) for worth in actions]
+        nets = [PYRAMID_KEEP * max(0.0, worth - 2 * move) - later for worth in actions]
+        action_of = self.action_of
+        prep_of = {name: prepared[index] for name, index in action_of.items()}
+        gain_of = {name: nets[index] for name, index in action_of.items()}
+        return spare, prep_of, gain_of
+
+    def cubes(self, seat: int, terms: tuple[float, dict[str, float], dict[str, float]]) -> float:
         state = self.state
         player = state.boards[seat]
         phase = self.phase
-        action_of = self.action_of
-        move = self.move
-        average = sum(actions) / 3
+        spare, prep_of, gain_of = terms
         if self.between:
             # The reserve and the covered houses make next season's pyramid; preparation cubes wait.
             cubes = player.reserve.total() + sum(1 for c in player.pyramid if c is not None)
@@ -192,21 +219,19 @@ class _Estimate(Holdings):
                 cubes += state.owed
             value = self.reserve_value(cubes)
             if self.next_seasons:
-                value += len(player.preparation) * PREP_KEEP * max(0.0, average - move)
+                value += len(player.preparation) * PREP_KEEP * spare
             return value
         # The season's budget of actions, spent on the cubes in the order they come free.
         budget = self.season_rounds * ACTIONS_PER_TURN
         value = 0.0
-        carried = PREP_KEEP * max(0.0, average - move) if self.next_seasons else 0.0
+        carried = PREP_KEEP * spare if self.next_seasons else 0.0
         for cube in player.preparation:
-            worth = PREP_KEEP * max(0.0, actions[action_of[cube._value_]] - move)
+            worth = prep_of[cube._value_]
             used = min(1.0, budget) if budget > 0 else 0.0
             budget -= 1
             value += used * worth + (1 - used) * carried
         # A cube beyond the budget goes back to the reserve; one within it brings its action.
         later = self.next_cube
-        nets = [PYRAMID_KEEP * max(0.0, worth - 2 * move) - later for worth in actions]
-        gain_of = {name: nets[index] for name, index in action_of.items()}
         if phase is Phase.CONSTRUCTION or phase is Phase.ROOFS:
             layers, sold = self._planned_pyramid(player, gain_of)
             value += sold * self.coin

@@ -240,9 +240,12 @@ class Table(Clock):
         self._workshops: list[list[int]] | None = None
         self._free_lace: dict[str, int] | None = None
         self._roof_points: dict[tuple[int, RoofKind], float] = {}
-        self._actions: list[tuple[float, float, float] | None] = [None] * players
-        """What each seat's cube would bring at each action space (`_Estimate.action_values`): it reads
-        the rings, boats, docks and majorities, which no decision changes while the table is kept."""
+        self._steady: list[tuple[float | None, float | None, float] | None] = [None] * players
+        """What each seat's fish cards, building cards and island workers are worth: no decision changes
+        them while the table is kept (only the acting seat's own board changes meanwhile)."""
+        self._terms: list[tuple[float, dict[str, float], dict[str, float]] | None] = [None] * players
+        """What each seat's cubes are worth by colour (`_Estimate.cube_terms`): it reads the rings,
+        boats, docks and majorities, which no decision changes while the table is kept."""
         self._lace: list[tuple[list[Square], int] | None] = [None] * players
         """Each seat's lace makers and what they score at a clean-up (`lace`), kept the same way."""
 

@@ -53,8 +53,10 @@ def test_kept_facts_match_fresh_ones(players: int, seed: int) -> None:
             fresh = _Estimate(state)
             kept.state = state
             for seat in range(players):
-                if kept._actions[seat] is not None:
-                    assert kept._actions[seat] == fresh.action_values(seat)
+                if kept._terms[seat] is not None:
+                    assert kept._terms[seat] == fresh.cube_terms(seat)
+                if kept._steady[seat] is not None:
+                    assert kept._steady[seat] == fresh._steady_parts(seat)
                 if kept._lace[seat] is not None:
                     assert kept._lace[seat] == fresh._lace_makers(seat)
     assert rings > 100
