@@ -44,18 +44,21 @@ def estimate(state: MuranoState) -> tuple[float, ...]:
     if state.phase is Phase.OVER:
         return tuple(float(board.score()) for board in state.boards)
     table = _Estimate(state, shared(state))
-    return tuple(table.seat_value(seat) for seat in range(state.players))
+    fresh = tuple(state.fresh)
+    return tuple([table.seat_value(seat, fresh) for seat in range(state.players)])
 
 
 class _Estimate(Holdings):
     """One estimate: each seat's holdings, and for the actor what its decision under way brings."""
 
-    def seat_value(self, seat: int) -> float:
+    def seat_value(self, seat: int, fresh: tuple[str, ...]) -> float:
+        """The seat's holdings valued (remembered by them, `fresh` the special building cards taken this
+        turn), and for the actor its decision under way."""
         state = self.state
         player = state.boards[seat]
         holdings = (
             seat,
-            player.vp.total(),
+            sum(player.vp.values()),
             player.gold,
             player.gondoliers,
             player.factories,
@@ -66,13 +69,14 @@ class _Estimate(Holdings):
             tuple(player.characters),
             tuple(player.special_cards),
             tuple(player.beads.items()),
-            tuple(state.fresh),
+            fresh,
         )
-        known = self.shared.holdings.get(holdings)
+        memo = self.shared.holdings
+        known = memo.get(holdings)
         if known is None:
-            if len(self.shared.holdings) > CACHE_SIZE:
-                self.shared.holdings.clear()
-            known = self.shared.holdings[holdings] = self.holdings_value(seat)
+            if len(memo) > CACHE_SIZE:
+                memo.clear()
+            known = memo[holdings] = self.holdings_value(seat)
         value, self.liquid = known
         if seat == state.actor:
             value += self.pending(seat)

@@ -128,6 +128,12 @@ class _Shared:
             self.in_hand(Building.SPECIAL),
         )
         self.islands = [island.id for island in state.side.islands]
+        used = state.used_gondolas
+        self.free_gondolas: list[list[str]] = [[] for _ in state.boards]
+        """Each seat's gondoliers on gondolas not scored yet, by island, in the order placed."""
+        for gondola, owner in state.gondolas.items():
+            if gondola not in used:
+                self.free_gondolas[owner].append(gondola[0])
         self.holdings: dict[Any, tuple[float, float]] = {}
         """A seat's value before its decision under way, and its gold to come, by its holdings."""
         self.characters: dict[Any, float] = {}
@@ -138,6 +144,22 @@ class _Shared:
         self.following: dict[Any, _Shared] = {}
         """The shared parts of the positions that followed, by what was added to the stacks, the
         islands and the used gondolas."""
+        self.common: dict[str, Any] = {
+            "shared": self,
+            "static": static,
+            "tau": tau,
+            "progress": self.progress,
+            "future": self.future,
+            "scoring": self.scoring,
+            "gold": self.gold,
+            "gold_cap": self.gold_cap,
+            "build_chance": self.build_chance,
+            "hand_values": self.hand_values,
+            "islands": self.islands,
+            "keys": self.keys,
+            "facts": self.facts,
+        }
+        """What each estimate on these shares reads, set on it at once (`Holdings`)."""
 
     def in_hand(self, kind: Building) -> float:
         """A bought tile not built yet: its worth once built, less the building still to do."""
@@ -211,22 +233,24 @@ class Holdings:
     """One estimate of the seats' holdings: the position, what it shares with others, and the gold of
     the seat being valued."""
 
+    shared: _Shared
+    static: _Static
+    tau: float
+    progress: float
+    future: float
+    scoring: bool
+    gold: float
+    gold_cap: float
+    build_chance: float
+    hand_values: tuple[float, float, float, float]
+    islands: list[str]
+    keys: dict[str, int]
+    facts: dict[str, IslandFacts]
+
     def __init__(self, state: MuranoState, shared: _Shared) -> None:
+        self.__dict__.update(shared.common)
         self.state = state
         self.phase = state.phase
-        self.shared = shared
-        self.static = shared.static
-        self.tau = shared.tau
-        self.progress = shared.progress
-        self.future = shared.future
-        self.scoring = shared.scoring
-        self.gold = shared.gold
-        self.gold_cap = shared.gold_cap
-        self.build_chance = shared.build_chance
-        self.hand_values = shared.hand_values
-        self.islands = shared.islands
-        self.keys = shared.keys
-        self.facts = shared.facts
         self.liquid = 0.0
 
     def holdings_value(self, seat: int) -> tuple[float, float]:
@@ -299,14 +323,9 @@ class Holdings:
 
     def _characters(self, seat: int, hand: Sequence[str], extra_gondola: str | None) -> float:
         state = self.state
-        used = state.used_gondolas
-        gondolas = [
-            island
-            for (island, colour), owner in state.gondolas.items()
-            if owner == seat and (island, colour) not in used
-        ]
+        gondolas = self.shared.free_gondolas[seat]
         if extra_gondola is not None:
-            gondolas.append(extra_gondola)
+            gondolas = [*gondolas, extra_gondola]
         if not hand:
             return float(GONDOLA_VP * len(gondolas))
         places = set(gondolas)

@@ -25,6 +25,7 @@ def from_scratch(state: MuranoState) -> tuple[float, ...]:
     try:
         twin = state.copy()
         twin.heuristic_memo = None
+        twin._known_facts = {}
         if twin.scoring_facts is not None:
             twin.scoring_facts = {}
         return heuristics.estimate(twin)

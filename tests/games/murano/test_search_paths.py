@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 
 from laguna.bots import RandomBot
-from laguna.games.murano import GAME, MuranoState
+from laguna.core.rng import Rng
+from laguna.games.murano import GAME, MuranoState, holdings
 
 SHARED: frozenset[str] = frozenset({"scoring_facts", "_beside", "_island_spaces", "_known_facts"})
 """What a copy shares on purpose: the islands' facts of the final scoring, which no tile changes, the
@@ -85,3 +86,20 @@ def test_the_islands_facts_remembered_by_contents_are_those_worked_out_afresh(pl
             changed += before._facts(island) != position._facts(island)
     assert changed >= 10, "the islands change over the game, gondolas too"
     assert any(facts.gondoliers for facts in known.values())
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 29), (3, 30), (4, 32)])
+def test_the_free_gondolas_shared_by_estimates_are_each_positions_own(players: int, seed: int) -> None:
+    rng = Rng(seed)
+    scored = 0
+    for position in played(players, seed)[:-1]:
+        for state in (position, position.determinize(position.to_act()[0], rng)):
+            free = holdings.shared(state).free_gondolas
+            for seat in range(players):
+                assert free[seat] == [
+                    island
+                    for (island, colour), owner in state.gondolas.items()
+                    if owner == seat and (island, colour) not in state.used_gondolas
+                ]
+        scored += bool(position.used_gondolas)
+    assert scored, "the scoring uses gondolas up"
