@@ -32,6 +32,10 @@ class Colour(enum.Enum):
     ORANGE = N_("orange")
     WHITE = N_("white")
 
+    __hash__ = object.__hash__
+    """A member is equal only to itself, so its identity hashes it: `enum.Enum` hashes its name in
+    Python, and the search hashes colours (counters of cubes, decisions) at every step."""
+
     @property
     def glyph(self) -> str:
         """A distinct printable mark, so nobody has to tell the colours apart by colour alone."""
@@ -61,6 +65,9 @@ class RoofKind(enum.Enum):
     """Fountains on the schedule ring: 2/3/5/9 VP for 1/2/3/4 visible fountain symbols."""
     FLAT = N_("4vp")
     """4 Victory Points."""
+
+    __hash__ = object.__hash__
+    """Hashed by identity, as `Colour` is."""
 
 
 class HouseSymbol(enum.Enum):

@@ -95,6 +95,9 @@ class Phase(enum.Enum):
     ROOF_REFILL = N_("clean-up: refill roof tiles")
     OVER = N_("game over")
 
+    __hash__ = object.__hash__
+    """Hashed by identity, as `Colour` is: the state looks its phase up at every decision."""
+
 
 def matches(arrows: tuple[Colour, ...], docks: list[Colour]) -> int:
     """How many colours of the arrow-pointed houses match the dock houses (each house counts once).
