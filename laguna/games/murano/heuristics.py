@@ -28,7 +28,7 @@ still bring:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Final
 
 from laguna.games.murano.components import PLAYER_COLOURS, Bead, Building, SpecialEffect
 from laguna.games.murano.components import Action as Kind
@@ -37,6 +37,10 @@ from laguna.games.murano.position import Phase
 from laguna.games.murano.rules.recruiting import HOSTEL_DRAW, RECRUIT_DRAW
 from laguna.games.murano.ships import cost_of
 from laguna.games.murano.state import MuranoState
+
+_BUILDINGS: Final = tuple(Building)
+_BEADS: Final = tuple(Bead)
+"""The kinds of building and the bead colours in their order, listed once (an enum lists itself slowly)."""
 
 
 def estimate(state: MuranoState) -> tuple[float, ...]:
@@ -207,21 +211,13 @@ class _Estimate(Holdings):
             if not state.street_stack or not state.free_street_spaces():
                 return 0.0
             places -= 1
-        gains = sorted(
-            [self.built(kind) - self.in_hand(kind) for kind in Building for _ in range(self._held(player, kind))],
-            reverse=True,
-        )
+        held = (player.factories, len(player.shops), len(player.palaces), player.specials)
+        gains: list[float] = []
+        for kind, count in zip(_BUILDINGS, held, strict=True):
+            if count > 0:
+                gains.extend([self.built(kind) - self.in_hand(kind)] * count)
+        gains.sort(reverse=True)
         return sum(gains[:places])
-
-    @staticmethod
-    def _held(player: Any, kind: Building) -> int:
-        if kind is Building.FACTORY:
-            return int(player.factories)
-        if kind is Building.SHOP:
-            return len(player.shops)
-        if kind is Building.PALACE:
-            return len(player.palaces)
-        return int(player.specials)
 
     def produce_value(self, seat: int) -> float:
         state = self.state
@@ -235,7 +231,7 @@ class _Estimate(Holdings):
         player = state.boards[seat]
         before = self.bead_gold(seat)
         best = 0.0
-        for bead in Bead:
+        for bead in _BEADS:
             usable = state.usable_beads(seat, bead)
             count = min(3, usable, player.beads[bead])
             if not count:

@@ -87,6 +87,8 @@ INCOME_USES: Final = 1.5
 """Income actions a seat still takes with the game ahead, for its shops' customers."""
 CACHE_SIZE: Final = 100_000
 """Island facts and card scores remembered between estimates, at most (then forgotten at once)."""
+_BEADS: Final = tuple(Bead)
+"""The bead colours in their order, listed once (an enum lists itself slowly)."""
 SHARED_SIZE: Final = 5_000
 """Shared parts of estimates (time left and islands) remembered, and positions that followed one, at
 most (then forgotten at once)."""
@@ -427,14 +429,14 @@ class Holdings:
         player = state.boards[seat]
         if not player.beads.total():
             return 0.0
-        kept = {bead: 0 for bead in Bead}
+        kept = dict.fromkeys(_BEADS, 0)
         for card_id in player.characters:
             card = state.character(card_id)
             if card.kind is CharacterKind.BEADS and card.bead is not None:
                 kept[card.bead] += 3
         chance = SELL_CHANCE * min(1.0, 4 * self.tau)
         value = 0.0
-        for bead in Bead:
+        for bead in _BEADS:
             spare = max(0, player.beads[bead] - kept[bead])
             value += SALE[min(3, spare)] * chance
             value += max(0, spare - 3) * SALE[1] * chance

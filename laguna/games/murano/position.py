@@ -208,7 +208,7 @@ class Position(Seats):
         return [c for c in map(self._special, owned) if c.effect is effect]
 
     def has(self, seat: Seat, effect: SpecialEffect) -> bool:
-        return bool(self.cards(seat, effect))
+        return bool(self.boards[seat].special_cards) and bool(self.cards(seat, effect))
 
     # ------------------------------------------------------------------ the board
 

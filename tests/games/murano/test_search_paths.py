@@ -11,8 +11,11 @@ from typing import Any
 import pytest
 
 from laguna.bots import RandomBot
+from laguna.core.messages import Player as Named
+from laguna.core.messages import msg_plural
 from laguna.core.rng import Rng
 from laguna.games.murano import GAME, MuranoState, holdings
+from laguna.games.murano.rules import log
 
 SHARED: frozenset[str] = frozenset({"scoring_facts", "_beside", "_island_spaces", "_known_facts"})
 """What a copy shares on purpose: the islands' facts of the final scoring, which no tile changes, the
@@ -103,3 +106,13 @@ def test_the_free_gondolas_shared_by_estimates_are_each_positions_own(players: i
                 ]
         scored += bool(position.used_gondolas)
     assert scored, "the scoring uses gondolas up"
+
+
+def test_the_log_names_players_and_amounts_with_parts_made_once() -> None:
+    for amount in range(12):
+        assert log.gold(amount) == msg_plural("{count} gold", "{count} gold", amount)
+        assert log.vp(amount) == msg_plural("{count} VP", "{count} VP", amount)
+        assert log.gold(amount) is log.gold(amount) and log.vp(amount) is log.vp(amount)
+    for seat in range(4):
+        assert log.name(seat) == Named(seat) and log.name(seat) is log.name(seat)
+    assert str(log.gold(1)) == "1 gold" and str(log.vp(3)) == "3 VP"
