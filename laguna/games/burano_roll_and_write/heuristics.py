@@ -23,6 +23,7 @@ boat sees what the die can do. At the end of the game the estimate is the final 
 
 from __future__ import annotations
 
+import math
 from itertools import accumulate
 from typing import TYPE_CHECKING, Any
 
@@ -162,9 +163,7 @@ def estimate(state: RollAndWriteState) -> tuple[float, ...]:
     """Every seat's expected final score (the final scores once the game is over)."""
     if state.phase is Phase.OVER:
         return tuple(float(r.score) for r in state.outcome().results)
-    race = 0.0 if state.players == 1 or state.final_round is not None else _race(state)
-    outlooks = state.outlooks
-    return tuple(_seat_value(state, seat, race, outlooks, _MEMORY) for seat in range(state.players))
+    return _estimate(state, state.outlooks, _MEMORY)
 
 
 def estimate_afresh(state: RollAndWriteState) -> tuple[float, ...]:
@@ -172,17 +171,45 @@ def estimate_afresh(state: RollAndWriteState) -> tuple[float, ...]:
     those must always agree with."""
     if state.phase is Phase.OVER:
         return estimate(state)
-    race = 0.0 if state.players == 1 or state.final_round is not None else _race(state)
-    outlooks: list[list[Any]] = [[None, None] for _ in range(state.players)]
-    return tuple(_seat_value(state, seat, race, outlooks, {}) for seat in range(state.players))
+    return _estimate(state, [[None, None] for _ in range(state.players)], _Memory())
+
+
+def _estimate(state: RollAndWriteState, outlooks: list[list[Any]], memory: _Memory) -> tuple[float, ...]:
+    """Every seat's value before the end; what the seats share (the rounds left, the boats still to
+    come this round) is read once."""
+    players = state.players
+    final_round = state.final_round
+    if final_round is not None:
+        fixed = float(final_round - state.round)
+    elif players == 1:
+        fixed = -1.0
+    else:
+        fixed = _race(state)
+    boats = [0] * players
+    die_seat = -1  # the seat with a die beside its boat, if any
+    phase = state.phase
+    if phase is Phase.BOAT or phase is Phase.USE:
+        order = state.draft_order
+        start = state.draft_index
+        if phase is Phase.USE:
+            if state.die is not None:
+                die_seat = order[start]
+            start += 1
+        for seat in order[start:]:
+            boats[seat] += 1
+    return tuple(
+        _seat_value(state, seat, fixed, boats[seat], seat == die_seat, outlooks=outlooks, memory=memory)
+        for seat in range(players)
+    )
 
 
 def _race(state: RollAndWriteState) -> float:
     """Rounds after this one with several players: until the first seat can invite its fifth character."""
     best = float(state.options.round_limit - state.round)
+    characters, gained, spent = state.characters, state.gained, state.spent
     for seat in range(state.players):
-        need = max(0, FIFTH - len(state.characters[seat]))
-        rounds = max(float(need), (INVITATION_COST * need - state.coins(seat)) / (GAIN_RATE + 1.0))
+        need = max(0, FIFTH - len(characters[seat]))
+        rounds = max(float(need), (INVITATION_COST * need - (gained[seat] - spent[seat])) / (GAIN_RATE + 1.0))
         best = min(best, rounds)
     return max(0.0, best)
 
@@ -192,6 +219,8 @@ class _Marks:
 
     def __init__(self, sheet: _Sheet, circled: dict[str, int | None]) -> None:
         self.val = val = [-1] * sheet.size  # -1: not circled; else the number written (0: none)
+        self.opened = sheet.size - len(circled)
+        """How many symbols are not circled yet."""
         index = sheet.index
         building, floor, kind = sheet.building, sheet.floor, sheet.kind
         self.cats_b = cats_b = [0] * BUILDINGS
@@ -354,12 +383,44 @@ def _plant_cover(sheet: _Sheet, ch: int, b: int, f: int) -> tuple[int, ...]:
 
 
 MEMORY = 1024
-"""The most outlooks remembered by their sheet and characters (about 20 kB each); past it, all are
-forgotten."""
-_MEMORY: dict[Any, Any] = {}
-"""Outlooks by sheet, characters and circles: a search meets the same sheets again by other paths
-(the same circles in another order, or after other decisions of the other players). Shared by every
-game of the process, as an outlook depends on nothing else."""
+"""The most outlooks remembered by their sheet and characters (about 20 kB each)."""
+
+
+class _Memory:
+    """Outlooks by sheet, characters and circles: a search meets the same sheets again by other paths
+    (the same circles in another order, or after other decisions of the other players).
+
+    Two generations of at most half of `MEMORY` each: when the young one is full it becomes the old
+    one, and the old one is forgotten; an old outlook met again joins the young one. A search keeps
+    the outlooks of the lines it visits, and forgets the ones it judged once."""
+
+    __slots__ = ("old", "young")
+
+    def __init__(self) -> None:
+        self.young: dict[Any, _Outlook] = {}
+        self.old: dict[Any, _Outlook] = {}
+
+    def get(self, key: Any) -> _Outlook | None:
+        found = self.young.get(key)
+        if found is None:
+            found = self.old.get(key)
+            if found is not None:
+                self.put(key, found)
+        return found
+
+    def put(self, key: Any, outlook: _Outlook) -> None:
+        if len(self.young) >= MEMORY // 2:
+            self.old = self.young
+            self.young = {}
+        self.young[key] = outlook
+
+    def __len__(self) -> int:
+        """How many outlooks are remembered (one in both generations counts twice)."""
+        return len(self.young) + len(self.old)
+
+
+_MEMORY = _Memory()
+"""Shared by every game of the process, as an outlook depends on nothing else."""
 
 Placed = tuple[tuple[int, int, int], ...]
 
@@ -372,10 +433,12 @@ class _Outlook:
     Working it out is most of an estimate, while most decisions leave a sheet and its characters
     alone, and a search meets the same sheets again and again: the state keeps each seat's outlook
     across copies, and the game remembers them by sheet and characters. An outlook never changes once
-    made (but for `values`, which only grows).
+    made (but for `values` and `levels`, which only grow).
     """
 
-    __slots__ = ("added", "base", "marks", "placed", "plan", "plant_weight", "prefixes", "sheet", "values", "worth")
+    __slots__ = (
+        "added", "base", "levels", "marks", "placed", "plan", "plant_weight", "prefixes", "sheet", "values", "worth",
+    )  # fmt: skip
 
     def __init__(self, sheet: _Sheet, marks: _Marks, placed: Placed) -> None:
         self.sheet = sheet
@@ -385,66 +448,87 @@ class _Outlook:
         size = sheet.size
         worth = [0.0] * size  # what circling each symbol adds, plant numbers aside
         plant_weight = [0.0] * size  # characters adding up the number written under each plant
+        gains, current = marks.gains, marks.current
         for ch, b, f in placed:
-            for k, g in marks.gains(sheet, ch, b, f):
+            for k, g in gains(sheet, ch, b, f):
                 worth[k] += g
             for k in _plant_cover(sheet, ch, b, f):
                 plant_weight[k] += 1.0
         self.worth = list(worth)
         self.plant_weight = list(plant_weight)
-        self.base = sum(marks.current(ch, b, f) for ch, b, f in placed)
+        self.base = sum(current(ch, b, f) for ch, b, f in placed)
         val, building, plant_v = marks.val, sheet.building, marks.plant_v
-        # the open symbols as the ranking lists them, the plants last with the number they will likely carry
-        others = [k for k in sheet.others if val[k] < 0]
-        plants = [(k, plant_v[building[k]]) for k in sheet.plants if val[k] < 0]
-        ranking = [worth[k] for k in others]
-        ranking += [worth[k] + plant_weight[k] * v for k, v in plants]
+        # the open symbols as the ranking lists them, the plants with the number they will likely carry;
+        # the circled ones rank below every open one (all worth at least 0) and are cut off the ranking
+        ranking = [-1.0] * size
+        for k in sheet.others:
+            if val[k] < 0:
+                ranking[k] = worth[k]
+        for k in sheet.plants:
+            if val[k] < 0:
+                ranking[k] = worth[k] + plant_weight[k] * plant_v[building[k]]
+        opened = marks.opened
         added = 0.0
         self.added = [added]
-        self.prefixes = [_prefix(ranking)]
+        self.prefixes = [_prefix(ranking, opened)]
+        kind = sheet.kind
         for ch, b, f in plan:
-            added += PLAN_WEIGHT * marks.current(ch, b, f)
-            for k, g in marks.gains(sheet, ch, b, f):
+            added += PLAN_WEIGHT * current(ch, b, f)
+            changed = gains(sheet, ch, b, f)
+            for k, g in changed:
                 worth[k] += PLAN_WEIGHT * g
-            for k in _plant_cover(sheet, ch, b, f):
+            cover = _plant_cover(sheet, ch, b, f)
+            for k in cover:
                 plant_weight[k] += PLAN_WEIGHT
-            ranking = [worth[k] for k in others]
-            ranking += [worth[k] + plant_weight[k] * v for k, v in plants]
+            for k, _ in changed:
+                ranking[k] = worth[k] + plant_weight[k] * plant_v[building[k]] if kind[k] == PLANT else worth[k]
+            for k in cover:
+                if val[k] < 0:
+                    ranking[k] = worth[k] + plant_weight[k] * plant_v[building[k]]
             self.added.append(added)
-            self.prefixes.append(_prefix(ranking))
+            self.prefixes.append(_prefix(ranking, opened))
         self.values: dict[tuple[float, ...], float] = {}
         """`best` by what it reads: the coins, the horizon, and what the die beside the boat allows."""
+        self.levels: dict[int, tuple[list[float], list[float]]] = {}
+        """`level` by the count of characters invited."""
 
     def level(self, count: int) -> tuple[list[float], list[float]]:
-        """Each symbol's worth and plant weight once the plan's first `count` characters are invited."""
-        sheet, marks = self.sheet, self.marks
-        worth, plant_weight = list(self.worth), list(self.plant_weight)
-        for ch, b, f in self.plan[:count]:
-            for k, g in marks.gains(sheet, ch, b, f):
-                worth[k] += PLAN_WEIGHT * g
-            for k in _plant_cover(sheet, ch, b, f):
-                plant_weight[k] += PLAN_WEIGHT
-        return worth, plant_weight
+        """Each symbol's worth and plant weight once the plan's first `count` characters are invited
+        (worked out once: a search asks it of the same outlook for every die it meets)."""
+        found = self.levels.get(count)
+        if found is None:
+            sheet, marks = self.sheet, self.marks
+            worth, plant_weight = list(self.worth), list(self.plant_weight)
+            for ch, b, f in self.plan[:count]:
+                for k, g in marks.gains(sheet, ch, b, f):
+                    worth[k] += PLAN_WEIGHT * g
+                for k in _plant_cover(sheet, ch, b, f):
+                    plant_weight[k] += PLAN_WEIGHT
+            found = self.levels[count] = (worth, plant_weight)
+        return found
 
     def best(self, coins: int, horizon: tuple[float, float, int, int], options: list[tuple[int, int, int]]) -> float:
         """The score still to come with the number of further invitations that pays best, judged
         without this boat's circle; with `options`, the best circle of the die beside the boat, with
         the coins it costs, near that number."""
-        totals: list[float] = []
+        added = self.added
+        best = -math.inf
+        best_count = counts = 0  # the first count paying best, and how many counts fit
         for count, prefix in enumerate(self.prefixes):
             rest = _rest(count, coins, prefix, horizon)
             if rest is None:
                 break
-            totals.append(self.added[count] + rest)
-        best_count = max(range(len(totals)), key=totals.__getitem__)
-        best = totals[best_count]
+            total = added[count] + rest
+            if total > best:
+                best, best_count = total, count
+            counts += 1
         if not options:
             return best
         sheet, marks = self.sheet, self.marks
         kind, building, val, cap_b = sheet.kind, sheet.building, marks.val, marks.cap_b
         best = -1e9
-        for count in range(max(0, best_count - 1), min(len(totals), best_count + 2)):
-            added, prefix = self.added[count], self.prefixes[count]
+        for count in range(max(0, best_count - 1), min(counts, best_count + 2)):
+            base, prefix = added[count], self.prefixes[count]
             worth, plant_weight = self.level(count)
             rests: dict[int, float | None] = {}
             for k, v, cost in options:
@@ -461,104 +545,87 @@ class _Outlook:
                     if v < cap:
                         others = sum(plant_weight[j] for j in sheet.plants_b[b] if val[j] < 0 and j != k)
                         gain -= CAP_LOSS * (plant_value(cap) - plant_value(v)) * others
-                value = added + gain + rest
+                value = base + gain + rest
                 best = max(best, value)
         return best
 
 
-def _prefix(ranking: list[float]) -> list[float]:
-    """The running sums of the ranking: the dice rarely offer the very best symbol, so the circles to
-    come land on every other symbol of the ranking first, and on the ones skipped only once those are
-    gone."""
-    ranked = sorted(ranking, reverse=True)
+def _prefix(ranking: list[float], opened: int) -> list[float]:
+    """The running sums of the ranking's `opened` best: the dice rarely offer the very best symbol, so
+    the circles to come land on every other symbol of the ranking first, and on the ones skipped only
+    once those are gone."""
+    ranked = sorted(ranking, reverse=True)[:opened]
     return [0.0, *accumulate(ranked[::2] + ranked[1::2])]
 
 
-def _outlook(sheet: _Sheet, circled: dict[str, int | None], placed: Placed, memory: dict[Any, Any],
+def _outlook(sheet: _Sheet, circled: dict[str, int | None], placed: Placed, memory: _Memory,
              near: _Outlook | None) -> _Outlook:  # fmt: skip
     """The outlook of a sheet with these characters: remembered, or worked out (with the marks of
     `near`, an outlook of the same sheet as circled now, if any)."""
     key = (sheet, placed, frozenset(circled.items()))
-    found: _Outlook | None = memory.get(key)
+    found = memory.get(key)
     if found is None:
         marks = near.marks if near is not None and near.sheet is sheet else _Marks(sheet, circled)
         found = _Outlook(sheet, marks, placed)
-        if len(memory) >= MEMORY:
-            memory.clear()
-        memory[key] = found
+        memory.put(key, found)
     return found
 
 
-def _seat_value(state: RollAndWriteState, seat: int, race: float, outlooks: list[list[Any]],
-                memory: dict[Any, Any]) -> float:  # fmt: skip
-    """One seat's expected final score; `race` is the rounds left with several players. The seat's
-    outlook is read from its cell of `outlooks` (with the characters it was worked out for), and put
-    there when missing or out of date."""
-    coins = state.coins(seat)
+def _seat_value(state: RollAndWriteState, seat: int, fixed: float, boats: int, at_die: bool, *,
+                outlooks: list[list[Any]], memory: _Memory) -> float:  # fmt: skip
+    """One seat's expected final score; `fixed` is the rounds after this one when the end is known
+    or raced to (solo: -1), `boats` the seat's boats still to come this round, `at_die` whether a
+    die is beside its boat, judged by its best circle. The seat's outlook is read from its cell of
+    `outlooks` (with the characters it was worked out for), and put there when missing or out of
+    date."""
+    held = state.gained[seat] - state.spent[seat]
+    coins = held
     decision = state.commitments[seat]
     pending = 1  # this round's invitation is still to decide
     invite = None
     if decision is not None:
         pending = 0
-        if isinstance(decision, Invite):
+        if type(decision) is Invite:
             invite = decision
             coins -= INVITATION_COST
         else:
             coins += 1
-    # the invited characters, with a decision made in secret this round
-    source = (tuple(state.characters[seat].items()), invite)
+    # the invited characters (a dict replaced, never changed), with a decision made in secret this round
+    characters = state.characters[seat]
     cell = outlooks[seat]
-    if cell[0] is not None and cell[1] == source:
-        outlook: _Outlook = cell[0]
-        sheet = outlook.sheet
-    else:
+    outlook: _Outlook | None = cell[0]
+    if outlook is None or cell[1][0] is not characters or cell[1][1] != invite:
         sheet = _sheet(state.layouts[seat])
         position = sheet.position
-        placed = [(_CHAR_INDEX[character], position[colour], floor or 0) for colour, (character, floor) in source[0]]
+        placed = [(_CHAR_INDEX[ch], position[colour], floor or 0) for colour, (ch, floor) in characters.items()]
         if invite is not None:
             placed.append((_CHAR_INDEX[invite.character], position[invite.building], invite.floor or 0))
-        outlook = _outlook(sheet, state.circled[seat], tuple(placed), memory, cell[0])
-        if cell[0] is None:
-            cell[0], cell[1] = outlook, source
+        found = _outlook(sheet, state.circled[seat], tuple(placed), memory, outlook)
+        if outlook is None:
+            cell[0], cell[1] = found, (characters, invite)
         else:  # the copies sharing the cell keep theirs: this position's characters differ
-            outlooks[seat] = [outlook, source]
-    # boats still to come this round; a die beside the seat's boat is judged by its best circle
-    boats = 0
-    die = None
-    value = 0
-    phase = state.phase
-    if phase is Phase.BOAT or phase is Phase.USE:
-        order = state.draft_order
-        start = state.draft_index
-        if phase is Phase.USE:
-            start += 1
-            if order[state.draft_index] == seat and state.die is not None:
-                die = state.die
-                value = state.dice[DICE.index(die)]
-        boats = order[start:].count(seat)
-    solo = state.players == 1
+            outlooks[seat] = [found, (characters, invite)]
+        outlook = found
     room = 0.0
-    if state.final_round is not None:
-        fixed = float(state.final_round - state.round)
-    elif solo:
-        fixed = -1.0
+    if state.players == 1 and state.final_round is None:
         room = float(state.sheets.coin_track - state.gained[seat] - state.filled[seat] - SOLO_FILL)
-    else:
-        fixed = race
     memo: tuple[float, ...] = (coins, fixed, room, pending, boats)
-    if die is not None:  # and the circles the die allows, by its colour and value and the coins to change it
-        memo = (*memo, DICE.index(die), value, state.coins(seat))
+    value = 0
+    if at_die:  # and the circles the die allows, by its colour and value and the coins to change it
+        die = DICE.index(state.die)
+        value = state.dice[die]
+        memo = (*memo, die, value, held)
     best = outlook.values.get(memo)
     if best is None:
         options: list[tuple[int, int, int]] = []
-        if die is not None:
-            index = sheet.index
+        if at_die:
+            index = outlook.sheet.index
             for action in state.legal_actions(seat):
-                if isinstance(action, Circle):
+                if type(action) is Circle:
                     options.append((index[action.symbol], action.value, change_cost(value, action.value)))
         best = outlook.values[memo] = outlook.best(coins, (fixed, room, pending, boats), options)
     total = outlook.base + best + COIN_VALUE * coins
-    if solo:
+    if state.players == 1:
         total -= state.filled[seat] + SOLO_FILL
     return total
 

@@ -5,6 +5,8 @@ the position it came from."""
 
 from __future__ import annotations
 
+from itertools import accumulate
+
 import pytest
 
 from laguna.bots import GreedyBot
@@ -91,4 +93,45 @@ def test_the_memory_of_sheets_stays_bounded() -> None:
             child.apply_unchecked(seat, action)
             child.estimate()
             assert len(heuristics._MEMORY) <= heuristics.MEMORY
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+def prefixes_long(outlook: heuristics._Outlook) -> list[list[float]]:
+    """The running sums of every count's ranking, each ranking listed whole from `level`: the open
+    symbols, the plants with the number they will likely carry."""
+    sheet, marks = outlook.sheet, outlook.marks
+    found = []
+    for count in range(len(outlook.plan) + 1):
+        worth, plant_weight = heuristics._Outlook(sheet, marks, outlook.placed).level(count)
+        ranking = [worth[k] for k in sheet.others if marks.val[k] < 0]
+        ranking += [
+            worth[k] + plant_weight[k] * marks.plant_v[sheet.building[k]] for k in sheet.plants if marks.val[k] < 0
+        ]
+        ranked = sorted(ranking, reverse=True)
+        found.append([0.0, *accumulate(ranked[::2] + ranked[1::2])])
+    return found
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_the_rankings_updated_by_character_match_the_rankings_listed_whole(players: int) -> None:
+    """An outlook updates its ranking only where each planned character adds, and keeps the levels it
+    was asked for: both as if worked out whole, at every position of a seeded game."""
+    state = new(players, layout=None, seed=20 + players, round_limit=5)
+    rng = Rng(players)
+    while not state.is_terminal():
+        seat = state.to_act()[0]
+        for action in state.legal_actions(seat):
+            child = state.copy()
+            child.apply_unchecked(seat, action)
+            if child.is_terminal():
+                continue
+            child.estimate()
+            for cell in child.outlooks:
+                outlook = cell[0]
+                assert [[v.hex() for v in p] for p in outlook.prefixes] == [
+                    [v.hex() for v in p] for p in prefixes_long(outlook)
+                ]
+                for count, (worth, plant_weight) in outlook.levels.items():
+                    fresh = heuristics._Outlook(outlook.sheet, outlook.marks, outlook.placed).level(count)
+                    assert (worth, plant_weight) == fresh
         state.apply(seat, rng.choice(state.legal_actions(seat)))
