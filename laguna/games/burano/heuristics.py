@@ -83,7 +83,7 @@ def estimate(state: BuranoState) -> tuple[float, ...]:
             if table is None:
                 table = state._table[0]
                 if table is None:
-                    table = state._table[0] = _Estimate(state)
+                    table = state._table[0] = _new_table(state)
                 table.state = state
             if roofs is None:
                 roofs = roof_worth[seat][0] = table.roofs(seat)
@@ -96,6 +96,18 @@ def estimate(state: BuranoState) -> tuple[float, ...]:
             value += pending
         values.append(value)
     return tuple(values)
+
+
+def _new_table(state: BuranoState) -> _Estimate:
+    """The table of a position that has none: after a house is built, the one of the position it was
+    built in (or one before it in the turn) with the main island worked out again, else a new one."""
+    cell = state._table
+    while len(cell) > 1:
+        cell = cell[1]
+        if cell[0] is not None:
+            table: _Estimate = cell[0].built_on(state)
+            return table
+    return _Estimate(state)
 
 
 class _Estimate(Holdings):

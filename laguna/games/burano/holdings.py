@@ -6,7 +6,7 @@ in the lace workshops, and roof tiles. The model is described in `heuristics`.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Final, Protocol
+from typing import Any, Final, Protocol, Self
 
 from laguna.games.burano import scoring
 from laguna.games.burano.components import Components, Effect, House, HouseSymbol, RoofKind, Square
@@ -102,6 +102,7 @@ class _Static:
         return known
 
 
+_new = object.__new__
 _STATIC: dict[int, tuple[Components, _Static]] = {}
 _LACE: dict[tuple[Square, ...], int] = {}
 """Lace VP (2 per worker and the unions) of groups of workshop squares seen so far. The squares' adjacency
@@ -248,6 +249,17 @@ class Table(Clock):
         boats, docks and majorities, which no decision changes while the table is kept."""
         self._lace: list[tuple[list[Square], int] | None] = [None] * players
         """Each seat's lace makers and what they score at a clean-up (`lace`), kept the same way."""
+
+    def built_on(self, state: BuranoState) -> Self:
+        """This table for a position where a house was built since: building changes nothing it reads
+        but the main island (the roof sites) and the step of the turn, so it keeps all else it knows
+        and shares what it learns of the seats (which building leaves as it is)."""
+        twin = _new(type(self))
+        twin.__dict__ = self.__dict__.copy()
+        twin.state = state
+        twin.phase = state.phase
+        twin._sites = None
+        return twin
 
     # islands
 

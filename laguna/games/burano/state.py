@@ -122,7 +122,9 @@ class BuranoState(Position, RulesState[Action]):
     for the seats not acting)."""
     _table: list[Any]
     """What the estimate works out once for the whole table (the clock, the shared boards), shared the
-    same way while only the acting seat's own board changes."""
+    same way while only the acting seat's own board changes. After a house is built, a new cell that
+    keeps the cell of the position it was built in: the estimate takes that table over but for the
+    main island."""
 
     def __init__(
         self,
@@ -198,7 +200,7 @@ class BuranoState(Position, RulesState[Action]):
         elif kind is Build:  # the main island changes: every seat's roof sites, nothing else of theirs
             self._worth[seat] = [None]
             self._roof_worth = [[None] for _ in range(self._players)]
-            self._table = [None]
+            self._table = [None, self._table]
         else:
             self.forget_worth()
         return events

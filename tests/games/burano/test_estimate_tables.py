@@ -61,3 +61,27 @@ def test_kept_facts_match_fresh_ones(players: int, seed: int) -> None:
                     assert kept._lace[seat] == fresh._lace_makers(seat)
     assert rings > 100
     assert carried > 50, "the decisions on one board keep the table"
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 15), (3, 16)])
+def test_a_house_built_keeps_the_table_but_the_main_island(players: int, seed: int) -> None:
+    """Each house built in a seeded game takes its position's table over (with what it learnt of the
+    seats), and judges the position as a position that keeps nothing does."""
+    built = 0
+    for state in positions(players, seed):
+        seat = state.to_act()[0]
+        kept = state._table[0]
+        for action in state.legal_actions(seat):
+            if type(action).__name__ != "Build":
+                continue
+            child = state.copy()
+            child.apply_unchecked(seat, action)
+            values = child.estimate()
+            table = child._table[0]
+            assert table is not kept and table._steady is kept._steady and table.state is child
+            scratch = child.copy()
+            scratch.forget_worth()
+            assert values == scratch.estimate()
+            assert table.sites() == _Estimate(child).sites()
+            built += 1
+    assert built > 100
