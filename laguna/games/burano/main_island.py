@@ -79,14 +79,15 @@ def build_sites(island: MainIsland, stacks: Mapping[Square, Stack]) -> list[Squa
     return sorted(sites)
 
 
-def roof_sites(
-    stacks: Mapping[Square, Stack], tile: RoofTile, any_cube: frozenset[Colour]
-) -> list[tuple[Square, Square]]:
-    """Where `tile` may go: pairs (under the first colour, under the second colour) of squares side by
-    side in a row or a column, whose top cubes are uncovered, on the same floor below the 3rd, and
-    match the tile's colours (a half whose colour is in `any_cube` goes on a cube of any colour)."""
-    first, second = tile.colours
-    sites = []
+RoofPair = tuple[Square, Square, Colour, Colour]
+"""Two squares side by side (the second right of or below the first) whose top cubes, on the same
+floor below the 3rd, are uncovered, with those cubes' colours."""
+
+
+def roof_pairs(stacks: Mapping[Square, Stack]) -> list[RoofPair]:
+    """The pairs of squares a roof tile of some colours could cover (`roof_sites` picks those that
+    match a tile), found once for all the tiles a player holds."""
+    pairs = []
     for square, stack in stacks.items():
         if stack.roofed or stack.floor >= TOP_FLOOR:
             continue
@@ -95,11 +96,22 @@ def roof_sites(
             other = stacks.get(near)
             if other is None or other.roofed or other.floor != stack.floor:
                 continue
-            here, there = stack.cubes[-1], other.cubes[-1]
-            if _fits(first, here, any_cube) and _fits(second, there, any_cube):
-                sites.append((square, near))
-            if first != second and _fits(first, there, any_cube) and _fits(second, here, any_cube):
-                sites.append((near, square))
+            pairs.append((square, near, stack.cubes[-1], other.cubes[-1]))
+    return pairs
+
+
+def roof_sites(pairs: list[RoofPair], tile: RoofTile, any_cube: frozenset[Colour]) -> list[tuple[Square, Square]]:
+    """Where `tile` may go among the `roof_pairs`: pairs (under the first colour, under the second
+    colour) of squares side by side in a row or a column, whose top cubes are uncovered, on the same
+    floor below the 3rd, and match the tile's colours (a half whose colour is in `any_cube` goes on a
+    cube of any colour)."""
+    first, second = tile.colours
+    sites = []
+    for square, near, here, there in pairs:
+        if _fits(first, here, any_cube) and _fits(second, there, any_cube):
+            sites.append((square, near))
+        if first != second and _fits(first, there, any_cube) and _fits(second, here, any_cube):
+            sites.append((near, square))
     sites.sort()
     return sites
 

@@ -16,7 +16,7 @@ from laguna.core.messages import Player as Named
 from laguna.games.burano.actions import Action, Build, End, Pick, PrivilegeCoin, PrivilegeCube, Roof
 from laguna.games.burano.components import COLOURS, ActionSpace, square_name
 from laguna.games.burano.main_island import Stack as Houses
-from laguna.games.burano.main_island import build_sites, roof_sites
+from laguna.games.burano.main_island import build_sites, roof_pairs, roof_sites
 from laguna.games.burano.position import MAX_MOVES, MOVE_COSTS, PREPARATION_SPACES, TURNS, Phase, Position, distinct
 from laguna.games.burano.pyramid import SLOT_NAMES, centre_covered, free_slots
 from laguna.games.burano.rules import Explainer, Handler, Hint, Legal, coins_text, privilege
@@ -35,9 +35,11 @@ def turn_options(position: Position, seat: Seat) -> list[Action]:
         if colours:
             sites = build_sites(position.components.main_island, position.stacks)
             options.extend(Build(colour, site) for colour in colours for site in sites)
-        any_cube = position.any_cube_colours(seat)
-        for tile in distinct(player.roofs):
-            options.extend(Roof(tile, a, b) for a, b in roof_sites(position.stacks, tile, any_cube))
+        if player.roofs:
+            any_cube = position.any_cube_colours(seat)
+            pairs = roof_pairs(position.stacks)
+            for tile in distinct(player.roofs):
+                options.extend(Roof(tile, a, b) for a, b in roof_sites(pairs, tile, any_cube))
     options.extend(privilege.turn_options(position, seat))
     options.append(End())
     return options
