@@ -40,6 +40,7 @@ from laguna.games.murano.state import MuranoState
 
 _BUILDINGS: Final = tuple(Building)
 _BEADS: Final = tuple(Bead)
+_NO_BEADS: Final = (0,) * len(_BEADS)
 """The kinds of building and the bead colours in their order, listed once (an enum lists itself slowly)."""
 
 
@@ -47,44 +48,46 @@ def estimate(state: MuranoState) -> tuple[float, ...]:
     """Every seat's expected final score: the track plus the expected worth of its holdings."""
     if state.phase is Phase.OVER:
         return tuple(float(board.score()) for board in state.boards)
-    table = _Estimate(state, shared(state))
-    fresh = tuple(state.fresh)
-    return tuple([table.seat_value(seat, fresh) for seat in range(state.players)])
+    return _Estimate(state, shared(state)).values()
 
 
 class _Estimate(Holdings):
     """One estimate: each seat's holdings, and for the actor what its decision under way brings."""
 
-    def seat_value(self, seat: int, fresh: tuple[str, ...]) -> float:
-        """The seat's holdings valued (remembered by them, `fresh` the special building cards taken this
+    def values(self) -> tuple[float, ...]:
+        """Every seat's holdings valued (remembered by them, with the special building cards taken this
         turn), and for the actor its decision under way."""
         state = self.state
-        player = state.boards[seat]
-        holdings = (
-            seat,
-            sum(player.vp.values()),
-            player.gold,
-            player.gondoliers,
-            player.factories,
-            player.specials,
-            player.markers,
-            len(player.shops),
-            len(player.palaces),
-            tuple(player.characters),
-            tuple(player.special_cards),
-            tuple(player.beads.items()),
-            fresh,
-        )
         memo = self.shared.holdings
-        known = memo.get(holdings)
-        if known is None:
-            if len(memo) > CACHE_SIZE:
-                memo.clear()
-            known = memo[holdings] = self.holdings_value(seat)
-        value, self.liquid = known
-        if seat == state.actor:
-            value += self.pending(seat)
-        return value
+        fresh = tuple(state.fresh)
+        actor = state.actor
+        values = []
+        for seat, player in enumerate(state.boards):
+            holdings = (
+                seat,
+                sum(player.vp.values()),
+                player.gold,
+                player.gondoliers,
+                player.factories,
+                player.specials,
+                player.markers,
+                len(player.shops),
+                len(player.palaces),
+                tuple(player.characters),
+                tuple(player.special_cards),
+                tuple(map(player.beads.get, _BEADS, _NO_BEADS)),
+                fresh,
+            )
+            known = memo.get(holdings)
+            if known is None:
+                if len(memo) > CACHE_SIZE:
+                    memo.clear()
+                known = memo[holdings] = self.holdings_value(seat)
+            value, self.liquid = known
+            if seat == actor:
+                value += self.pending(seat)
+            values.append(value)
+        return tuple(values)
 
     # decisions under way
 
