@@ -37,7 +37,8 @@ def roof_sites_long(
             if under_a.roofed or under_b.roofed or under_a.floor != under_b.floor or under_a.floor >= TOP_FLOOR:
                 continue
             first, second = tile.colours
-            if (first is under_a.cubes[-1] or first in any_cube) and (second is under_b.cubes[-1] or second in any_cube):
+            takes_first = first is under_a.cubes[-1] or first in any_cube
+            if takes_first and (second is under_b.cubes[-1] or second in any_cube):
                 sites.append((a, b))
     return sorted(sites)
 
