@@ -215,24 +215,32 @@ def _race(state: RollAndWriteState) -> float:
 
 
 class _Marks:
-    """What one sheet has circled, summed the ways the characters read it."""
+    """What one sheet has circled, summed the ways the characters read it.
+
+    Kept in tuples once summed: a search keeps a thousand outlooks, and the collector of cycles
+    walks every list of them again and again, while it soon leaves tuples of numbers alone."""
+
+    __slots__ = (
+        "blue", "cap_b", "cats_b", "cats_f", "chimneys", "deco_b", "isolated", "lit", "opened", "pcount_f",
+        "plant_v", "plants", "plants_fb", "psum_b", "psum_f", "red", "sets", "val",
+    )  # fmt: skip
 
     def __init__(self, sheet: _Sheet, circled: dict[str, int | None]) -> None:
-        self.val = val = [-1] * sheet.size  # -1: not circled; else the number written (0: none)
+        val = [-1] * sheet.size  # -1: not circled; else the number written (0: none)
         self.opened = sheet.size - len(circled)
         """How many symbols are not circled yet."""
         index = sheet.index
         building, floor, kind = sheet.building, sheet.floor, sheet.kind
-        self.cats_b = cats_b = [0] * BUILDINGS
-        self.deco_b = deco_b = [0] * BUILDINGS
-        self.psum_b = psum_b = [0] * BUILDINGS
-        self.cap_b = cap_b = [6] * BUILDINGS
-        self.cats_f = cats_f = [0, 0, 0, 0]
-        self.psum_f = psum_f = [0, 0, 0, 0]
-        self.pcount_f = pcount_f = [0, 0, 0, 0]
-        self.lit = lit = [False] * BUILDINGS
-        self.plants: list[list[int]] = [[] for _ in range(BUILDINGS)]
-        self.plants_fb = plants_fb = [[0] * BUILDINGS for _ in range(4)]
+        cats_b = [0] * BUILDINGS
+        deco_b = [0] * BUILDINGS
+        psum_b = [0] * BUILDINGS
+        cap_b = [6] * BUILDINGS
+        cats_f = [0, 0, 0, 0]
+        psum_f = [0, 0, 0, 0]
+        pcount_f = [0, 0, 0, 0]
+        lit = [False] * BUILDINGS
+        plants: list[list[int]] = [[] for _ in range(BUILDINGS)]
+        plants_fb = [[0] * BUILDINGS for _ in range(4)]
         red = blue = chimneys = 0
         for sid, written in circled.items():
             k = index[sid]
@@ -246,7 +254,7 @@ class _Marks:
                 psum_f[f] += v
                 pcount_f[f] += 1
                 cap_b[b] = min(cap_b[b], v)
-                self.plants[b].append(v)
+                plants[b].append(v)
                 plants_fb[f][b] += 1
             elif what == CAT:
                 cats_b[b] += 1
@@ -262,14 +270,14 @@ class _Marks:
                 else:
                     chimneys += 1
         self.red, self.blue, self.chimneys = red, blue, chimneys
-        self.isolated = [
+        self.isolated = tuple(
             lit[b] and not (b > 0 and lit[b - 1]) and not (b < BUILDINGS - 1 and lit[b + 1]) for b in range(BUILDINGS)
-        ]
+        )
         sets = 0
         for b in range(BUILDINGS):
-            if not self.plants[b]:
+            if not plants[b]:
                 continue
-            pool = list(self.plants[b])
+            pool = list(plants[b])
             if lit[b]:
                 label = sheet.number[sheet.light[b]]
                 if label in pool:
@@ -279,7 +287,13 @@ class _Marks:
             if chimney > 0 and chimney in pool:
                 sets += 1
         self.sets = sets
-        self.plant_v = [plant_value(cap) for cap in cap_b]
+        self.plant_v = tuple([plant_value(cap) for cap in cap_b])
+        self.val = tuple(val)
+        self.cats_b, self.deco_b, self.psum_b, self.cap_b = tuple(cats_b), tuple(deco_b), tuple(psum_b), tuple(cap_b)
+        self.cats_f, self.psum_f, self.pcount_f = tuple(cats_f), tuple(psum_f), tuple(pcount_f)
+        self.lit = tuple(lit)
+        self.plants = tuple(tuple(p) for p in plants)
+        self.plants_fb = tuple(tuple(p) for p in plants_fb)
 
     def current(self, ch: int, b: int, f: int) -> float:
         """What character ch placed at building b (or designating floor f) scores on the sheet now."""
@@ -433,7 +447,8 @@ class _Outlook:
     Working it out is most of an estimate, while most decisions leave a sheet and its characters
     alone, and a search meets the same sheets again and again: the state keeps each seat's outlook
     across copies, and the game remembers them by sheet and characters. An outlook never changes once
-    made (but for `values` and `levels`, which only grow).
+    made (but for `values` and `levels`, which only grow), and keeps its numbers in tuples, like the
+    marks.
     """
 
     __slots__ = (
@@ -444,7 +459,7 @@ class _Outlook:
         self.sheet = sheet
         self.marks = marks
         self.placed = placed
-        self.plan = plan = _plan(sheet, marks, placed)
+        self.plan = plan = tuple(_plan(sheet, marks, placed))
         size = sheet.size
         worth = [0.0] * size  # what circling each symbol adds, plant numbers aside
         plant_weight = [0.0] * size  # characters adding up the number written under each plant
@@ -454,8 +469,8 @@ class _Outlook:
                 worth[k] += g
             for k in _plant_cover(sheet, ch, b, f):
                 plant_weight[k] += 1.0
-        self.worth = list(worth)
-        self.plant_weight = list(plant_weight)
+        self.worth = tuple(worth)
+        self.plant_weight = tuple(plant_weight)
         self.base = sum(current(ch, b, f) for ch, b, f in placed)
         val, building, plant_v = marks.val, sheet.building, marks.plant_v
         # the open symbols as the ranking lists them, the plants with the number they will likely carry;
@@ -469,8 +484,8 @@ class _Outlook:
                 ranking[k] = worth[k] + plant_weight[k] * plant_v[building[k]]
         opened = marks.opened
         added = 0.0
-        self.added = [added]
-        self.prefixes = [_prefix(ranking, opened)]
+        sums = [added]
+        prefixes = [_prefix(ranking, opened)]
         kind = sheet.kind
         for ch, b, f in plan:
             added += PLAN_WEIGHT * current(ch, b, f)
@@ -485,14 +500,16 @@ class _Outlook:
             for k in cover:
                 if val[k] < 0:
                     ranking[k] = worth[k] + plant_weight[k] * plant_v[building[k]]
-            self.added.append(added)
-            self.prefixes.append(_prefix(ranking, opened))
+            sums.append(added)
+            prefixes.append(_prefix(ranking, opened))
+        self.added = tuple(sums)
+        self.prefixes = tuple(prefixes)
         self.values: dict[tuple[float, ...], float] = {}
         """`best` by what it reads: the coins, the horizon, and what the die beside the boat allows."""
-        self.levels: dict[int, tuple[list[float], list[float]]] = {}
+        self.levels: dict[int, tuple[tuple[float, ...], tuple[float, ...]]] = {}
         """`level` by the count of characters invited."""
 
-    def level(self, count: int) -> tuple[list[float], list[float]]:
+    def level(self, count: int) -> tuple[tuple[float, ...], tuple[float, ...]]:
         """Each symbol's worth and plant weight once the plan's first `count` characters are invited
         (worked out once: a search asks it of the same outlook for every die it meets)."""
         found = self.levels.get(count)
@@ -504,7 +521,7 @@ class _Outlook:
                     worth[k] += PLAN_WEIGHT * g
                 for k in _plant_cover(sheet, ch, b, f):
                     plant_weight[k] += PLAN_WEIGHT
-            found = self.levels[count] = (worth, plant_weight)
+            found = self.levels[count] = (tuple(worth), tuple(plant_weight))
         return found
 
     def best(self, coins: int, horizon: tuple[float, float, int, int], options: list[tuple[int, int, int]]) -> float:
@@ -550,12 +567,12 @@ class _Outlook:
         return best
 
 
-def _prefix(ranking: list[float], opened: int) -> list[float]:
+def _prefix(ranking: list[float], opened: int) -> tuple[float, ...]:
     """The running sums of the ranking's `opened` best: the dice rarely offer the very best symbol, so
     the circles to come land on every other symbol of the ranking first, and on the ones skipped only
     once those are gone."""
     ranked = sorted(ranking, reverse=True)[:opened]
-    return [0.0, *accumulate(ranked[::2] + ranked[1::2])]
+    return (0.0, *accumulate(ranked[::2] + ranked[1::2]))
 
 
 def _outlook(sheet: _Sheet, circled: dict[str, int | None], placed: Placed, memory: _Memory,
@@ -687,7 +704,7 @@ def _plan(sheet: _Sheet, marks: _Marks, placed: Placed) -> list[tuple[int, int, 
     return plan
 
 
-def _rest(count: int, coins: int, prefix: list[float], horizon: tuple[float, float, int, int]) -> float | None:
+def _rest(count: int, coins: int, prefix: tuple[float, ...], horizon: tuple[float, float, int, int]) -> float | None:
     """The rest of the game with `count` more invitations: the circles left at their expected worth,
     less the coins still to be filled in (solo); None when the invitations do not fit.
 

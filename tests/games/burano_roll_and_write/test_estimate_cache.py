@@ -108,7 +108,7 @@ def prefixes_long(outlook: heuristics._Outlook) -> list[list[float]]:
             worth[k] + plant_weight[k] * marks.plant_v[sheet.building[k]] for k in sheet.plants if marks.val[k] < 0
         ]
         ranked = sorted(ranking, reverse=True)
-        found.append([0.0, *accumulate(ranked[::2] + ranked[1::2])])
+        found.append((0.0, *accumulate(ranked[::2] + ranked[1::2])))
     return found
 
 
