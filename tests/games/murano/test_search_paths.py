@@ -15,7 +15,11 @@ from laguna.core.messages import Player as Named
 from laguna.core.messages import msg_plural
 from laguna.core.rng import Rng
 from laguna.games.murano import GAME, MuranoState, holdings
-from laguna.games.murano.rules import log
+from laguna.games.murano.actions import Act, Lighthouse, Pass, Sail
+from laguna.games.murano.components import SpecialEffect
+from laguna.games.murano.position import Phase
+from laguna.games.murano.rules import log, sailing
+from laguna.games.murano.ships import SPACES, cost_of
 
 SHARED: frozenset[str] = frozenset({"scoring_facts", "_beside", "_island_spaces", "_known_facts"})
 """What a copy shares on purpose: the islands' facts of the final scoring, which no tile changes, the
@@ -116,3 +120,40 @@ def test_the_log_names_players_and_amounts_with_parts_made_once() -> None:
     for seat in range(4):
         assert log.name(seat) == Named(seat) and log.name(seat) is log.name(seat)
     assert str(log.gold(1)) == "1 gold" and str(log.vp(3)) == "3 VP"
+
+
+def turn_options_listed(state: MuranoState, seat: int) -> list[Any]:
+    """The turn's choices the long way: each action space the player can pay the ships for and carry
+    out, the Lighthouse, and each empty space to pass on."""
+    money = state.boards[seat].gold
+    options: list[Any] = []
+    for space in state.components.action_spaces:
+        cost = cost_of(state.ships_to_move(space.number - 1))
+        if cost <= money and sailing.feasible(state, seat, space.action, money - cost):
+            options.append(Act(space.number))
+    if state.has(seat, SpecialEffect.LIGHTHOUSE):
+        target = state.ring.first_occupied_ahead(state.ring.red)
+        if sailing.feasible(state, seat, state.components.action_spaces[target].action, money):
+            options.append(Lighthouse())
+    options.extend(Pass(index + 1) for index in range(SPACES) if not state.ring.occupied[index])
+    return options
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 33), (3, 34), (4, 35)])
+def test_the_turns_choices_and_the_ships_cleared_are_those_the_long_way_gives(players: int, seed: int) -> None:
+    stops = set()
+    for position in played(players, seed)[:-1]:
+        seat = position.to_act()[0]
+        if position.phase is Phase.TURN:
+            assert list(position.legal_actions(seat)) == turn_options_listed(position, seat)
+        for action in position.legal_actions(seat):
+            if isinstance(action, Act | Sail):
+                child = position.copy()
+                child.apply_unchecked(seat, action)
+                # The ships sail on by themselves until a ship has a choice.
+                if child.phase is Phase.CLEAR:
+                    assert len(sailing.clear_options(child, seat)) > 1
+                else:
+                    assert not child.clearing
+                stops.add(child.phase is Phase.CLEAR)
+    assert stops == {True, False}

@@ -11,6 +11,8 @@ sails the red ship onto the first occupied space ahead, for its action.
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import compress
+from operator import not_
 from typing import Final
 
 from laguna.core.game import Event, Seat
@@ -25,7 +27,8 @@ from laguna.games.murano.rules.log import gold, name
 from laguna.games.murano.ships import SPACES, cost_of, ship_costs
 
 _ACTS: Final = {n: Act(n) for n in range(1, SPACES + 1)}
-_PASSES: Final = {n: Pass(n) for n in range(1, SPACES + 1)}
+_PASSES: Final = tuple(Pass(n) for n in range(1, SPACES + 1))
+"""Passing on each space, by index."""
 _CARRY_OUT: Final[dict[ActionKind, Callable[[Position, list[Event]], None]]] = {
     ActionKind.TAKE_GOLD: income.take_gold,
     ActionKind.BUY_FACTORY: buying.buy_factory,
@@ -74,14 +77,15 @@ def turn_options(state: Position, seat: Seat) -> list[Action]:
     empty space to pass on."""
     money = state.boards[seat].gold
     options: list[Action] = []
-    known: dict[tuple[int, int], bool] = {}
+    known: dict[int | tuple[int, int], bool] = {}
     occupied = state.ring.occupied
     costs = ship_costs(occupied)
     for index, kind, number, gold_free in state.plan:
         cost = costs[index]
         if cost > money:
             continue
-        key = (number, 0 if gold_free else money - cost)
+        # An action whose feasibility ignores the gold left is worked out once, by its number alone.
+        key = number if gold_free else (number, money - cost)
         can = known.get(key)
         if can is None:
             can = known[key] = feasible(state, seat, kind, money - cost)
@@ -91,16 +95,23 @@ def turn_options(state: Position, seat: Seat) -> list[Action]:
         target = state.ring.first_occupied_ahead(state.ring.red)
         if feasible(state, seat, state.components.action_spaces[target].action, money):
             options.append(Lighthouse())
-    options.extend(_PASSES[index + 1] for index in range(SPACES) if not occupied[index])
+    options.extend(compress(_PASSES, map(not_, occupied)))
     return options
 
 
-def clear_options(state: Position, seat: Seat) -> list[Action]:
-    """The front ship still to sail on goes first, to any empty space it can reach that leaves room
-    for the ships still behind it (so no further ship has to move)."""
+def _clear_reach(state: Position) -> tuple[int, list[int]]:
+    """The front ship still to sail on, and the empty spaces it can reach that leave room for the ships
+    still behind it (so no further ship has to move)."""
     front = state.clearing[0]
     behind = len(state.clearing) - 1
-    reach = [end for end in state.ring.reach(front) if (end - state.target) % SPACES - 1 >= behind]
+    target = state.target
+    return front, [end for end in state.ring.reach(front) if (end - target) % SPACES - 1 >= behind]
+
+
+def clear_options(state: Position, seat: Seat) -> list[Action]:
+    """The front ship still to sail on goes first, to any space of `_clear_reach`; on a space with two
+    ships, either of them."""
+    front, reach = _clear_reach(state)
     if state.ring.occupied[front] == 2:
         return [Sail(front + 1, end + 1, red) for red in (True, False) for end in reach]
     return [Sail(front + 1, end + 1) for end in reach]
@@ -127,37 +138,42 @@ def do_act(state: Position, seat: Seat, action: Act, events: list[Event]) -> Non
 def _clear_ships(state: Position, events: list[Event]) -> None:
     """Sail the blocking ships on, front first; forced moves happen by themselves."""
     while state.clearing:
-        options = clear_options(state, state.actor)
-        if len(options) > 1:
+        front, reach = _clear_reach(state)
+        # As many choices as `clear_options` lists: each space, for either ship where two share one.
+        if len(reach) * (2 if state.ring.occupied[front] == 2 else 1) > 1:
             state.phase = Phase.CLEAR
             return
-        _sail(state, options[0], events)  # type: ignore[arg-type]
+        _sail(state, front, reach[0], None, events)
     start = state.ring.behind(state.target)
     if state.ring.occupied[start] == 2:
         state.phase = Phase.MOVER
         return
-    _sail(state, Sail(start + 1, state.target + 1), events)
+    _sail(state, start, state.target, None, events)
     _after_mover(state, events)
 
 
-def _sail(state: Position, action: Sail, events: list[Event]) -> None:
-    start, end = action.start - 1, action.end - 1
-    red = action.red if action.red is not None else state.ring.red == start
-    state.ring = state.ring.sail(start, end, red)
+def _sail(state: Position, start: int, end: int, red: bool | None, events: list[Event]) -> None:
+    """Sail a ship from space index `start` to `end`: the red one if `red`, a black one if not, the
+    only one there if None."""
+    ring = state.ring
+    if red is None:
+        red = ring.red == start
+    state.ring = ring.sail(start, end, red)
     state.moved += 1
-    if state.clearing and state.clearing[0] == start:
-        state.clearing.pop(0)
+    clearing = state.clearing
+    if clearing and clearing[0] == start:
+        clearing.pop(0)
     if end == state.target:
         state.red_moved = red
     if red:
-        text = msg("The red ship sails from space {start} to {end}", start=action.start, end=action.end)
+        text = msg("The red ship sails from space {start} to {end}", start=start + 1, end=end + 1)
     else:
-        text = msg("The ship sails from space {start} to {end}", start=action.start, end=action.end)
+        text = msg("The ship sails from space {start} to {end}", start=start + 1, end=end + 1)
     events.append(Event("sail", state.actor, text, {}))
 
 
 def do_sail(state: Position, seat: Seat, action: Sail, events: list[Event]) -> None:
-    _sail(state, action, events)
+    _sail(state, action.start - 1, action.end - 1, action.red, events)
     if state.passing:
         end_turn(state, events)
     elif state.phase is Phase.MOVER:
@@ -202,7 +218,7 @@ def do_lighthouse(state: Position, seat: Seat, action: Lighthouse, events: list[
 
 
 def do_pass(state: Position, seat: Seat, action: Pass, events: list[Event]) -> None:
-    state.target = action.space - 1
+    state.target = target = action.space - 1
     state.moved = 0
     state.red_moved = False
     state.lighthouse = False
@@ -214,7 +230,7 @@ def do_pass(state: Position, seat: Seat, action: Pass, events: list[Event]) -> N
     if state.ring.occupied[start] == 2:
         state.phase = Phase.MOVER
         return
-    _sail(state, Sail(start + 1, action.space), events)
+    _sail(state, start, target, None, events)
     end_turn(state, events)
 
 
