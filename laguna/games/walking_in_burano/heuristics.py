@@ -28,10 +28,31 @@ At the end of the game the estimate is the final score.
 from __future__ import annotations
 
 import math
+from operator import add
 from typing import TYPE_CHECKING
 
-from laguna.games.walking_in_burano.cards import SHOP_TYPES, Colour, FloorCardSet
 from laguna.games.walking_in_burano.characters import CHARACTERS, Character
+from laguna.games.walking_in_burano.planning import (
+    BC,
+    BOY,
+    CA,
+    CELLS,
+    CH,
+    COLOURS,
+    COLUMNS,
+    CW,
+    EMPTY,
+    FL,
+    FLOOR_SETS,
+    FLOORS,
+    PE,
+    PL,
+    RC,
+    SP,
+    Cards,
+    Plan,
+    card_tables,
+)
 from laguna.games.walking_in_burano.position import Phase
 
 if TYPE_CHECKING:
@@ -40,9 +61,6 @@ if TYPE_CHECKING:
 USEFUL = 0.75
 """Chance that a card taken from the supply can be placed where the seat needs it (right floor,
 colour and time); the placement capacity is an expectation over it."""
-SELECT = 1.15
-"""A card chosen for a space beats the average card of its floor and colour by this factor (closed
-windows aside: nobody picks them)."""
 RHO_SUPPLY = 0.6
 """Chance that a card in the supply now can be taken for a house that needs it."""
 RHO_DECK = 0.5
@@ -53,8 +71,6 @@ FLOW_PER_PLAYER = 1.0
 """Cards revealed per row and round for each player with several players."""
 LIGHT_CHANCE = 0.45
 """Chance that an empty 2nd floor with no streetlight beside it gets an isolated streetlight."""
-LIGHT_CROWDED = 0.7
-"""A streetlight with an empty neighbour space may lose its isolation: its weight for the Policeman."""
 SHOP_FROM_HAND = 0.8
 """Chance that a new shop kind in hand is placed in time (Shop Owner)."""
 SHOP_NEW_KIND = 0.5
@@ -66,20 +82,13 @@ WINDOW_MARGIN = 1.5
 COIN_VALUE = 0.1
 """Coins break ties; a small value keeps coins from being thrown away."""
 
-COLUMNS = 5
-FLOORS = 3
-CELLS = COLUMNS * FLOORS
 HOUSES_TO_END = 5
-EMPTY = -1
 TOURIST_BONUS = 2.0
 POINTS_PER_TOKEN = 3.0
 PLACEMENT_COSTS = (1, 2, 2)
 COIN_LIMIT = 6
 HAND_LIMIT = 3
 _MAX_TURNS = 45
-_COLOURS = len(Colour)
-# slots of a card's vector: the symbols characters read; BOY = cats + curtains + lights + chimneys
-FL, PL, CA, BOY, RC, BC, SL, CH, PE, CW, SP = range(11)
 _TOURISTS = (Character.WOMAN, Character.MAN, Character.GIRL, Character.BOY)
 _TOURIST_PILES = tuple(CHARACTERS.index(c) for c in _TOURISTS)
 _INHABITANTS = (
@@ -92,12 +101,10 @@ _INHABITANTS = (
     Character.GARDENER,
 )
 _INHABITANT_PILES = tuple(CHARACTERS.index(c) for c in _INHABITANTS)
-_ROLE = {who: k for k, who in enumerate(_TOURISTS + _INHABITANTS)}
-_COLOUR_INDEX = {colour: k for k, colour in enumerate(Colour)}
-_SHOP_BITS = {kind: 1 << k for k, kind in enumerate(SHOP_TYPES)}
-_ALL_COLOURS = (1 << _COLOURS) - 1
-_COLOUR_SETS = tuple(tuple(k for k in range(_COLOURS) if bits >> k & 1) for bits in range(1 << _COLOURS))
-_FLOOR_SETS = tuple(tuple(f for f in range(FLOORS) if bits >> f & 1) for bits in range(1 << FLOORS))
+_ROLES = _TOURISTS + _INHABITANTS
+"""A character's place in `_ROLES` is its role, found by identity (a dict would hash the member)."""
+_ALL_COLOURS = (1 << COLOURS) - 1
+_COLOUR_SETS = tuple(tuple(k for k in range(COLOURS) if bits >> k & 1) for bits in range(1 << COLOURS))
 _POLICEMAN = (0.0, 5.0, 9.0, 15.0)
 _SHOP_OWNER = (0.0, 2.0, 5.0, 9.0, 15.0)
 
@@ -139,48 +146,6 @@ def _capacity_table(turns: int, useful: float) -> list[list[list[float]]]:
 
 
 _BEST = _capacity_table(_MAX_TURNS, USEFUL)
-
-
-class _Cards:
-    """The card set as flat tables: per card its vector, floor (0–2), colour index and bit, shop bit."""
-
-    def __init__(self, cards: FloorCardSet) -> None:
-        self.vec: list[tuple[float, ...]] = []
-        self.floor: list[int] = []
-        self.colour: list[int] = []
-        self.shop: list[int] = []
-        for card in cards.cards:
-            boy = card.cats + card.curtains + card.streetlights + card.chimneys
-            points = card.shop_points if card.shop else 0
-            symbols = (card.flowers, card.plants, card.cats, boy, card.red_curtains, card.blue_curtains)
-            self.vec.append((*symbols, card.streetlights, card.chimneys, card.pedestrians, card.closed_windows, points))
-            self.floor.append(card.floor - 1)
-            self.colour.append(_COLOUR_INDEX[card.colour])
-            self.shop.append(_SHOP_BITS.get(card.shop, 0) if card.shop else 0)
-        self.bit = [1 << k for k in self.colour]
-        # a chosen card of each floor and colour: the average of those cards, picked among (`SELECT`)
-        self.chosen: list[list[tuple[float, ...]]] = []
-        for f in range(FLOORS):
-            per_colour = []
-            for k in range(_COLOURS):
-                group = [v for v, fl, co in zip(self.vec, self.floor, self.colour, strict=True) if fl == f and co == k]
-                mean = [sum(v[s] for v in group) / max(1, len(group)) for s in range(SP + 1)]
-                per_colour.append(tuple(x if s == CW else SELECT * x for s, x in enumerate(mean)))
-            self.chosen.append(per_colour)
-        first = [s for s, fl in zip(self.shop, self.floor, strict=True) if fl == 0]
-        self.shop_chance = sum(1 for s in first if s) / max(1, len(first))
-
-
-_TABLES: dict[int, tuple[FloorCardSet, float, _Cards]] = {}
-
-
-def _cards(cards: FloorCardSet) -> _Cards:
-    """The tables of a card set, built once (and again if `SELECT` changes)."""
-    entry = _TABLES.get(id(cards))
-    if entry is None or entry[0] is not cards or entry[1] != SELECT:
-        entry = (cards, SELECT, _Cards(cards))
-        _TABLES[id(cards)] = entry
-    return entry[2]
 
 
 _NEVER = 1 << 62
@@ -227,11 +192,11 @@ class _Chance:
         if found is None:
             entry = self.products.get(gaps)
             if entry is None:
-                match = [1.0] * _COLOURS
-                miss = [0.0] * _COLOURS
-                for f in _FLOOR_SETS[gaps]:
+                match = [1.0] * COLOURS
+                miss = [0.0] * COLOURS
+                for f in FLOOR_SETS[gaps]:
                     row = self.rows[f]
-                    for k in range(_COLOURS):
+                    for k in range(COLOURS):
                         match[k] *= row[k]
                         miss[k] += 1.0 - row[k]
                 entry = self.products[gaps] = (match, miss)
@@ -247,11 +212,11 @@ class _Offer:
 
     __slots__ = ("chances", "flow", "in_deck", "in_supply", "key", "sizes")
 
-    def __init__(self, t: _Cards, key: tuple[tuple[int, ...], ...], players: int) -> None:
+    def __init__(self, t: Cards, key: tuple[tuple[int, ...], ...], players: int) -> None:
         colour_of = t.colour
         self.key = key
-        self.in_supply = [[0] * _COLOURS for _ in range(FLOORS)]
-        self.in_deck = [[0] * _COLOURS for _ in range(FLOORS)]
+        self.in_supply = [[0] * COLOURS for _ in range(FLOORS)]
+        self.in_deck = [[0] * COLOURS for _ in range(FLOORS)]
         for f in range(FLOORS):
             row = self.in_supply[f]
             for i in key[f]:
@@ -274,138 +239,12 @@ class _Offer:
                 reach = min(1.0, takes * self.flow / size) if size else 0.0
                 miss_deck = 1.0 - RHO_DECK * reach
                 supply, deck = self.in_supply[f], self.in_deck[f]
-                rows.append([1.0 - _SUPPLY_MISS[supply[k]] * miss_deck ** deck[k] for k in range(_COLOURS)])
+                rows.append([1.0 - _SUPPLY_MISS[supply[k]] * miss_deck ** deck[k] for k in range(COLOURS)])
             found = self.chances[takes] = _Chance(rows)
         return found
 
 
-_SPACES = tuple((where, *divmod(where, COLUMNS)) for where in range(CELLS))
-"""Every space of the house area with its floor and house, 1st floor first."""
-_NOTHING: tuple[float, ...] = (0.0,) * (SP + 1)
-"""A space whose card is still to come, until the projection knows the colour its house heads for."""
 _SUPPLY_MISS = [(1.0 - RHO_SUPPLY) ** n for n in range(COLUMNS + 1)]
-
-
-class _Plan:
-    """What a seat's house area, hand and tokens say, whatever the supply, the turns and the characters:
-    where the cards in hand go, and per house the floors it still needs.
-
-    Cards in hand go each to an empty space where it breaks no rule, in the house closest to done; the
-    rest, while tokens last, where it would break one.
-    """
-
-    __slots__ = (
-        "cards",
-        "empty",
-        "forced",
-        "gaps",
-        "held",
-        "houses",
-        "kinds",
-        "lights",
-        "missing",
-        "placed",
-        "planned",
-        "shops",
-        "to_come",
-    )
-
-    def __init__(self, t: _Cards, area: tuple[int, ...], hand: tuple[int, ...], tokens: int) -> None:
-        floor_of, bit_of, vec, shop = t.floor, t.bit, t.vec, t.shop
-        # colours of each house (padded with an empty house on both sides) and cards placed
-        colours = [0] * (COLUMNS + 2)
-        placed = [0] * COLUMNS
-        for where in range(CELLS):
-            i = area[where]
-            if i != EMPTY:
-                colours[where % COLUMNS + 1] |= bit_of[i]
-                placed[where % COLUMNS] += 1
-        planned = list(colours)
-        assigned: dict[int, int] = {}
-        broken: set[int] = set()
-        misfits = []
-        for i in hand:
-            f = floor_of[i]
-            bit = bit_of[i]
-            best_cell = -1
-            best_key = -1
-            for c in range(COLUMNS):
-                cell = f * COLUMNS + c
-                if area[cell] != EMPTY or cell in assigned:
-                    continue
-                own = planned[c + 1]
-                if (own and not own & bit) or (planned[c] | planned[c + 2]) & bit:
-                    continue
-                key = 2 * placed[c] + (1 if own else 0)
-                if key > best_key:
-                    best_key, best_cell = key, cell
-            if best_cell >= 0:
-                assigned[best_cell] = i
-                planned[best_cell % COLUMNS + 1] |= bit
-            else:
-                misfits.append(i)
-        spare = tokens
-        for i in misfits:
-            if not spare:
-                break
-            f = floor_of[i]
-            best_cell = -1
-            best_key = -1
-            for c in range(COLUMNS):
-                cell = f * COLUMNS + c
-                if area[cell] == EMPTY and cell not in assigned and placed[c] > best_key:
-                    best_key, best_cell = placed[c], cell
-            if best_cell >= 0:
-                assigned[best_cell] = i
-                broken.add(best_cell)
-                spare -= 1
-        self.planned = tuple(planned)
-        self.missing = tuple(3 - p for p in placed)
-        # the houses in the order they pick a colour: those with a colour first, then the empty ones
-        houses = [c for c in range(COLUMNS) if self.missing[c] and planned[c + 1]]
-        self.houses = tuple(houses + [c for c in range(COLUMNS) if self.missing[c] and not planned[c + 1]])
-        gaps = [0] * COLUMNS  # floors still to fill from the supply, as a bit set
-        forced = [0] * COLUMNS  # cards in hand placed by breaking a rule
-        empty = [0] * COLUMNS  # floors with no card yet, as a bit set
-        self.held = [0] * FLOORS  # cards in hand planned for each floor
-        # every space as the projection reads it: the card there or planned for it (`to_come`: a typical
-        # card of the colour the house heads for), and the 1st floors that may bring a new shop kind
-        cards: list[tuple[float, ...]] = []
-        filled = []
-        to_come = []
-        shops = []
-        kinds = 0
-        for where, f, c in _SPACES:
-            i = area[where]
-            if i != EMPTY:
-                cards.append(vec[i])
-                filled.append(where)
-                kinds |= shop[i]
-                continue
-            empty[c] |= 1 << f
-            if where in assigned:
-                i = assigned[where]
-                cards.append(vec[i])
-                self.held[f] += 1
-                if where in broken:
-                    forced[c] += 1
-                if shop[i] and not kinds & shop[i]:
-                    shops.append((c, False))
-            else:
-                gaps[c] |= 1 << f
-                cards.append(_NOTHING)
-                to_come.append((where, f, c))
-                if f == 0:
-                    shops.append((c, True))
-        self.gaps = gaps
-        self.forced = forced
-        self.empty = [_FLOOR_SETS[bits] for bits in empty]
-        self.cards = cards
-        self.placed = tuple(filled)
-        self.to_come = tuple(to_come)
-        self.shops = tuple(shops)
-        self.kinds = kinds.bit_count()
-        self.lights = _streetlights(t, area)
 
 
 def estimate(state: WalkingInBuranoState) -> tuple[float, ...]:
@@ -416,7 +255,7 @@ def estimate(state: WalkingInBuranoState) -> tuple[float, ...]:
     """
     if state.phase is Phase.OVER:
         return tuple(float(r.score) for r in state.outcome().results)
-    t = _cards(state.cards)
+    t = card_tables(state.cards)
     memo = state.memo
     players = state.players
     offer_key = (*map(tuple, state.supply), *map(tuple, state.decks))
@@ -453,14 +292,14 @@ def estimate(state: WalkingInBuranoState) -> tuple[float, ...]:
             own = (area, hand, tokens)
             planning = memo.get(-1 - seat)
             if planning is None or planning[0] != own:
-                planning = memo[-1 - seat] = (own, _Plan(t, area, hand, tokens))
-            plan = planning[1]
-            heads = _headings(plan, offer.chance(future if mid else future + 1))
+                planning = memo[-1 - seat] = (own, Plan(t, area, hand, tokens))
+            seat_plan = planning[1]
+            heads = _headings(seat_plan, offer.chance(future if mid else future + 1))
             waiting = set(state.pending)
             waiting.update(completed)
             seat_value = _seat_value(
                 t,
-                plan,
+                seat_plan,
                 heads,
                 turns=turns[seat],
                 done=done,
@@ -469,7 +308,7 @@ def estimate(state: WalkingInBuranoState) -> tuple[float, ...]:
                 piles=piles,
                 waiting=waiting,
             )
-            entry = memo[seat] = _Entry(key, offer_key, plan, heads, seat_value)
+            entry = memo[seat] = _Entry(key, offer_key, seat_plan, heads, seat_value)
         value, window = entry.value
         values.append(value)
         windows.append(window)
@@ -508,10 +347,11 @@ def _turns(state: WalkingInBuranoState) -> list[tuple[int, bool]]:
             visits = 0
         return [(max(0, characters - visits - houses), True)]
     turn = state.turn
-    order = [(state.start_player + k) % players for k in range(players)]
-    position = order.index(turn) if turn is not None else players
+    start = state.start_player
+    seats = range(players)
+    position = (turn - start) % players if turn is not None else players  # places after the start player
     mid = phase is not Phase.TAKE
-    this_round = [1 if (p := order.index(s)) > position or (p == position and not mid) else 0 for s in range(players)]
+    this_round = [1 if (p := (s - start) % players) > position or (p == position and not mid) else 0 for s in seats]
     if max(state.completed) >= HOUSES_TO_END:
         extra = 0
     else:
@@ -534,7 +374,7 @@ class _Entry:
         self,
         key: tuple[object, ...],
         offer: tuple[tuple[int, ...], ...],
-        plan: _Plan,
+        plan: Plan,
         heads: tuple[list[int], list[float], list[float]],
         value: tuple[float, float],
     ) -> None:
@@ -545,7 +385,7 @@ class _Entry:
         self.value = value
 
 
-def _headings(plan: _Plan, chance: _Chance) -> tuple[list[int], list[float], list[float]]:
+def _headings(plan: Plan, chance: _Chance) -> tuple[list[int], list[float], list[float]]:
     """Each open house: the colour it heads for (houses with a colour first, then the empty ones left
     to right, each avoiding its neighbours' colours), the chance of matching cards and the breaks."""
     planned = list(plan.planned)
@@ -564,7 +404,7 @@ def _headings(plan: _Plan, chance: _Chance) -> tuple[list[int], list[float], lis
             # nothing left to match, or every colour the house may take is a neighbour's: rule B breaks
             k = _COLOUR_SETS[usable or own or _ALL_COLOURS][0]
             avail[c] = 0.0 if gaps else 1.0
-            breaks[c] = float(len(_FLOOR_SETS[gaps]) + forced_of[c])
+            breaks[c] = float(len(FLOOR_SETS[gaps]) + forced_of[c])
         heading[c] = k
         if not own:
             planned[c + 1] = 1 << k
@@ -572,8 +412,8 @@ def _headings(plan: _Plan, chance: _Chance) -> tuple[list[int], list[float], lis
 
 
 def _seat_value(
-    t: _Cards,
-    plan: _Plan,
+    t: Cards,
+    plan: Plan,
     heads: tuple[list[int], list[float], list[float]],
     *,
     turns: tuple[int, bool],
@@ -594,14 +434,13 @@ def _seat_value(
     takes = future if mid else future + 1
     heading, avail, breaks = heads
     # the placements still possible, shared out to the houses closest to completion
-    held = plan.held
-    capacity = _capacity(future, done, coins, held[0] + held[1] + held[2])
-    budget = [float(takes + n) for n in held]  # a take brings at most one card of each floor
+    capacity = _capacity(future, done, coins, plan.in_hand)
+    budget = [float(takes + n) for n in plan.held]  # a take brings at most one card of each floor
     prob = [1.0] * COLUMNS
     token_use = 0.0
     needed = 0.0
     missing, empty = plan.missing, plan.empty
-    for m, _, c in sorted([(missing[c], -avail[c], c) for c in range(COLUMNS) if missing[c]]):
+    for m, _, c in sorted([(missing[c], -avail[c], c) for c in plan.unfinished]):
         share = (capacity - needed) / m
         if share <= 0.0:
             share = 0.0
@@ -623,10 +462,8 @@ def _seat_value(
     if token_use > tokens:
         token_use = float(tokens)
     # the area projected to the end: per house the symbols if finished, per floor the expected symbols
-    chosen = t.chosen
-    cards = list(plan.cards)
-    for where, f, c in plan.to_come:
-        cards[where] = chosen[f][heading[c]]
+    # (each sum adds its terms one by one in space order, 1st floor first)
+    cards = plan.projected(t, heading)
     odds = prob * FLOORS  # per space: the chance it is filled
     for where in plan.placed:
         odds[where] = 1.0
@@ -677,7 +514,7 @@ def _seat_value(
     for c in range(COLUMNS):
         who = visitors[c]
         if who is not None:
-            k = _ROLE[who]
+            k = _ROLES.index(who)
             total += tourist[c][k] if k < len(_TOURISTS) else inhabitant[k - len(_TOURISTS)]
         elif missing[c] or c + 1 in waiting:
             open_houses.append(c)
@@ -743,31 +580,8 @@ def _interpolate(points: tuple[float, ...], count: float) -> float:
 def _best_run(spaces: list[float]) -> float:
     """The most of a symbol on three horizontally adjacent spaces of one floor (Florist, Gardener);
     `spaces` lists the floors one after the other."""
-    best = 0.0
-    for start in (0, 1, 2, 5, 6, 7, 10, 11, 12):
-        run = spaces[start] + spaces[start + 1] + spaces[start + 2]
-        best = max(best, run)
-    return best
-
-
-def _streetlights(t: _Cards, area: tuple[int, ...]) -> tuple[tuple[int, float | None], ...]:
-    """Isolated streetlights on the 2nd floors (Policeman), house by house: those placed count what
-    they show, and an empty space with no streetlight beside it may get one (None: its chance)."""
-    lights = []
-    for c in range(COLUMNS):
-        i = area[COLUMNS + c]
-        lights.append(-1.0 if i == EMPTY else float(t.vec[i][SL]))
-    counted: list[tuple[int, float | None]] = []
-    for c in range(COLUMNS):
-        here = lights[c]
-        left = lights[c - 1] if c > 0 else 0.0
-        right = lights[c + 1] if c < COLUMNS - 1 else 0.0
-        if here > 0:
-            if left <= 0 and right <= 0:
-                counted.append((c, here * (LIGHT_CROWDED if (left < 0 or right < 0) else 1.0)))
-        elif here < 0 and left <= 0 and right <= 0:
-            counted.append((c, None))
-    return tuple(counted)
+    runs: list[float] = list(map(add, map(add, spaces, spaces[1:]), spaces[2:]))
+    return max(0.0, runs[0], runs[1], runs[2], runs[5], runs[6], runs[7], runs[10], runs[11], runs[12])
 
 
 def _capacity(future: int, done: int, coins: int, hand: int) -> float:

@@ -10,11 +10,12 @@ from __future__ import annotations
 from laguna.core.game import Event, Seat
 from laguna.core.messages import Message, Player, excerpt, msg
 from laguna.games.walking_in_burano.actions import Action, Done, Place
-from laguna.games.walking_in_burano.cards import Colour, FloorCard
+from laguna.games.walking_in_burano.cards import Colour, FloorCardSet
 from laguna.games.walking_in_burano.house_area import COLUMNS, FLOORS, cell, explain_placement, placeable_cells
 from laguna.games.walking_in_burano.position import EMPTY, PLACEMENT_COSTS, Position, coins_text
 
 _COLOUR_BITS = {colour: 1 << k for k, colour in enumerate(Colour)}
+_CARD_BITS: dict[int, tuple[FloorCardSet, tuple[int, ...]]] = {}
 DONE = Done()
 """Stop placing: always open while placing."""
 
@@ -26,28 +27,36 @@ def _rules(a: bool, b: bool) -> Message | str:
     return "A" if a else "B"
 
 
-def breaks(position: Position, seat: Seat, card: FloorCard, column: int) -> tuple[bool, bool]:
-    """Breakable rules A and B for `card` placed in house `column` (components.md reading).
+def breaks(position: Position, seat: Seat, index: int, column: int) -> tuple[bool, bool]:
+    """Breakable rules A and B for the card `index` placed in house `column` (components.md reading).
 
     A: the card's colour is not among the colours already in its house. B: the card's colour is
     among the colours of a neighbouring house.
     """
-    return _breaks_in(_colour_masks(position, seat), card, column)
+    return _breaks_in(_colour_masks(position, seat), _colour_bits(position.cards)[index], column)
 
 
-def _breaks_in(houses: list[int], card: FloorCard, column: int) -> tuple[bool, bool]:
-    colour = _COLOUR_BITS[card.colour]
+def _breaks_in(houses: list[int], colour: int, column: int) -> tuple[bool, bool]:
     own = houses[column]
     return (own != 0 and not own & colour, bool((houses[column - 1] | houses[column + 1]) & colour))
 
 
+def _colour_bits(cards: FloorCardSet) -> tuple[int, ...]:
+    """The colour bit of each card by index, worked out once per card set: the rules ask for it at
+    every placement, and a colour's bit by name costs a lookup by enum member."""
+    entry = _CARD_BITS.get(id(cards))
+    if entry is None or entry[0] is not cards:
+        entry = _CARD_BITS[id(cards)] = (cards, tuple(_COLOUR_BITS[card.colour] for card in cards.cards))
+    return entry[1]
+
+
 def _colour_masks(position: Position, seat: Seat) -> list[int]:
     """Bit sets of the colours in each house, padded with an empty house on both sides."""
-    cards = position.cards.cards
+    bits = _colour_bits(position.cards)
     houses = [0] * (COLUMNS + 2)
     for where, index in enumerate(position.areas[seat]):
         if index != EMPTY:
-            houses[where % COLUMNS + 1] |= _COLOUR_BITS[cards[index].colour]
+            houses[where % COLUMNS + 1] |= bits[index]
     return houses
 
 
@@ -59,6 +68,7 @@ def placements(position: Position) -> list[Place]:
     if not open_cells or not position.hands[seat]:
         return []
     cards = position.cards.cards
+    bits = _colour_bits(position.cards)
     houses = _colour_masks(position, seat)
     no_tokens = position.tokens[seat] == 0
     place_actions = position.place_actions
@@ -69,7 +79,7 @@ def placements(position: Position) -> list[Place]:
         for column in range(1, COLUMNS + 1):
             if not row >> (column - 1) & 1:
                 continue
-            if no_tokens and any(_breaks_in(houses, card, column)):
+            if no_tokens and any(_breaks_in(houses, bits[index], column)):
                 continue
             found.append(place_actions[index][column - 1])
     return found
@@ -101,7 +111,7 @@ def explain_place(position: Position, seat: Seat, place: Place) -> Message:
         return explain_placement(position.masks[seat], target)
     return msg(
         "it breaks breakable rule {rules} and you have no regulatory bonus token left",
-        rules=_rules(*breaks(position, seat, card, place.column)),
+        rules=_rules(*breaks(position, seat, index, place.column)),
     )
 
 
@@ -109,7 +119,7 @@ def place_card(position: Position, seat: Seat, place: Place, events: list[Event]
     """Pay for the card, spend a token if it breaks a breakable rule, and note a completed house."""
     index = position.card_index[place.card]
     card = position.cards.cards[index]
-    broke_a, broke_b = breaks(position, seat, card, place.column)
+    broke_a, broke_b = breaks(position, seat, index, place.column)
     cost = PLACEMENT_COSTS[position.placed]
     position.coins[seat] -= cost
     position.placed += 1
