@@ -47,9 +47,10 @@ class LocalBackend:
             return
         # "spawn" works the same on every platform and does not copy a parent's threads or locks.
         context = multiprocessing.get_context("spawn")
-        chunk = max(1, min(16, len(tasks) // (self.jobs * 8)))
         with context.Pool(processes=min(self.jobs, len(tasks))) as pool:
-            yield from pool.imap(function, tasks, chunksize=chunk)
+            # One task at a time: a game takes far longer than handing it over, and a worker holding
+            # a batch back would hold back the progress and the records of the games it has played.
+            yield from pool.imap(function, tasks, chunksize=1)
 
 
 class RayBackend:

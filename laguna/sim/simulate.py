@@ -163,6 +163,7 @@ def collect_games(
         for line, stats in runner.map(worker, tasks):
             if out is not None:
                 out.write(line + "\n")
+                out.flush()  # a run stopped midway keeps every game it finished
             collected.append(stats)
             if progress is not None:
                 progress(len(collected), len(tasks))

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 
 from laguna.core import LagunaError, OptionsError
 from laguna.sim import tournament
 from laguna.sim.backends import LocalBackend, RayBackend, make_backend
+from laguna.sim.simulate import collect_games
 
 
 def test_the_local_backend_keeps_task_order_with_any_number_of_processes() -> None:
@@ -57,3 +59,46 @@ def test_ray_plays_the_same_tournament_as_the_local_backend(tmp_path: Path) -> N
             ray.shutdown()
     for name in ("games.jsonl", "summary.json"):
         assert (tmp_path / "local" / name).read_bytes() == (tmp_path / "ray" / name).read_bytes()
+
+
+class _RecordingPool:
+    """A pool run in this process that records how tasks were handed to its workers."""
+
+    chunks: ClassVar[list[int]] = []
+
+    def __init__(self, processes: int) -> None:
+        self.processes = processes
+
+    def __enter__(self) -> _RecordingPool:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def imap(self, function, tasks, chunksize: int):  # type: ignore[no-untyped-def]
+        self.chunks.append(chunksize)
+        return map(function, tasks)
+
+
+def test_a_worker_hands_back_each_game_as_soon_as_it_is_played(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Games last seconds to minutes: a worker holding a batch of them back would leave the progress
+    # bar and games.jsonl still for as long, and a run stopped midway would lose games already played.
+    class Context:
+        Pool = _RecordingPool
+
+    monkeypatch.setattr("laguna.sim.backends.multiprocessing.get_context", lambda method: Context())
+    _RecordingPool.chunks.clear()
+    assert list(LocalBackend(2).map(abs, list(range(-200, 200)))) == [abs(t) for t in range(-200, 200)]
+    assert _RecordingPool.chunks == [1]
+
+
+def test_each_game_record_is_written_out_before_the_next_game_is_played(tmp_path: Path) -> None:
+    out = tmp_path / "games.jsonl"
+    seen: list[str] = []
+
+    def worker(task: int) -> tuple[str, int]:
+        seen.append(out.read_text(encoding="utf-8"))
+        return f'{{"game": {task}}}', task
+
+    assert collect_games(LocalBackend(1), worker, [0, 1, 2], out) == [0, 1, 2]  # type: ignore[arg-type]
+    assert seen == ["", '{"game": 0}\n', '{"game": 0}\n{"game": 1}\n']
