@@ -153,7 +153,9 @@ class BuranoState(Position, RulesState[Action]):
 
     def copy(self) -> BuranoState:
         """The fields copied into one new dictionary, the mutable ones replaced by copies of their own
-        (writing a dictionary's items is cheaper than setting attributes one by one)."""
+        (writing a dictionary's items is cheaper than setting attributes one by one). The lists of the
+        docks, ports, roof stacks and island workers are shared: the rules replace such a list, never
+        change it in place."""
         twin = _new(BuranoState)
         fields = self.__dict__.copy()
         fields["rng"] = self.rng.copy()
@@ -161,18 +163,18 @@ class BuranoState(Position, RulesState[Action]):
         fields["_worth"] = self._worth[:]
         fields["_roof_worth"] = self._roof_worth[:]
         fields["supply"] = copy_counter(self.supply)
-        fields["docks"] = {island: houses[:] for island, houses in self.docks.items()}
-        fields["ports"] = {port: ships[:] for port, ships in self.ports.items()}
+        fields["docks"] = self.docks.copy()
+        fields["ports"] = self.ports.copy()
         fields["stacks"] = self.stacks.copy()
         fields["roofs_placed"] = self.roofs_placed[:]
         fields["removed_roofs"] = self.removed_roofs[:]
         fields["markers"] = self.markers[:]
-        fields["roof_stacks"] = {kind: stack[:] for kind, stack in self.roof_stacks.items()}
+        fields["roof_stacks"] = self.roof_stacks.copy()
         fields["building_deck"] = self.building_deck[:]
         fields["building_supply"] = self.building_supply[:]
         fields["fish_deck"] = self.fish_deck[:]
         fields["fish_supply"] = self.fish_supply[:]
-        fields["island_workers"] = {island: counts[:] for island, counts in self.island_workers.items()}
+        fields["island_workers"] = self.island_workers.copy()
         fields["lace_workers"] = self.lace_workers.copy()
         fields["boards"] = [player.copy() for player in self.boards]
         fields["queue"] = self.queue[:]

@@ -166,8 +166,8 @@ def resample(position: Position, twin: Position, seat: Seat | None, rng: Rng) ->
     _deal_fish(position, twin, hidden, rng)
     twin.building_deck = sorted(twin.building_deck)
     rng.shuffle(twin.building_deck)
-    for kind, stack in twin.roof_stacks.items():
-        stack.sort(key=_tile_order)
+    for kind, tiles in twin.roof_stacks.items():
+        stack = sorted(tiles, key=_tile_order)  # a new list: the position shares its stacks with its copies
         rng.shuffle(stack)
         twin.roof_stacks[kind] = stack
     if position.phase is Phase.CONSTRUCTION:

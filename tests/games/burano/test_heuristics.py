@@ -97,7 +97,7 @@ def test_an_island_majority_is_worth_its_clean_ups() -> None:
     seat = 0
     island = next(i for i, counts in state.island_workers.items() if not any(counts))
     more = state.copy()
-    more.island_workers[island][seat] += 1
+    more.island_workers[island] = [int(other == seat) for other in range(state.players)]  # copies share lists
     changed(more)
     gain = more.estimate()[seat] - state.estimate()[seat]
     assert gain > 2, "2 VP now (two players), more at the later clean-ups"

@@ -297,7 +297,8 @@ def _refill_kinds(position: Position) -> list[RoofKind]:
 
 def do_refill(position: Position, seat: Seat, action: Refill, events: list[Event]) -> None:
     player = position.boards[seat]
-    tile = position.roof_stacks[action.kind].pop()
+    *rest, tile = position.roof_stacks[action.kind]  # a copy of the position shares the stack: replace it
+    position.roof_stacks[action.kind] = rest
     player.roofs.append(tile)
     position.refilled.append(action.kind)
     position.reveals += 1

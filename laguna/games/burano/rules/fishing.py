@@ -64,7 +64,9 @@ def trade_options(position: Position, seat: Seat) -> list[Action]:
 
 def do_swap(position: Position, seat: Seat, action: Swap, events: list[Event]) -> None:
     position.boards[seat].privilege -= 1
-    a, b = position.docks[action.island], position.docks[action.other]
+    docks = position.docks  # a copy of the position shares the houses of each dock: replace, never change
+    a = docks[action.island] = list(docks[action.island])
+    b = docks[action.other] = list(docks[action.other])
     a.remove(action.colour)
     b.remove(action.other_colour)
     a.append(action.other_colour)
@@ -185,7 +187,8 @@ def _dispatch(position: Position, seat: Seat, count: int, events: list[Event]) -
         )
         return
     player.ring = player.ring.dispatch(count)
-    position.island_workers[island][seat] += count
+    counts = position.island_workers[island] = list(position.island_workers[island])  # shared with copies
+    counts[seat] += count
     events.append(
         Event(
             "dispatch",
@@ -200,8 +203,8 @@ def _dispatch(position: Position, seat: Seat, count: int, events: list[Event]) -
         )
     )
     for other in range(position.players):
-        if other != seat and position.island_workers[island][other] and drive_back(position, other):
-            position.island_workers[island][other] -= 1
+        if other != seat and counts[other] and drive_back(position, other):
+            counts[other] -= 1
             events.append(
                 Event(
                     "withdraw",
@@ -239,8 +242,9 @@ def do_trade(position: Position, seat: Seat, action: Trade, events: list[Event])
     player.vp[SHIPS] += ship.vp
     port = player.boat
     other = next(p for p in position.components.waters.ports if p != port)
-    position.ports[port].remove(ship.name)
-    position.ports[other].append(ship.name)
+    ports = position.ports  # a copy of the position shares the ships of each port: replace, never change
+    ports[port] = [name for name in ports[port] if name != ship.name]
+    ports[other] = [*ports[other], ship.name]
     events.append(
         Event(
             "trade",

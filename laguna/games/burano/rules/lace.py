@@ -139,7 +139,8 @@ def do_withdraw(position: Position, seat: Seat, action: Withdraw, events: list[E
         )
     else:
         assert action.island is not None
-        position.island_workers[action.island][seat] -= 1
+        counts = position.island_workers[action.island] = list(position.island_workers[action.island])
+        counts[seat] -= 1  # a copy of the position shares the counts: replaced, never changed
         text = msg(
             "{player} withdraws a worker from island {island} for 1 coin", player=Named(seat), island=action.island
         )

@@ -26,7 +26,9 @@ def roof_options(position: Position, seat: Seat) -> list[Action]:
 def do_choose_roofs(position: Position, seat: Seat, action: ChooseRoofs, events: list[Event]) -> None:
     player = position.boards[seat]
     for kind in action.kinds:
-        player.roofs.append(position.roof_stacks[kind].pop())
+        *rest, tile = position.roof_stacks[kind]  # a copy of the position shares the stack: replace it
+        position.roof_stacks[kind] = rest
+        player.roofs.append(tile)
     position.reveals += 1
     tiles = ", ".join(str(tile) for tile in player.roofs)
     events.append(Event("roofs", seat, msg("{player} takes the roof tiles {tiles}", player=Named(seat), tiles=tiles)))
