@@ -40,7 +40,6 @@ from laguna.games.murano.state import MuranoState
 
 _BUILDINGS: Final = tuple(Building)
 _BEADS: Final = tuple(Bead)
-_NO_BEADS: Final = (0,) * len(_BEADS)
 """The kinds of building and the bead colours in their order, listed once (an enum lists itself slowly)."""
 
 
@@ -75,7 +74,7 @@ class _Estimate(Holdings):
                 len(player.palaces),
                 tuple(player.characters),
                 tuple(player.special_cards),
-                tuple(map(player.beads.get, _BEADS, _NO_BEADS)),
+                tuple(player.beads.items()),
                 fresh,
             )
             known = memo.get(holdings)
