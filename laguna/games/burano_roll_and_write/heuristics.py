@@ -198,8 +198,10 @@ def _estimate(state: RollAndWriteState, outlooks: list[list[Any]], memory: _Memo
         for seat in order[start:]:
             boats[seat] += 1
     return tuple(
-        _seat_value(state, seat, fixed, boats[seat], seat == die_seat, outlooks=outlooks, memory=memory)
-        for seat in range(players)
+        [
+            _seat_value(state, seat, fixed, boats[seat], seat == die_seat, outlooks=outlooks, memory=memory)
+            for seat in range(players)
+        ]
     )
 
 
@@ -271,7 +273,7 @@ class _Marks:
                     chimneys += 1
         self.red, self.blue, self.chimneys = red, blue, chimneys
         self.isolated = tuple(
-            lit[b] and not (b > 0 and lit[b - 1]) and not (b < BUILDINGS - 1 and lit[b + 1]) for b in range(BUILDINGS)
+            [lit[b] and not (b > 0 and lit[b - 1]) and not (b < BUILDINGS - 1 and lit[b + 1]) for b in range(BUILDINGS)]
         )
         sets = 0
         for b in range(BUILDINGS):
@@ -292,8 +294,8 @@ class _Marks:
         self.cats_b, self.deco_b, self.psum_b, self.cap_b = tuple(cats_b), tuple(deco_b), tuple(psum_b), tuple(cap_b)
         self.cats_f, self.psum_f, self.pcount_f = tuple(cats_f), tuple(psum_f), tuple(pcount_f)
         self.lit = tuple(lit)
-        self.plants = tuple(tuple(p) for p in plants)
-        self.plants_fb = tuple(tuple(p) for p in plants_fb)
+        self.plants = tuple([tuple(p) for p in plants])
+        self.plants_fb = tuple([tuple(p) for p in plants_fb])
 
     def current(self, ch: int, b: int, f: int) -> float:
         """What character ch placed at building b (or designating floor f) scores on the sheet now."""

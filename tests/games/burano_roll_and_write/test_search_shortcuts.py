@@ -1,7 +1,8 @@
 """The shortcuts a search takes through the rules (laguna/games/burano_roll_and_write/rules): the circles
 read from a layout's tables must be those the symbol rules allow, the boats listed without their
-refusals those `boat_problem` lets through, and copies that share the parts replaced on change must
-stay as independent as whole copies, at every position of seeded games."""
+refusals those `boat_problem` lets through, the invitations made once those made anew, and copies
+that share the parts replaced on change must stay as independent as whole copies, at every position
+of seeded games."""
 
 from __future__ import annotations
 
@@ -9,10 +10,12 @@ import pytest
 
 from laguna.core.rng import Rng
 from laguna.games.burano_roll_and_write import RollAndWriteState
-from laguna.games.burano_roll_and_write.actions import Action, Boat, Circle, Flip
+from laguna.games.burano_roll_and_write.actions import Action, Boat, Circle, Flip, Invite, TakeCoin
+from laguna.games.burano_roll_and_write.characters import CHARACTERS
 from laguna.games.burano_roll_and_write.position import DICE, REACH
 from laguna.games.burano_roll_and_write.rules.boats import boat_choices, boat_problem
 from laguna.games.burano_roll_and_write.rules.dice import allowed, circles
+from laguna.games.burano_roll_and_write.rules.invitation import invitations
 from laguna.games.burano_roll_and_write.sheets import DieColour
 from tests.games.burano_roll_and_write.scenario import new
 
@@ -29,6 +32,20 @@ def circles_long(state: RollAndWriteState, seat: int, colour: DieColour, coins: 
     ]
 
 
+def invitations_long(state: RollAndWriteState, seat: int) -> list[Action]:
+    """A coin, or every character not invited yet under every free building, each made anew."""
+    choices: list[Action] = [TakeCoin()]
+    if state.coins(seat) < 3:
+        return choices
+    invited = {character for character, _ in state.characters[seat].values()}
+    free = [c for c in state.layouts[seat].buildings if c not in state.characters[seat]]
+    for character in CHARACTERS:
+        if character not in invited:
+            floors: tuple[int | None, ...] = (1, 2, 3) if character.designates_floor else (None,)
+            choices += [Invite(character, building, floor) for building in free for floor in floors]
+    return choices
+
+
 def games(players: int, seed: int) -> list[RollAndWriteState]:
     """Every position of a seeded game of random decisions, a copy of each."""
     state = new(players, layout=None, seed=seed, round_limit=8)
@@ -42,7 +59,7 @@ def games(players: int, seed: int) -> list[RollAndWriteState]:
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
-def test_the_tables_list_the_circles_the_symbol_rules_allow(players: int) -> None:
+def test_the_tables_list_the_decisions_the_rules_allow(players: int) -> None:
     for state in games(players, seed=players + 10):
         for seat in range(players):
             for colour in DICE:
@@ -52,6 +69,7 @@ def test_the_tables_list_the_circles_the_symbol_rules_allow(players: int) -> Non
                     assert circles(state, seat, colour, coins, first_only=True) == expected[:1]
             boats: list[Action] = [Boat(c) for c in DICE if boat_problem(state, seat, c) is None]
             assert list(boat_choices(state, seat)) == [*boats, Flip()]
+            assert list(invitations(state, seat)) == invitations_long(state, seat)
 
 
 def key(state: RollAndWriteState) -> str:

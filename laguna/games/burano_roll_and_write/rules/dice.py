@@ -59,17 +59,19 @@ def circles(position: Position, seat: Seat, colour: DieColour, coins: int, first
     _, buildings, chimneys = _tables(position.layouts[seat])
     building = buildings[colour]
     found: list[Circle] = []
+    highest = 0  # the most a plant of the building may take, once needed
     for symbol_id, rule, row in building.spots:
         if symbol_id in circled:
             continue
         if rule is _FIXED:
             numbers = row
         elif rule is _PLANT:
-            highest = 6
-            for plant in building.plants:
-                written = circled.get(plant)
-                if written is not None and written < highest:
-                    highest = written
+            if not highest:
+                highest = 6
+                for plant in building.plants:
+                    written = circled.get(plant)
+                    if written is not None and written < highest:
+                        highest = written
             numbers = row[:highest]
         else:
             used = {v for c in chimneys if (v := circled.get(c)) is not None}

@@ -19,20 +19,35 @@ from laguna.games.burano_roll_and_write.position import (
     coins_text,
 )
 from laguna.games.burano_roll_and_write.rules.rounds import end_round
+from laguna.games.burano_roll_and_write.sheets import DieColour
+
+_TAKE_COIN = TakeCoin()
+_INVITES = {
+    character: {
+        building: tuple(
+            Invite(character, building, floor) for floor in ((1, 2, 3) if character.designates_floor else (None,))
+        )
+        for building in DieColour
+    }
+    for character in CHARACTERS
+}
+"""Every invitation, made once: a search lists them at every secret decision it considers."""
 
 
 def invitations(position: Position, seat: Seat) -> tuple[Action, ...]:
     """Take a coin, or (with 3 coins) invite a new character under a building with a free space."""
-    choices: list[Action] = [TakeCoin()]
     if position.coins(seat) < INVITATION_COST:
-        return tuple(choices)
-    invited = {character for character, _ in position.characters[seat].values()}
-    free = [c for c in position.layouts[seat].buildings if c not in position.characters[seat]]
+        return (_TAKE_COIN,)
+    characters = position.characters[seat]
+    invited = {character for character, _ in characters.values()}
+    free = [c for c in position.layouts[seat].buildings if c not in characters]
+    choices: list[Action] = [_TAKE_COIN]
     for character in CHARACTERS:
         if character in invited:
             continue
-        floors: tuple[int | None, ...] = (1, 2, 3) if character.designates_floor else (None,)
-        choices.extend(Invite(character, building, floor) for building in free for floor in floors)
+        by_building = _INVITES[character]
+        for building in free:
+            choices.extend(by_building[building])
     return tuple(choices)
 
 
