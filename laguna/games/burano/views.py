@@ -6,6 +6,7 @@ the pyramids in secret; 5. ACTIONS keeps a fish card drawn from the deck secret)
 from __future__ import annotations
 
 from collections import Counter
+from typing import Final
 
 from laguna.core.game import JSON, Seat
 from laguna.core.rng import Rng
@@ -167,7 +168,7 @@ def resample(position: Position, twin: Position, seat: Seat | None, rng: Rng) ->
     twin.building_deck = sorted(twin.building_deck)
     rng.shuffle(twin.building_deck)
     for kind, tiles in twin.roof_stacks.items():
-        stack = sorted(tiles, key=_tile_order)  # a new list: the position shares its stacks with its copies
+        stack = list(_in_order(tiles))  # a new list: the position shares its stacks with its copies
         rng.shuffle(stack)
         twin.roof_stacks[kind] = stack
     if position.phase is Phase.CONSTRUCTION:
@@ -187,7 +188,7 @@ def _deal_fish(position: Position, twin: Position, hidden: list[Seat], rng: Rng)
     unseen = Counter(position.fish_deck)
     for other in hidden:
         unseen += position.boards[other].hand_secret
-    pool = sorted(unseen.elements(), key=kinds.index)
+    pool = [kind for kind in kinds for _ in range(unseen[kind])]  # sorted by kind
     rng.shuffle(pool)
     for other in hidden:
         count = position.boards[other].hand_secret.total()
@@ -210,6 +211,24 @@ def _deduced_centre(player: Player) -> None:
 
 def _tile_order(tile: RoofTile) -> tuple[int, int]:
     return COLOURS.index(tile.colours[0]), COLOURS.index(tile.colours[1])
+
+
+_ORDERED: dict[int, tuple[list[RoofTile], tuple[RoofTile, ...], tuple[RoofTile, ...]]] = {}
+"""Roof stacks put in order so far, by the identity of their list: the copies of a position share its
+stacks, so a search puts each in order once. The entry keeps the list and its tiles to check them."""
+ORDERED_CACHE: Final = 10_000
+
+
+def _in_order(tiles: list[RoofTile]) -> tuple[RoofTile, ...]:
+    """A roof stack's tiles in a fixed order, whatever order they lie in."""
+    entry = _ORDERED.get(id(tiles))
+    if entry is not None and entry[0] is tiles and entry[1] == tuple(tiles):
+        return entry[2]
+    if len(_ORDERED) > ORDERED_CACHE:
+        _ORDERED.clear()
+    ordered = tuple(sorted(tiles, key=_tile_order))
+    _ORDERED[id(tiles)] = (tiles, tuple(tiles), ordered)
+    return ordered
 
 
 def _secret_pyramid(player: Player, rng: Rng) -> None:

@@ -1,16 +1,17 @@
 """Shortcuts of the rules that the search runs at every step, against the rules read the long way at
 every position of seeded games: where roof tiles may go (the pairs of cubes found once for all of a
-player's tiles)."""
+player's tiles), and how a sample deals the hidden roof tiles and fish cards."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 
 import pytest
 
 from laguna.core.rng import Rng
-from laguna.games.burano import GAME, BuranoState
-from laguna.games.burano.components import Colour, RoofTile, Square
+from laguna.games.burano import GAME, BuranoState, views
+from laguna.games.burano.components import Colour, RoofKind, RoofTile, Square
 from laguna.games.burano.main_island import TOP_FLOOR, Stack, roof_pairs, roof_sites
 
 
@@ -55,3 +56,42 @@ def test_roof_sites_are_those_of_the_long_way(players: int, seed: int) -> None:
                 assert sites == roof_sites_long(state.stacks, tile, any_cube)
                 found += len(sites)
     assert found > 100
+
+
+def deal_fish_long(state: BuranoState, twin: BuranoState, hidden: list[int], rng: Rng) -> None:
+    """The unseen fish cards dealt again: the deck and the hidden hands pooled, sorted and shuffled."""
+    kinds = state.components.fish_kinds
+    unseen = Counter(state.fish_deck)
+    for other in hidden:
+        unseen += state.boards[other].hand_secret
+    pool = sorted(unseen.elements(), key=kinds.index)
+    rng.shuffle(pool)
+    for other in hidden:
+        count = state.boards[other].hand_secret.total()
+        twin.boards[other].hand_secret = Counter(pool[:count])
+        del pool[:count]
+    twin.fish_deck = pool
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 24), (3, 25), (4, 26)])
+def test_samples_deal_as_the_long_way(players: int, seed: int) -> None:
+    """Each roof stack in order (once per stack a position shares with its copies) and the fish cards
+    dealt as the long way deals them."""
+    for n, state in enumerate(positions(players, seed)):
+        for tiles in state.roof_stacks.values():
+            assert views._in_order(tiles) == tuple(sorted(tiles, key=views._tile_order))
+        seat = state.to_act()[0]
+        hidden = [other for other in range(players) if other != seat]
+        short, long = state.copy(), state.copy()
+        views._deal_fish(state, short, hidden, Rng(n))
+        deal_fish_long(state, long, hidden, Rng(n))
+        assert short.fish_deck == long.fish_deck
+        assert [board.hand_secret for board in short.boards] == [board.hand_secret for board in long.boards]
+
+
+def test_a_stack_changed_in_place_is_put_in_order_again() -> None:
+    state = GAME.new_game(2, seed=27)
+    tiles = state.roof_stacks[RoofKind.FLAT]
+    before = views._in_order(tiles)
+    tiles.pop()
+    assert views._in_order(tiles) == tuple(sorted(tiles, key=views._tile_order)) != before
