@@ -439,6 +439,7 @@ _MEMORY = _Memory()
 """Shared by every game of the process, as an outlook depends on nothing else."""
 
 Placed = tuple[tuple[int, int, int], ...]
+Circles = frozenset[tuple[str, int | None]]
 
 
 class _Outlook:
@@ -454,13 +455,17 @@ class _Outlook:
     """
 
     __slots__ = (
-        "added", "base", "levels", "marks", "placed", "plan", "plant_weight", "prefixes", "sheet", "values", "worth",
+        "added", "base", "circles", "levels", "marks", "placed", "plan", "plant_weight", "prefixes", "sheet", "values",
+        "worth",
     )  # fmt: skip
 
-    def __init__(self, sheet: _Sheet, marks: _Marks, placed: Placed) -> None:
+    def __init__(self, sheet: _Sheet, marks: _Marks, placed: Placed, circles: Circles) -> None:
         self.sheet = sheet
         self.marks = marks
         self.placed = placed
+        self.circles = circles
+        """The circled symbols and their numbers, as the memory knows them (and the other outlooks of
+        the same sheet as circled now: a decision that leaves the sheet alone need not list them)."""
         self.plan = plan = tuple(_plan(sheet, marks, placed))
         size = sheet.size
         worth = [0.0] * size  # what circling each symbol adds, plant numbers aside
@@ -473,7 +478,7 @@ class _Outlook:
                 plant_weight[k] += 1.0
         self.worth = tuple(worth)
         self.plant_weight = tuple(plant_weight)
-        self.base = sum(current(ch, b, f) for ch, b, f in placed)
+        self.base = sum([current(ch, b, f) for ch, b, f in placed])
         val, building, plant_v = marks.val, sheet.building, marks.plant_v
         # the open symbols as the ranking lists them, the plants with the number they will likely carry;
         # the circled ones rank below every open one (all worth at least 0) and are cut off the ranking
@@ -581,11 +586,17 @@ def _outlook(sheet: _Sheet, circled: dict[str, int | None], placed: Placed, memo
              near: _Outlook | None) -> _Outlook:  # fmt: skip
     """The outlook of a sheet with these characters: remembered, or worked out (with the marks of
     `near`, an outlook of the same sheet as circled now, if any)."""
-    key = (sheet, placed, frozenset(circled.items()))
+    marks: _Marks | None = None
+    if near is not None and near.sheet is sheet:
+        circles, marks = near.circles, near.marks
+    else:
+        circles = frozenset(circled.items())
+    key = (sheet, placed, circles)
     found = memory.get(key)
     if found is None:
-        marks = near.marks if near is not None and near.sheet is sheet else _Marks(sheet, circled)
-        found = _Outlook(sheet, marks, placed)
+        if marks is None:
+            marks = _Marks(sheet, circled)
+        found = _Outlook(sheet, marks, placed, circles)
         memory.put(key, found)
     return found
 

@@ -96,13 +96,13 @@ def test_the_memory_of_sheets_stays_bounded() -> None:
         state.apply(seat, rng.choice(state.legal_actions(seat)))
 
 
-def prefixes_long(outlook: heuristics._Outlook) -> list[list[float]]:
+def prefixes_long(outlook: heuristics._Outlook) -> list[tuple[float, ...]]:
     """The running sums of every count's ranking, each ranking listed whole from `level`: the open
     symbols, the plants with the number they will likely carry."""
     sheet, marks = outlook.sheet, outlook.marks
     found = []
     for count in range(len(outlook.plan) + 1):
-        worth, plant_weight = heuristics._Outlook(sheet, marks, outlook.placed).level(count)
+        worth, plant_weight = heuristics._Outlook(sheet, marks, outlook.placed, outlook.circles).level(count)
         ranking = [worth[k] for k in sheet.others if marks.val[k] < 0]
         ranking += [
             worth[k] + plant_weight[k] * marks.plant_v[sheet.building[k]] for k in sheet.plants if marks.val[k] < 0
@@ -115,7 +115,8 @@ def prefixes_long(outlook: heuristics._Outlook) -> list[list[float]]:
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_the_rankings_updated_by_character_match_the_rankings_listed_whole(players: int) -> None:
     """An outlook updates its ranking only where each planned character adds, and keeps the levels it
-    was asked for: both as if worked out whole, at every position of a seeded game."""
+    was asked for: both as if worked out whole, at every position of a seeded game; and it is the
+    outlook of the sheet as circled there, whose circles a decision leaving the sheet alone reuses."""
     state = new(players, layout=None, seed=20 + players, round_limit=5)
     rng = Rng(players)
     while not state.is_terminal():
@@ -126,12 +127,13 @@ def test_the_rankings_updated_by_character_match_the_rankings_listed_whole(playe
             if child.is_terminal():
                 continue
             child.estimate()
-            for cell in child.outlooks:
+            for seat_of, cell in enumerate(child.outlooks):
                 outlook = cell[0]
+                assert outlook.circles == frozenset(child.circled[seat_of].items())
                 assert [[v.hex() for v in p] for p in outlook.prefixes] == [
                     [v.hex() for v in p] for p in prefixes_long(outlook)
                 ]
                 for count, (worth, plant_weight) in outlook.levels.items():
-                    fresh = heuristics._Outlook(outlook.sheet, outlook.marks, outlook.placed).level(count)
-                    assert (worth, plant_weight) == fresh
+                    fresh = heuristics._Outlook(outlook.sheet, outlook.marks, outlook.placed, outlook.circles)
+                    assert (worth, plant_weight) == fresh.level(count)
         state.apply(seat, rng.choice(state.legal_actions(seat)))
