@@ -157,3 +157,36 @@ def test_the_turns_choices_and_the_ships_cleared_are_those_the_long_way_gives(pl
                     assert not child.clearing
                 stops.add(child.phase is Phase.CLEAR)
     assert stops == {True, False}
+
+
+MADE_ONCE = (
+    sailing._act_event,
+    sailing._sail_event,
+    sailing._pass_event,
+    sailing._pay_event,
+    log.name,
+    log.gold,
+    log.vp,
+)
+"""The log's parts and lines made once and then reused."""
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 36), (3, 37), (4, 38)])
+def test_the_log_lines_made_once_are_those_made_afresh(players: int, seed: int) -> None:
+    tried = [
+        (position, position.to_act()[0], action)
+        for position in played(players, seed)[:-1]
+        for action in position.legal_actions(position.to_act()[0])
+    ]
+    # Every line first as the game's positions reuse them, then each made afresh.
+    kept = [position.copy().apply_unchecked(seat, action) for position, seat, action in tried]
+    for (position, seat, action), events in zip(tried, kept, strict=True):
+        for made in MADE_ONCE:
+            made.cache_clear()
+        fresh = position.copy().apply_unchecked(seat, action)
+        assert events == fresh and [event.text for event in events] == [event.text for event in fresh]
+        for event in events:
+            if event.kind in {"act", "sail", "pass", "pay"}:
+                assert event.seat == seat
+                assert event.kind == "sail" or event.text.startswith(f"Player {seat + 1} ")
+    assert any(event.kind == "sail" for events in kept for event in events)

@@ -11,6 +11,7 @@ sails the red ship onto the first occupied space ahead, for its action.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from itertools import compress
 from operator import not_
 from typing import Final
@@ -129,10 +130,46 @@ def do_act(state: Position, seat: Seat, action: Act, events: list[Event]) -> Non
     state.red_moved = False
     state.lighthouse = False
     state.clearing = list(state.ring.blockers(state.target))
-    chosen = msg(state.components.action_spaces[state.target].action.value)
-    text = msg("{player} chooses space {space}: {action}", player=name(seat), space=action.space, action=chosen)
-    events.append(Event("act", seat, text, {}))
+    events.append(_act_event(seat, action.space, state.components.action_spaces[state.target].action))
     _clear_ships(state, events)
+
+
+# The log lines of the turn's choice and the ships sailed: each is immutable and the same for the same
+# seat, spaces and payment, so it is made once (every decision a search tries writes them).
+
+
+@cache
+def _act_event(seat: Seat, space: int, kind: ActionKind) -> Event:
+    text = msg("{player} chooses space {space}: {action}", player=name(seat), space=space, action=msg(kind.value))
+    return Event("act", seat, text, {})
+
+
+@cache
+def _sail_event(seat: Seat, start: int, end: int, red: bool) -> Event:
+    """A ship sailing from space `start` to `end` (numbers) in `seat`'s turn."""
+    if red:
+        text = msg("The red ship sails from space {start} to {end}", start=start, end=end)
+    else:
+        text = msg("The ship sails from space {start} to {end}", start=start, end=end)
+    return Event("sail", seat, text, {})
+
+
+@cache
+def _pass_event(seat: Seat, space: int) -> Event:
+    text = msg("{player} passes on space {space} and takes {gold}", player=name(seat), space=space, gold=gold(1))
+    return Event("pass", seat, text, {})
+
+
+@cache
+def _pay_event(seat: Seat, cost: int, ships: int) -> Event:
+    text = msg_plural(
+        "{player} pays {gold} for moving {count} ship",
+        "{player} pays {gold} for moving {count} ships",
+        ships,
+        player=name(seat),
+        gold=gold(cost),
+    )
+    return Event("pay", seat, text, {})
 
 
 def _clear_ships(state: Position, events: list[Event]) -> None:
@@ -165,11 +202,7 @@ def _sail(state: Position, start: int, end: int, red: bool | None, events: list[
         clearing.pop(0)
     if end == state.target:
         state.red_moved = red
-    if red:
-        text = msg("The red ship sails from space {start} to {end}", start=start + 1, end=end + 1)
-    else:
-        text = msg("The ship sails from space {start} to {end}", start=start + 1, end=end + 1)
-    events.append(Event("sail", state.actor, text, {}))
+    events.append(_sail_event(state.actor, start + 1, end + 1, red))
 
 
 def do_sail(state: Position, seat: Seat, action: Sail, events: list[Event]) -> None:
@@ -188,14 +221,7 @@ def _after_mover(state: Position, events: list[Event]) -> None:
     player = state.boards[state.actor]
     if cost:
         player.gold -= cost
-        text = msg_plural(
-            "{player} pays {gold} for moving {count} ship",
-            "{player} pays {gold} for moving {count} ships",
-            state.moved,
-            player=name(state.actor),
-            gold=gold(cost),
-        )
-        events.append(Event("pay", state.actor, text, {}))
+        events.append(_pay_event(state.actor, cost, state.moved))
     _CARRY_OUT[state.components.action_spaces[state.target].action](state, events)
 
 
@@ -224,8 +250,7 @@ def do_pass(state: Position, seat: Seat, action: Pass, events: list[Event]) -> N
     state.lighthouse = False
     state.passing = True
     state.boards[seat].gold += 1
-    text = msg("{player} passes on space {space} and takes {gold}", player=name(seat), space=action.space, gold=gold(1))
-    events.append(Event("pass", seat, text, {}))
+    events.append(_pass_event(seat, action.space))
     start = state.ring.behind(state.target)
     if state.ring.occupied[start] == 2:
         state.phase = Phase.MOVER
