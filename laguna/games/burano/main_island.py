@@ -66,6 +66,25 @@ def _eight_around(square: Square) -> Iterator[Square]:
                 yield row + dr, column + dc
 
 
+_AROUND: dict[int, tuple[MainIsland, dict[Square, tuple[Square, ...]]]] = {}
+"""The pits among the eight squares around each square of a main island, found once per island (by its
+identity; the entry keeps the island to check it)."""
+AROUND_CACHE: Final = 1_000
+
+
+def _pits_around(island: MainIsland, square: Square) -> tuple[Square, ...]:
+    entry = _AROUND.get(id(island))
+    if entry is None or entry[0] is not island:
+        if len(_AROUND) > AROUND_CACHE:
+            _AROUND.clear()
+        entry = _AROUND[id(island)] = (island, {})
+    around = entry[1]
+    pits = around.get(square)
+    if pits is None:
+        pits = around[square] = tuple(near for near in _eight_around(square) if near in island.pits)
+    return pits
+
+
 def build_sites(island: MainIsland, stacks: Mapping[Square, Stack]) -> list[Square]:
     """Squares where a cube can be built, in row-major order: empty pits touching a cube corner to
     corner or edge to edge, and free rooftop blocks."""
@@ -73,8 +92,8 @@ def build_sites(island: MainIsland, stacks: Mapping[Square, Stack]) -> list[Squa
     for square, stack in stacks.items():
         if stack.roofed:
             sites.add(square)
-        for near in _eight_around(square):
-            if near in island.pits and near not in stacks:
+        for near in _pits_around(island, square):
+            if near not in stacks:
                 sites.add(near)
     return sorted(sites)
 

@@ -1,6 +1,7 @@
 """Shortcuts of the rules that the search runs at every step, against the rules read the long way at
 every position of seeded games: where roof tiles may go (the pairs of cubes found once for all of a
-player's tiles), and how a sample deals the hidden roof tiles and fish cards."""
+player's tiles), where a cube may be built (the pits around each square found once), the workshop
+squares in order, and how a sample deals the hidden roof tiles and fish cards."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import pytest
 from laguna.core.rng import Rng
 from laguna.games.burano import GAME, BuranoState, views
 from laguna.games.burano.components import Colour, RoofKind, RoofTile, Square
-from laguna.games.burano.main_island import TOP_FLOOR, Stack, roof_pairs, roof_sites
+from laguna.games.burano.main_island import TOP_FLOOR, Stack, build_sites, roof_pairs, roof_sites
 
 
 def positions(players: int, seed: int) -> Iterator[BuranoState]:
@@ -95,3 +96,25 @@ def test_a_stack_changed_in_place_is_put_in_order_again() -> None:
     before = views._in_order(tiles)
     tiles.pop()
     assert views._in_order(tiles) == tuple(sorted(tiles, key=views._tile_order)) != before
+
+
+def build_sites_long(state: BuranoState) -> list[Square]:
+    """Every pit touching a cube corner to corner or edge to edge, empty, and every free rooftop block."""
+    stacks = state.stacks
+    sites = {square for square, stack in stacks.items() if stack.roofed}
+    for pit in state.components.main_island.pits:
+        touching = any(max(abs(pit[0] - row), abs(pit[1] - column)) == 1 for row, column in stacks)
+        if pit not in stacks and touching:
+            sites.add(pit)
+    return sorted(sites)
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 28), (3, 29), (4, 30)])
+def test_build_sites_and_lace_squares_are_those_of_the_long_way(players: int, seed: int) -> None:
+    built = 0
+    for state in positions(players, seed):
+        sites = build_sites(state.components.main_island, state.stacks)
+        assert sites == build_sites_long(state)
+        built += len(sites)
+        assert state.area.squares_in_order() == tuple(sorted(state.area.colours.items()))
+    assert built > 100

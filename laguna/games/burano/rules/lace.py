@@ -38,7 +38,7 @@ def lace_options(position: Position, seat: Seat) -> list[Action]:
     bump = position.has(seat, Effect.LACE_BUMP)
     options: list[Action] = []
     neighbours = position.area.neighbours
-    for square, colour in sorted(position.area.colours.items()):
+    for square, colour in position.area.squares_in_order():
         if colour not in position.arrows or square in own:
             continue
         occupant = position.lace_workers.get(square)
