@@ -197,12 +197,12 @@ def _estimate(state: RollAndWriteState, outlooks: list[list[Any]], memory: _Memo
             start += 1
         for seat in order[start:]:
             boats[seat] += 1
-    return tuple(
-        [
-            _seat_value(state, seat, fixed, boats[seat], seat == die_seat, outlooks=outlooks, memory=memory)
-            for seat in range(players)
-        ]
-    )
+    solo = players == 1
+    values = [
+        _seat_value(state, seat, fixed, boats[seat], seat == die_seat, solo=solo, outlooks=outlooks, memory=memory)
+        for seat in range(players)
+    ]
+    return tuple(values)
 
 
 def _race(state: RollAndWriteState) -> float:
@@ -601,13 +601,13 @@ def _outlook(sheet: _Sheet, circled: dict[str, int | None], placed: Placed, memo
     return found
 
 
-def _seat_value(state: RollAndWriteState, seat: int, fixed: float, boats: int, at_die: bool, *,
+def _seat_value(state: RollAndWriteState, seat: int, fixed: float, boats: int, at_die: bool, *, solo: bool,
                 outlooks: list[list[Any]], memory: _Memory) -> float:  # fmt: skip
     """One seat's expected final score; `fixed` is the rounds after this one when the end is known
     or raced to (solo: -1), `boats` the seat's boats still to come this round, `at_die` whether a
-    die is beside its boat, judged by its best circle. The seat's outlook is read from its cell of
-    `outlooks` (with the characters it was worked out for), and put there when missing or out of
-    date."""
+    die is beside its boat, judged by its best circle, `solo` whether it plays alone. The seat's
+    outlook is read from its cell of `outlooks` (with the characters it was worked out for), and put
+    there when missing or out of date."""
     held = state.gained[seat] - state.spent[seat]
     coins = held
     decision = state.commitments[seat]
@@ -637,7 +637,7 @@ def _seat_value(state: RollAndWriteState, seat: int, fixed: float, boats: int, a
             outlooks[seat] = [found, (characters, invite)]
         outlook = found
     room = 0.0
-    if state.players == 1 and state.final_round is None:
+    if solo and state.final_round is None:
         room = float(state.sheets.coin_track - state.gained[seat] - state.filled[seat] - SOLO_FILL)
     memo: tuple[float, ...] = (coins, fixed, room, pending, boats)
     value = 0
@@ -655,7 +655,7 @@ def _seat_value(state: RollAndWriteState, seat: int, fixed: float, boats: int, a
                     options.append((index[action.symbol], action.value, change_cost(value, action.value)))
         best = outlook.values[memo] = outlook.best(coins, (fixed, room, pending, boats), options)
     total = outlook.base + best + COIN_VALUE * coins
-    if state.players == 1:
+    if solo:
         total -= state.filled[seat] + SOLO_FILL
     return total
 

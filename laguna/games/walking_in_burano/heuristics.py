@@ -34,8 +34,6 @@ from typing import TYPE_CHECKING
 from laguna.games.walking_in_burano.characters import CHARACTERS, Character
 from laguna.games.walking_in_burano.planning import (
     BC,
-    BOY,
-    CA,
     CELLS,
     CH,
     COLOURS,
@@ -83,7 +81,6 @@ COIN_VALUE = 0.1
 """Coins break ties; a small value keeps coins from being thrown away."""
 
 HOUSES_TO_END = 5
-TOURIST_BONUS = 2.0
 POINTS_PER_TOKEN = 3.0
 PLACEMENT_COSTS = (1, 2, 2)
 COIN_LIMIT = 6
@@ -105,6 +102,10 @@ _ROLES = _TOURISTS + _INHABITANTS
 """A character's place in `_ROLES` is its role, found by identity (a dict would hash the member)."""
 _ALL_COLOURS = (1 << COLOURS) - 1
 _COLOUR_SETS = tuple(tuple(k for k in range(COLOURS) if bits >> k & 1) for bits in range(1 << COLOURS))
+VALUES = 1 << 14
+"""Seat values a game keeps with their inputs (`estimate`); past that it forgets them all and starts
+again, which keeps a long game's memory flat. Inputs and values are flat tuples of numbers, which
+the garbage collector stops following, so keeping many costs a search no collection time."""
 _POLICEMAN = (0.0, 5.0, 9.0, 15.0)
 _SHOP_OWNER = (0.0, 2.0, 5.0, 9.0, 15.0)
 
@@ -295,19 +296,29 @@ def estimate(state: WalkingInBuranoState) -> tuple[float, ...]:
                 planning = memo[-1 - seat] = (own, Plan(t, area, hand, tokens))
             seat_plan = planning[1]
             heads = _headings(seat_plan, offer.chance(future if mid else future + 1))
-            waiting = set(state.pending)
-            waiting.update(completed)
-            seat_value = _seat_value(
-                t,
-                seat_plan,
-                heads,
-                turns=turns[seat],
-                done=done,
-                purse=(state.coins[seat], tokens),
-                visitors=visitors,
-                piles=piles,
-                waiting=waiting,
-            )
+            heading, avail, breaks = heads
+            # the value of these inputs, if any seat of any position met them before
+            known = memo.get("values")
+            if known is None or len(known) >= VALUES:
+                known = memo["values"] = {}
+            roles = [-1 if who is None else _ROLES.index(who) for who in visitors]
+            inputs: tuple[float, ...] = (*piles, -1, *state.pending, -1, *area, *hand, -1, tokens, state.coins[seat])
+            inputs += (*roles, future, mid, done, *completed, -1, *heading, *avail, *breaks)
+            seat_value = known.get(inputs)
+            if seat_value is None:
+                waiting = set(state.pending)
+                waiting.update(completed)
+                seat_value = known[inputs] = _seat_value(
+                    t,
+                    seat_plan,
+                    heads,
+                    turns=turns[seat],
+                    done=done,
+                    purse=(state.coins[seat], tokens),
+                    visitors=visitors,
+                    piles=piles,
+                    waiting=waiting,
+                )
             entry = memo[seat] = _Entry(key, offer_key, seat_plan, heads, seat_value)
         value, window = entry.value
         values.append(value)
@@ -463,7 +474,7 @@ def _seat_value(
         token_use = float(tokens)
     # the area projected to the end: per house the symbols if finished, per floor the expected symbols
     # (each sum adds its terms one by one in space order, 1st floor first)
-    cards = plan.projected(t, heading)
+    cards, tourist = plan.projection(t, heading)
     odds = prob * FLOORS  # per space: the chance it is filled
     for where in plan.placed:
         odds[where] = 1.0
@@ -486,16 +497,8 @@ def _seat_value(
             new_kinds += prob[c] * t.shop_chance * SHOP_NEW_KIND
         else:
             new_kinds += SHOP_FROM_HAND * prob[c]
-    # the characters' points on the projected area: tourists per house, inhabitants on the whole area
-    tourist = []
-    for c in range(COLUMNS):
-        first, second, third = cards[c], cards[COLUMNS + c], cards[2 * COLUMNS + c]
-        tourist.append((
-            TOURIST_BONUS + (0.0 + first[FL] + second[FL] + third[FL]),
-            TOURIST_BONUS + (0.0 + first[PL] + second[PL] + third[PL]),
-            TOURIST_BONUS + 3 * (0.0 + first[CA] + second[CA] + third[CA]),
-            TOURIST_BONUS + 2 * (0.0 + first[BOY] + second[BOY] + third[BOY]),
-        ))  # fmt: skip
+    # the characters' points on the projected area: tourists per house (`tourist`), inhabitants on the
+    # whole area
     lights = 0.0
     for c, here in plan.lights:
         lights += prob[c] * LIGHT_CHANCE if here is None else here

@@ -15,6 +15,7 @@ windows aside: nobody picks them)."""
 LIGHT_CROWDED = 0.7
 """A streetlight with an empty neighbour space may lose its isolation: its weight for the Policeman."""
 
+TOURIST_BONUS = 2.0
 COLUMNS = 5
 FLOORS = 3
 CELLS = COLUMNS * FLOORS
@@ -34,6 +35,11 @@ _FLOOR_CELLS = tuple(tuple(range(f * COLUMNS, (f + 1) * COLUMNS)) for f in range
 """The spaces of each floor, house by house."""
 _NOTHING: tuple[float, ...] = (0.0,) * (SP + 1)
 """A space whose card is still to come, until the projection knows the colour its house heads for."""
+
+
+Projection = tuple[list[tuple[float, ...]], list[tuple[float, float, float, float]]]
+"""A plan's area with its spaces to come filled in (`Plan.projection`), and per house the points of
+the Woman, the Man, the Girl and the Boy there."""
 
 
 class Cards:
@@ -199,14 +205,23 @@ class Plan:
         self.kinds = kinds.bit_count()
         self.lights = streetlights(t, area)
 
-    def projected(self, t: Cards, heading: list[int]) -> list[tuple[float, ...]]:
+    def projection(self, t: Cards, heading: list[int]) -> Projection:
         """The area with each space still to come holding a chosen card of its floor in the colour its
-        house heads for."""
+        house heads for, and what each tourist would score in each house of it."""
         chosen = t.chosen
         cards = list(self.cards)
         for where, f, c in self.to_come:
             cards[where] = chosen[f][heading[c]]
-        return cards
+        tourist = []
+        for c in range(COLUMNS):
+            first, second, third = cards[c], cards[COLUMNS + c], cards[2 * COLUMNS + c]
+            tourist.append((
+                TOURIST_BONUS + (0.0 + first[FL] + second[FL] + third[FL]),
+                TOURIST_BONUS + (0.0 + first[PL] + second[PL] + third[PL]),
+                TOURIST_BONUS + 3 * (0.0 + first[CA] + second[CA] + third[CA]),
+                TOURIST_BONUS + 2 * (0.0 + first[BOY] + second[BOY] + third[BOY]),
+            ))  # fmt: skip
+        return cards, tourist
 
 
 def streetlights(t: Cards, area: tuple[int, ...]) -> tuple[tuple[int, float | None], ...]:

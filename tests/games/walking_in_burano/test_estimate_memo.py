@@ -4,11 +4,13 @@ in determinized samples and after copies, which share the memo."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from laguna.bots import GreedyBot
 from laguna.core.rng import Rng
-from laguna.games.walking_in_burano import WalkingInBuranoState
+from laguna.games.walking_in_burano import WalkingInBuranoState, heuristics
 from tests.games.walking_in_burano.scenario import new
 
 
@@ -95,3 +97,52 @@ def test_a_position_changed_by_hand_is_estimated_afresh() -> None:
     state.tokens[1] -= 1
     state.supply[0][0], state.decks[0][-1] = state.decks[0][-1], state.supply[0][0]
     assert state.estimate() == afresh(state) != first
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_seat_values_kept_by_their_inputs_answer_as_worked_out_afresh(
+    players: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Samples of a position and the decisions after them meet the same inputs of a seat again and
+    again: the values kept for those inputs answer, each the value worked out from scratch."""
+    worked_out = 0
+    seat_value = heuristics._seat_value
+
+    def counted(*args: Any, **kwargs: Any) -> tuple[float, float]:
+        nonlocal worked_out
+        worked_out += 1
+        return seat_value(*args, **kwargs)
+
+    state = new(players, seed=20 + players, round_limit=8)
+    bots = [GreedyBot(seat) for seat in range(players)]
+    for _ in range(6 * players):
+        seat = state.to_act()[0]
+        state.apply(seat, bots[seat].choose(state, seat))
+    seat = state.to_act()[0]
+    children = []
+    for n in range(12):
+        sample = state.determinize(seat, Rng(n))
+        for action in sample.legal_actions(seat):
+            child = sample.copy()
+            child.apply_unchecked(seat, action)
+            children.append(child)
+    with monkeypatch.context() as patch:
+        patch.setattr(heuristics, "_seat_value", counted)
+        kept = [child.estimate() for child in children]
+        with_values = worked_out
+        patch.setattr(heuristics, "VALUES", 0)  # every value forgotten as soon as kept
+        state.memo.clear()
+        assert [child.estimate() for child in children] == kept
+    assert kept == [afresh(child) for child in children]
+    assert with_values < (worked_out - with_values) * 0.8
+
+
+def test_the_values_kept_are_forgotten_past_their_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(heuristics, "VALUES", 3)
+    state = new(2, seed=3, round_limit=4)
+    rng = Rng(3)
+    while not state.is_terminal():
+        assert state.estimate() == afresh(state)
+        assert len(state.memo.get("values", ())) <= 3
+        seat = state.to_act()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
