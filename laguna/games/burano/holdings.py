@@ -237,7 +237,6 @@ class Table(Clock):
         self.claimed = claimed
         self.islands = list(state.island_workers.values())
         self.action_of = {marker._value_: k // 2 for k, marker in enumerate(state.markers)}
-        self._sites: tuple[set[tuple[str, str]], set[str]] | None = None
         self._workshops: list[list[int]] | None = None
         self._free_lace: dict[str, int] | None = None
         self._roof_points: dict[tuple[int, RoofKind], float] = {}
@@ -252,13 +251,12 @@ class Table(Clock):
 
     def built_on(self, state: BuranoState) -> Self:
         """This table for a position where a house was built since: building changes nothing it reads
-        but the main island (the roof sites) and the step of the turn, so it keeps all else it knows
-        and shares what it learns of the seats (which building leaves as it is)."""
+        but the main island (which the position keeps apart, `sites`) and the step of the turn, so it
+        keeps all else it knows and shares what it learns of the seats (which building leaves as it is)."""
         twin = _new(type(self))
         twin.__dict__ = self.__dict__.copy()
         twin.state = state
         twin.phase = state.phase
-        twin._sites = None
         return twin
 
     # islands
@@ -493,8 +491,11 @@ class Holdings(Table):
 
     def sites(self) -> tuple[set[tuple[str, str]], set[str]]:
         """The colour pairs a roof tile could cover now (both ways round), and the colours of cubes that
-        could be roofed once a matching cube is built beside them (a top cube beside an empty pit)."""
-        if self._sites is None:
+        could be roofed once a matching cube is built beside them (a top cube beside an empty pit):
+        kept by the position until a house is built or roofed (`BuranoState._island`)."""
+        kept = self.state._island
+        known: tuple[set[tuple[str, str]], set[str]] | None = kept[0]
+        if known is None:
             stacks = self.state.stacks
             beside = self.static.beside
             pairs: set[tuple[str, str]] = set()
@@ -512,8 +513,8 @@ class Holdings(Table):
                             halves.add(top)
                     elif len(other.cubes) == floor and len(other.roofs) < floor:
                         pairs.add((top, other.cubes[-1]._value_))
-            self._sites = (pairs, halves)
-        return self._sites
+            known = kept[0] = (pairs, halves)
+        return known
 
 
 class _Counts(Protocol):

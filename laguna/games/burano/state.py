@@ -120,6 +120,9 @@ class BuranoState(Position, RulesState[Action]):
     _roof_worth: list[list[Any]]
     """What each seat's roof tiles are worth, shared the same way (building a house changes only these,
     for the seats not acting)."""
+    _island: list[Any]
+    """What the estimate works out from the main island alone (where roof tiles could go), shared by
+    the copies and kept through the moments until a house is built or roofed."""
     _table: list[Any]
     """What the estimate works out once for the whole table (the clock, the shared boards), shared the
     same way while only the acting seat's own board changes. After a house is built, a new cell that
@@ -185,7 +188,7 @@ class BuranoState(Position, RulesState[Action]):
         return twin
 
     def _key(self) -> tuple[Any, ...]:
-        skipped = ("_legal", "_cards", "components", "area", "heuristic", "_worth", "_roof_worth", "_table")
+        skipped = ("_legal", "_cards", "components", "area", "heuristic", "_worth", "_roof_worth", "_table", "_island")
         parts = [value for name, value in sorted(self.__dict__.items()) if name not in skipped]
         return (*parts, self.components.source, self.area.squares)
 
@@ -203,6 +206,7 @@ class BuranoState(Position, RulesState[Action]):
             self._worth[seat] = [None]
             self._roof_worth = [[None] for _ in range(self._players)]
             self._table = [None, self._table]
+            self._island = [None]
         else:
             self.forget_worth()
         return events
@@ -227,6 +231,7 @@ class BuranoState(Position, RulesState[Action]):
         self._worth = [[None] for _ in range(self._players)]
         self._roof_worth = [[None] for _ in range(self._players)]
         self._table = [None]
+        self._island = [None]
 
     def explain_illegal(self, seat: Seat, action: Action) -> Message:
         expected = _EXPECTED.get(self.phase)
@@ -250,5 +255,6 @@ class BuranoState(Position, RulesState[Action]):
         twin.rng = rng.spawn()
         twin._legal = {}
         twin.forget_worth()
+        twin._island = self._island  # nothing hidden lies on the main island
         views.resample(self, twin, seat, rng)
         return twin

@@ -1,6 +1,7 @@
 """What the estimate keeps beyond one position (`laguna.games.burano.holdings`): the clock of each
-moment, the facts of each schedule ring, what each hand of building cards does, and what a kept table
-remembers of each seat. At every position of seeded games, each is the same as worked out afresh."""
+moment, the facts of each schedule ring, what each hand of building cards does, what a kept table
+remembers of each seat, and where roof tiles could go on the main island. At every position of seeded
+games, each is the same as worked out afresh."""
 
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ def positions(players: int, seed: int) -> Iterator[BuranoState]:
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 11), (3, 12), (4, 13)])
 def test_kept_facts_match_fresh_ones(players: int, seed: int) -> None:
-    rings = carried = 0
+    rings = carried = islands = 0
     previous = None
     for state in positions(players, seed):
         moment = (state.phase, state.season, state.round, state.turn, players)
@@ -45,6 +46,11 @@ def test_kept_facts_match_fresh_ones(players: int, seed: int) -> None:
             rings += 1
             if board.cards:
                 assert vars(static.held(state, board.cards)) == vars(_Held(state, board.cards))
+        if state._island[0] is not None:
+            scratch = state.copy()
+            scratch.forget_worth()
+            assert state._island[0] == _Estimate(scratch).sites()
+            islands += 1
         if state.phase is not Phase.OVER:
             kept = state._table[0]
             assert isinstance(kept, _Estimate)
@@ -61,6 +67,7 @@ def test_kept_facts_match_fresh_ones(players: int, seed: int) -> None:
                     assert kept._lace[seat] == fresh._lace_makers(seat)
     assert rings > 100
     assert carried > 50, "the decisions on one board keep the table"
+    assert islands > 50
 
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 15), (3, 16)])
@@ -82,6 +89,6 @@ def test_a_house_built_keeps_the_table_but_the_main_island(players: int, seed: i
             scratch = child.copy()
             scratch.forget_worth()
             assert values == scratch.estimate()
-            assert table.sites() == _Estimate(child).sites()
+            assert table.sites() == _Estimate(scratch).sites()
             built += 1
     assert built > 100
