@@ -24,6 +24,7 @@ boat sees what the die can do. At the end of the game the estimate is the final 
 from __future__ import annotations
 
 import math
+from array import array
 from itertools import accumulate
 from typing import TYPE_CHECKING, Any
 
@@ -574,12 +575,16 @@ class _Outlook:
         return best
 
 
-def _prefix(ranking: list[float], opened: int) -> tuple[float, ...]:
+def _prefix(ranking: list[float], opened: int) -> array[float]:
     """The running sums of the ranking's `opened` best: the dice rarely offer the very best symbol, so
     the circles to come land on every other symbol of the ranking first, and on the ones skipped only
-    once those are gone."""
-    ranked = sorted(ranking, reverse=True)[:opened]
-    return (0.0, *accumulate(ranked[::2] + ranked[1::2]))
+    once those are gone. In an array: an outlook keeps several, and numbers in an array are neither
+    objects to free one by one nor for the collector of cycles to walk."""
+    ranked = sorted(ranking, reverse=True)
+    del ranked[opened:]
+    sums = array("d", (0.0,))
+    sums.extend(accumulate(ranked[::2] + ranked[1::2]))
+    return sums
 
 
 def _outlook(sheet: _Sheet, circled: dict[str, int | None], placed: Placed, memory: _Memory,
@@ -717,7 +722,7 @@ def _plan(sheet: _Sheet, marks: _Marks, placed: Placed) -> list[tuple[int, int, 
     return plan
 
 
-def _rest(count: int, coins: int, prefix: tuple[float, ...], horizon: tuple[float, float, int, int]) -> float | None:
+def _rest(count: int, coins: int, prefix: array[float], horizon: tuple[float, float, int, int]) -> float | None:
     """The rest of the game with `count` more invitations: the circles left at their expected worth,
     less the coins still to be filled in (solo); None when the invitations do not fit.
 
