@@ -43,12 +43,25 @@ class Player:
     second-level cubes have covered it since the pyramids were revealed."""
 
     def copy(self) -> Player:
+        """A copy sharing the fish cards and the scoring track, which change seldom: `own_fish` and
+        `gain` replace them before a change."""
         return Player(
             self.ring, self.boat, copy_counter(self.reserve), self.coins, self.privilege, self.moves,
-            list(self.pyramid), self.cursor, list(self.preparation), list(self.roofs), copy_counter(self.hand_public),
-            copy_counter(self.hand_secret), copy_counter(self.sold), list(self.cards), copy_counter(self.vp),
-            self.centre_seen,
+            list(self.pyramid), self.cursor, list(self.preparation), list(self.roofs), self.hand_public,
+            self.hand_secret, self.sold, list(self.cards), self.vp, self.centre_seen,
         )  # fmt: skip
+
+    def gain(self, category: str, points: int) -> None:
+        """Move the scoring track on by `points` in `category`, in a new counter (copies share it)."""
+        vp = copy_counter(self.vp)
+        vp[category] += points
+        self.vp = vp
+
+    def own_fish(self) -> None:
+        """Fish card counters of the player's own, to change: copies of the player share them."""
+        self.hand_public = copy_counter(self.hand_public)
+        self.hand_secret = copy_counter(self.hand_secret)
+        self.sold = copy_counter(self.sold)
 
     def hand(self) -> Counter[str]:
         return self.hand_public + self.hand_secret

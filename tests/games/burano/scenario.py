@@ -131,6 +131,7 @@ def hand(state: BuranoState, seat: int, cards: Sequence[str], secret: bool = Fal
     """Give `seat` these fish cards (taken from the deck so the card count stays right)."""
     for card in cards:
         state.fish_deck.remove(card)
+    state.boards[seat].own_fish()  # copies of the position share the counters
     target = state.boards[seat].hand_secret if secret else state.boards[seat].hand_public
     target.update(Counter(cards))
     changed(state)

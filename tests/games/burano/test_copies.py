@@ -1,6 +1,7 @@
 """A position's copies share the lists of its docks, ports, roof stacks and island workers
-(`BuranoState.copy`), which the rules replace and never change in place: at every position of seeded
-games, no decision taken in a copy, and no sample drawn from it, changes the original."""
+(`BuranoState.copy`), and each player's fish cards and scoring track (`Player.copy`), which the rules
+replace and never change in place: at every position of seeded games, no decision taken in a copy, and
+no sample drawn from it, changes the original."""
 
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ def test_decisions_in_a_copy_leave_the_original_alone(players: int, seed: int) -
         for action in state.legal_actions(seat):
             child = state.copy()
             shared += child.island_workers[island] is state.island_workers[island]
+            shared += child.boards[seat].vp is state.boards[seat].vp
             child.apply_unchecked(seat, action)
             assert snapshot(state) == before, action
         sample = state.determinize(seat, rng)

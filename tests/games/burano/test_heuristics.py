@@ -85,7 +85,7 @@ def test_the_estimate_reads_nothing_random() -> None:
 def test_victory_points_count_in_full() -> None:
     state = start()
     ahead = state.copy()
-    ahead.boards[0].vp["roofs"] += 9
+    ahead.boards[0].gain("roofs", 9)
     changed(ahead)
     assert ahead.estimate()[0] - state.estimate()[0] == pytest.approx(9)
     assert ahead.estimate()[1] == state.estimate()[1]

@@ -30,7 +30,7 @@ def clean_up(position: Position, events: list[Event]) -> None:
     tie = position.owner(Effect.ISLAND_TIES)
     for island, counts in position.island_workers.items():
         for seat, points in scoring.split_majority(counts, position.players, tie).items():
-            position.boards[seat].vp[ISLANDS] += points
+            position.boards[seat].gain(ISLANDS, points)
             events.append(
                 Event(
                     "majority",
@@ -178,7 +178,7 @@ def do_pay(position: Position, seat: Seat, action: Pay, events: list[Event]) -> 
 
 def _score_lace(position: Position, seat: Seat, events: list[Event]) -> None:
     base, union = scoring.lace_vp((square for square, _ in position.paid), position.area.neighbours)
-    position.boards[seat].vp[LACE] += base + union
+    position.boards[seat].gain(LACE, base + union)
     events.append(
         Event(
             "lace-score",

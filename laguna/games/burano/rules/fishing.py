@@ -130,6 +130,7 @@ def do_sail(position: Position, seat: Seat, action: Sail, events: list[Event]) -
 
 def do_take_fish(position: Position, seat: Seat, action: TakeFish, events: list[Event]) -> None:
     player = position.boards[seat]
+    player.own_fish()
     if action.kind is None:
         card = position.fish_deck.pop()
         player.hand_secret[card] += 1
@@ -154,7 +155,7 @@ def _after_fish_card(position: Position, seat: Seat, events: list[Event]) -> Non
         return
     if position.fish_left:
         points = NO_FISH_VP * position.fish_left
-        position.boards[seat].vp[NO_FISH] += points
+        position.boards[seat].gain(NO_FISH, points)
         events.append(
             Event(
                 "no-fish",
@@ -232,6 +233,7 @@ def drive_back(position: Position, seat: Seat) -> bool:
 def do_trade(position: Position, seat: Seat, action: Trade, events: list[Event]) -> None:
     player = position.boards[seat]
     ship = position.components.ship(action.ship)
+    player.own_fish()
     for kind, count in ship.demand:
         public = min(count, player.hand_public[kind])
         player.hand_public[kind] -= public
@@ -239,7 +241,7 @@ def do_trade(position: Position, seat: Seat, action: Trade, events: list[Event])
         player.sold[kind] += count
     player.hand_public += Counter()
     player.hand_secret += Counter()
-    player.vp[SHIPS] += ship.vp
+    player.gain(SHIPS, ship.vp)
     port = player.boat
     other = next(p for p in position.components.waters.ports if p != port)
     ports = position.ports  # a copy of the position shares the ships of each port: replace, never change

@@ -100,10 +100,10 @@ def do_bonus(position: Position, seat: Seat, action: Bonus, events: list[Event])
     assert position.roof is not None
     points = roof_points(position, seat, position.roof.tile.kind)
     colour_vp = roof_colour_vp(position, seat, position.roof.tile)
-    player.vp[ROOFS] += points
+    player.gain(ROOFS, points)
     kind = msg(position.roof.tile.kind.value)
     if colour_vp:
-        player.vp[ROOF_CARDS] += colour_vp
+        player.gain(ROOF_CARDS, colour_vp)
         text = msg(
             "{player} scores {vp} for the {kind} roof and {colour_vp} for its colours",
             player=Named(seat),
