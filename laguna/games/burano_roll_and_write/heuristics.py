@@ -483,10 +483,7 @@ class _Outlook:
         val, building, plant_v = marks.val, sheet.building, marks.plant_v
         # the open symbols as the ranking lists them, the plants with the number they will likely carry;
         # the circled ones rank below every open one (all worth at least 0) and are cut off the ranking
-        ranking = [-1.0] * size
-        for k in sheet.others:
-            if val[k] < 0:
-                ranking[k] = worth[k]
+        ranking = [w if v < 0 else -1.0 for w, v in zip(worth, val, strict=True)]
         for k in sheet.plants:
             if val[k] < 0:
                 ranking[k] = worth[k] + plant_weight[k] * plant_v[building[k]]

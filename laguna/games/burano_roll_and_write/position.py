@@ -92,6 +92,7 @@ class Position(Seats):
         self.options = options
         self.sheets = sheets
         self.layouts = layouts
+        """Each seat's printed sheet, never changed (copies share the list)."""
         self.rng = rng
         self.reveals = 0
         self._legal: dict[Seat, tuple[Action, ...]] = {}

@@ -68,35 +68,25 @@ class RollAndWriteState(Position, RulesState[Action]):
         return _CHOICES[self.phase](self, seat)
 
     def copy(self) -> RollAndWriteState:
+        """Every part shared at first, then a copy of each container that a decision changes in
+        place. The copies share the others: each seat's sheet, characters and boats, the spectators
+        and the draft order are replaced, never changed; the layouts never change; the decisions
+        listed are replaced at every decision, and only filled in for the same position."""
         twin = object.__new__(RollAndWriteState)
-        twin.heuristic = self.heuristic
-        twin.outlooks = list(self.outlooks)
-        twin._players = self._players
-        twin.options = self.options
-        twin.sheets = self.sheets
-        twin.layouts = list(self.layouts)
-        twin.rng = self.rng.copy()
-        twin.reveals = self.reveals
-        twin._legal = self._legal  # the same position's decisions: a decision gives each its own
-        twin.circled = list(self.circled)
-        twin.characters = list(self.characters)
-        twin.gained = list(self.gained)
-        twin.spent = list(self.spent)
-        twin.filled = list(self.filled)
-        twin.boats = list(self.boats)
-        twin.flipped = list(self.flipped)
-        twin.canal = dict(self.canal)
-        twin.spectators = self.spectators
-        twin.commitments = list(self.commitments)
-        twin.dice = list(self.dice)
-        twin.turn_player = self.turn_player
-        twin.round = self.round
-        twin.phase = self.phase
-        twin.draft_order = self.draft_order
-        twin.draft_index = self.draft_index
-        twin.die = self.die
-        twin.final_round = self.final_round
-        twin.ended_by = self.ended_by
+        parts = twin.__dict__
+        parts.update(self.__dict__)
+        parts["outlooks"] = list(self.outlooks)
+        parts["rng"] = self.rng.copy()
+        parts["circled"] = list(self.circled)
+        parts["characters"] = list(self.characters)
+        parts["gained"] = list(self.gained)
+        parts["spent"] = list(self.spent)
+        parts["filled"] = list(self.filled)
+        parts["boats"] = list(self.boats)
+        parts["flipped"] = list(self.flipped)
+        parts["canal"] = dict(self.canal)
+        parts["commitments"] = list(self.commitments)
+        parts["dice"] = list(self.dice)
         return twin
 
     def _key(self) -> tuple[Any, ...]:
