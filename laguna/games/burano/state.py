@@ -28,6 +28,7 @@ from laguna.games.burano.actions import (
     PrivilegeCoin,
     PrivilegeCube,
     Refill,
+    Roof,
     Stack,
     TakeCube,
 )
@@ -208,7 +209,10 @@ class BuranoState(Position, RulesState[Action]):
             self._table = [None, self._table]
             self._island = [None]
         else:
+            island = self._island
             self.forget_worth()
+            if kind is not Roof:  # only building and roofing change the main island
+                self._island = island
         return events
 
     def _moment(self) -> tuple[Any, ...]:
