@@ -3,6 +3,8 @@ way, dealt as the rules' set-up says (rules: Components, and the set-up before t
 the small queries the rules ask of it.
 
 Stacks and decks list their items top last; cards returned "to the bottom" go to the front of the list.
+The position's own lists (stacks, decks, the cards drawn, the queues) are replaced, never changed in
+place, so that copies share them; the players' holdings are each copy's own.
 The rules that change a position are plain functions in `laguna.games.murano.rules`, one module a
 section of the rules.
 """
@@ -50,6 +52,14 @@ BOXED_CHARACTERS: Final = 5
 """Set-up: character cards put back into the box unseen."""
 FACTS_KEPT: Final = 5_000
 """Islands' facts remembered by their contents, at most (then forgotten at once)."""
+
+
+def draw(deck: list[str], count: int) -> tuple[list[str], list[str]]:
+    """The deck without its top `count` cards (all it has, if fewer), and those cards, top first.
+
+    A position's stacks, decks and other lists are replaced, never changed in place: copies share them."""
+    left = max(0, len(deck) - count)
+    return deck[:left], deck[left:][::-1]
 
 
 class Phase(enum.Enum):

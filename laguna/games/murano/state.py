@@ -157,8 +157,9 @@ class MuranoState(Position, RulesState[Action]):
         return tuple(_LEGAL[self.phase](self, seat))
 
     def copy(self) -> MuranoState:
-        """A twin that shares nothing the rules change in place: one dictionary built at once, each list,
-        dictionary and counter copied by its own quickest means."""
+        """A twin that shares nothing the rules change in place: one dictionary built at once, the
+        players, the board's dictionaries and the bag copied by their quickest means. The stacks, decks
+        and other lists of the position are shared: the rules replace them, never change them."""
         own = self.__dict__
         bag = _new_counter(Counter)
         _fill(bag, self.bag)
@@ -167,22 +168,8 @@ class MuranoState(Position, RulesState[Action]):
             **own,
             "rng": self.rng.copy(),
             "_legal": self._legal.copy(),
-            "boxed_palaces": self.boxed_palaces[:],
-            "boxed_characters": self.boxed_characters[:],
-            "street_stack": self.street_stack[:],
-            "shop_stack": self.shop_stack[:],
-            "palace_stack": self.palace_stack[:],
-            "character_deck": self.character_deck[:],
-            "special_deck": self.special_deck[:],
-            "used_gondolas": self.used_gondolas[:],
-            "queue": self.queue[:],
-            "last_turns": self.last_turns[:],
-            "drawn": self.drawn[:],
-            "fresh": self.fresh[:],
-            "clearing": self.clearing[:],
             "bag": bag,
             "tiles": self.tiles.copy(),
-            "skipped": {seat: cards[:] for seat, cards in self.skipped.items()} if self.skipped else {},
             "gondolas": self.gondolas.copy(),
             "boards": [player.copy() for player in self.boards],
         }

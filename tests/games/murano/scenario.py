@@ -104,11 +104,17 @@ def phase_of(state: MuranoState) -> Phase:
     return state.phase
 
 
+def without(items: list[str], item: str) -> list[str]:
+    """A position's stack or deck less one item, as a new list: copies share a position's lists, so
+    they are replaced, never changed in place."""
+    return [other for other in items if other != item]
+
+
 def street(state: MuranoState, space: str, customers: str = "") -> None:
     """Lay a street tile with these customers (initials r, b, g) on `space`, taken from the stack."""
     wanted = tuple({"r": Customer.RED, "b": Customer.BLUE, "g": Customer.GREY}[c] for c in customers)
     tile = next(t for t in state.street_stack if state._street(t).customers == wanted)
-    state.street_stack.remove(tile)
+    state.street_stack = without(state.street_stack, tile)
     state.tiles[space] = ("street", tile)
     changed(state)
 
@@ -133,11 +139,11 @@ def building(state: MuranoState, space: str, kind: str, owner: int | None = None
         state.factory_stack -= 1
     elif kind == "shop":
         tile = next(t for t in state.shop_stack if state._shop(t).colour.value == detail)
-        state.shop_stack.remove(tile)
+        state.shop_stack = without(state.shop_stack, tile)
         state.tiles[space] = ("shop", owner, detail)
     elif kind == "palace":
         tile = next(t for t in state.palace_stack if state._palace(t).crests == detail)
-        state.palace_stack.remove(tile)
+        state.palace_stack = without(state.palace_stack, tile)
         state.tiles[space] = ("palace", tile)
     else:
         state.tiles[space] = ("special",)
@@ -147,14 +153,14 @@ def building(state: MuranoState, space: str, kind: str, owner: int | None = None
 
 def give_shop(state: MuranoState, seat: int, colour: str) -> None:
     tile = next(t for t in state.shop_stack if state._shop(t).colour.value == colour)
-    state.shop_stack.remove(tile)
+    state.shop_stack = without(state.shop_stack, tile)
     state.boards[seat].shops.append(tile)
     changed(state)
 
 
 def give_palace(state: MuranoState, seat: int, crests: int) -> None:
     tile = next(t for t in state.palace_stack if state._palace(t).crests == crests)
-    state.palace_stack.remove(tile)
+    state.palace_stack = without(state.palace_stack, tile)
     state.boards[seat].palaces.append(tile)
     changed(state)
 
@@ -170,7 +176,7 @@ def give_card(state: MuranoState, seat: int, effect: str, detail: str | None = N
             continue
         if detail and card.building is not None and card.building.value != detail:
             continue
-        state.special_deck.remove(card_id)
+        state.special_deck = without(state.special_deck, card_id)
         state.boards[seat].special_cards.append(card_id)
         changed(state)
         return card_id
@@ -178,10 +184,10 @@ def give_card(state: MuranoState, seat: int, effect: str, detail: str | None = N
 
 
 def give_character(state: MuranoState, seat: int, card_id: str) -> None:
-    for pile in (state.character_deck, state.boxed_characters):
-        if card_id in pile:
-            pile.remove(card_id)
-            break
+    if card_id in state.character_deck:
+        state.character_deck = without(state.character_deck, card_id)
+    elif card_id in state.boxed_characters:
+        state.boxed_characters = without(state.boxed_characters, card_id)
     else:
         raise AssertionError(f"{card_id} is not in the deck or the box")
     state.boards[seat].characters.append(card_id)

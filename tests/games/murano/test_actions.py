@@ -263,7 +263,7 @@ def test_recruit_may_buy_none_and_keep_the_gold() -> None:
 def test_recruit_draws_what_is_left() -> None:
     """Recruit a Character: draw 3 cards if available; otherwise draw whatever number is left."""
     state = start(RECRUIT, gold=5)
-    state.boxed_characters.extend(state.character_deck[:-2])
+    state.boxed_characters = [*state.boxed_characters, *state.character_deck[:-2]]
     state.character_deck = state.character_deck[-2:]
     left = list(state.character_deck)
     scenario.changed(state)
@@ -277,7 +277,7 @@ def test_recruit_draws_what_is_left() -> None:
 def test_recruit_needs_cards_in_the_deck() -> None:
     """Recruit a Character: with the deck empty there is nothing to draw; the action cannot be chosen."""
     state = start(RECRUIT, gold=5)
-    state.boxed_characters.extend(state.character_deck)
+    state.boxed_characters = [*state.boxed_characters, *state.character_deck]
     state.character_deck = []
     scenario.changed(state)
     scenario.refused(state, "act 3", "cannot carry out recruit a character")

@@ -186,8 +186,7 @@ def test_special_building_bought_in_a_final_turn() -> None:
     state = scenario.new(2, seed=33)
     scenario.street(state, "donato.5")
     for card in ("X03", "X01", "X02"):
-        state.special_deck.remove(card)
-        state.special_deck.append(card)
+        state.special_deck = [*(c for c in state.special_deck if c != card), card]
     scenario.ready(state, BUY_SPECIAL, seat=0, gold=5)
     in_final_turn(state, 0, trigger=1)
     scenario.act(state, f"act {BUY_SPECIAL}")

@@ -324,13 +324,16 @@ def test_views_do_not_depend_on_hidden_order(players: int) -> None:
     cards with deck cards changes no seat's view."""
     state = scenario.new(players, seed=15)
     twin = state.copy()
-    twin.street_stack.reverse()
-    twin.shop_stack.reverse()
-    twin.palace_stack.reverse()
-    twin.special_deck.reverse()
-    twin.character_deck[:5], twin.boxed_characters[:] = list(twin.boxed_characters), twin.character_deck[:5]
+    # A copy shares its original's stacks and decks until it replaces them.
+    twin.street_stack = twin.street_stack[::-1]
+    twin.shop_stack = twin.shop_stack[::-1]
+    twin.palace_stack = twin.palace_stack[::-1]
+    twin.special_deck = twin.special_deck[::-1]
+    deck, boxed = twin.character_deck, twin.boxed_characters
+    twin.character_deck, twin.boxed_characters = [*boxed, *deck[len(boxed) :]], deck[: len(boxed)]
     if twin.boxed_palaces:
-        twin.palace_stack[0], twin.boxed_palaces[0] = twin.boxed_palaces[0], twin.palace_stack[0]
+        palaces, boxed = twin.palace_stack, twin.boxed_palaces
+        twin.palace_stack, twin.boxed_palaces = [boxed[0], *palaces[1:]], [palaces[0], *boxed[1:]]
     assert twin != state
     for viewer in (None, *range(players)):
         assert twin.view(viewer) == state.view(viewer)

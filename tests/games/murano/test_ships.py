@@ -343,8 +343,7 @@ def test_lighthouse_works_from_the_turn_after_it_was_taken() -> None:
     Build action is offered at the start of that player's following turn."""
     state = start((3, 5, 7, 10, 12, 14, 16, 18), red=3, gold=5)
     card = next(c for c in state.special_deck if state._special(c).effect is SpecialEffect.LIGHTHOUSE)
-    state.special_deck.remove(card)
-    state.special_deck.append(card)
+    state.special_deck = [*(c for c in state.special_deck if c != card), card]
     scenario.street(state, "donato.5")
     state.boards[0].specials = 1
     scenario.changed(state)

@@ -43,9 +43,7 @@ def special(state: MuranoState, seat: int = 0, count: int = 1) -> None:
 def on_top(state: MuranoState, *cards: str) -> None:
     """Put these special building cards on top of the deck (the last one topmost): the next special
     building drawn shows them."""
-    for card in cards:
-        state.special_deck.remove(card)
-    state.special_deck.extend(cards)
+    state.special_deck = [*(c for c in state.special_deck if c not in cards), *cards]
     scenario.changed(state)
 
 

@@ -69,7 +69,8 @@ def final_place_options(state: Position, seat: Seat) -> list[Action]:
 
 
 def do_drawstreet(state: Position, seat: Seat, action: DrawStreet, events: list[Event]) -> None:
-    state.street = state.street_stack.pop()
+    stack = state.street_stack
+    state.street, state.street_stack = stack[-1], stack[:-1]
     state.reveals += 1
     customers = state._street(state.street).customers
     if customers:

@@ -71,7 +71,6 @@ def buy_options(state: Position, seat: Seat) -> list[Action]:
 
 def do_buytile(state: Position, seat: Seat, action: BuyTile, events: list[Event]) -> None:
     player = state.boards[seat]
-    stack = state.shop_stack if action.kind == "shop" else state.palace_stack
     if action.choice == "look":
         player.gold -= 4
         state.looking = True
@@ -82,6 +81,7 @@ def do_buytile(state: Position, seat: Seat, action: BuyTile, events: list[Event]
             text = msg("{player} pays {gold} to look through the palaces", player=name(seat), gold=gold(4))
         events.append(Event("look", seat, text, {}))
         return
+    stack = list(state.shop_stack if action.kind == "shop" else state.palace_stack)
     if action.choice is None:
         tile = stack.pop()
         player.gold -= 2
@@ -95,6 +95,10 @@ def do_buytile(state: Position, seat: Seat, action: BuyTile, events: list[Event]
         state.rng.shuffle(stack)
         state.looking = False
         how = msg("a tile of their choice")
+    if action.kind == "shop":
+        state.shop_stack = stack
+    else:
+        state.palace_stack = stack
     state.reveals += 1
     (player.shops if action.kind == "shop" else player.palaces).append(tile)
     if action.kind == "shop":

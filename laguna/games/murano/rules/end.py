@@ -59,7 +59,7 @@ def end_turn(state: Position, events: list[Event]) -> None:
         if not state.last_turns:
             begin_scoring(state, events)
             return
-        state.actor = state.last_turns.pop(0)
+        state.actor, state.last_turns = state.last_turns[0], state.last_turns[1:]
     else:
         state.actor = (seat + 1) % len(state.boards)
     state.phase = Phase.TURN

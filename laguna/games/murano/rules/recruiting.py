@@ -13,7 +13,7 @@ from laguna.core.game import Event, Seat
 from laguna.core.messages import Message, excerpt, msg
 from laguna.games.murano.actions import Action, Decline, Recruit
 from laguna.games.murano.components import SpecialEffect
-from laguna.games.murano.position import Phase, Position
+from laguna.games.murano.position import Phase, Position, draw
 from laguna.games.murano.rules.end import end_turn
 from laguna.games.murano.rules.log import gold, name
 
@@ -31,7 +31,7 @@ def begin_prelude(state: Position) -> None:
 def _prelude_next(state: Position) -> None:
     """The next player who can pay for a card is offered one; after the last, the first turn."""
     while state.queue:
-        state.actor = state.queue.pop(0)
+        state.actor, state.queue = state.queue[0], state.queue[1:]
         if state.character_deck and state.boards[state.actor].gold >= state.recruit_cost(state.actor):
             _draw_characters(state, state.actor)
             return
@@ -46,7 +46,7 @@ def recruit(state: Position, events: list[Event]) -> None:
 
 def _draw_characters(state: Position, seat: Seat) -> None:
     count = HOSTEL_DRAW if state.has(seat, SpecialEffect.HOSTEL) else RECRUIT_DRAW
-    state.drawn = [state.character_deck.pop() for _ in range(min(count, len(state.character_deck)))]
+    state.character_deck, state.drawn = draw(state.character_deck, count)
     state.reveals += 1
 
 
@@ -60,7 +60,7 @@ def do_recruit(state: Position, seat: Seat, action: Recruit, events: list[Event]
     cost = state.recruit_cost(seat)
     player.gold -= cost
     player.characters.append(action.card)
-    state.drawn.remove(action.card)
+    state.drawn = [card for card in state.drawn if card != action.card]
     text = msg("{player} recruits a character for {gold}", player=name(seat), gold=gold(cost))
     events.append(Event("recruit", seat, text, {}))
     _return_drawn(state, events)
@@ -73,7 +73,7 @@ def do_decline(state: Position, seat: Seat, action: Decline, events: list[Event]
 
 def _return_drawn(state: Position, events: list[Event]) -> None:
     """The cards not taken go to the bottom of the deck."""
-    state.character_deck[:0] = state.drawn
+    state.character_deck = [*state.drawn, *state.character_deck]
     state.drawn = []
     if state.phase is Phase.PRELUDE:
         _prelude_next(state)

@@ -199,7 +199,7 @@ def _sail(state: Position, start: int, end: int, red: bool | None, events: list[
     state.moved += 1
     clearing = state.clearing
     if clearing and clearing[0] == start:
-        clearing.pop(0)
+        state.clearing = clearing[1:]
     if end == state.target:
         state.red_moved = red
     events.append(_sail_event(state.actor, start + 1, end + 1, red))

@@ -102,7 +102,7 @@ def _next_scorer(state: Position, events: list[Event]) -> None:
         state.actor = state.queue[0]
         if has_score_options(state, state.actor):
             return
-        state.queue.pop(0)
+        state.queue = state.queue[1:]
     for seat, player in enumerate(state.boards):
         left = len(free_gondolas(state, seat))
         player.vp["gondoliers"] += left
@@ -118,7 +118,7 @@ def do_score(state: Position, seat: Seat, action: Score, events: list[Event]) ->
     card = state.character(action.card)
     points = card_vp(state, seat, card, action.island, action.amount)
     gondola = next(g for g in free_gondolas(state, seat) if g[0] == action.island)
-    state.used_gondolas.append(gondola)
+    state.used_gondolas = [*state.used_gondolas, gondola]
     player.characters.remove(action.card)
     player.vp["character cards"] += points
     if card.kind is CharacterKind.GOLD_EXCHANGE and points:
@@ -140,7 +140,7 @@ def do_score(state: Position, seat: Seat, action: Score, events: list[Event]) ->
 
 def do_skip(state: Position, seat: Seat, action: Skip, events: list[Event]) -> None:
     state.boards[seat].characters.remove(action.card)
-    state.skipped.setdefault(seat, []).append(action.card)
+    state.skipped = {**state.skipped, seat: [*state.skipped.get(seat, []), action.card]}
     text = msg("{player} leaves a character card that cannot score", player=name(seat))
     events.append(Event("skip", seat, text, {}))
     _next_scorer(state, events)

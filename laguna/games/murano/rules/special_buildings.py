@@ -14,7 +14,7 @@ from laguna.core.game import Event, Seat
 from laguna.core.messages import Message, excerpt, msg
 from laguna.games.murano.actions import Action, TakeCard
 from laguna.games.murano.components import SpecialEffect
-from laguna.games.murano.position import Phase, Position
+from laguna.games.murano.position import Phase, Position, draw
 from laguna.games.murano.rules.log import name, vp
 
 SPECIAL_DRAW: Final = 3
@@ -24,12 +24,12 @@ def draw_cards(state: Position, seat: Seat) -> None:
     """Draw the cards for a special building just built; with none to choose, they go back."""
     if not state.special_deck:
         return
-    state.drawn = [state.special_deck.pop() for _ in range(min(SPECIAL_DRAW, len(state.special_deck)))]
+    state.special_deck, state.drawn = draw(state.special_deck, SPECIAL_DRAW)
     state.reveals += 1
     if _choices(state, seat):
         state.phase = Phase.SPECIAL_CARD
     else:
-        state.special_deck[:0] = state.drawn
+        state.special_deck = [*state.drawn, *state.special_deck]
         state.drawn = []
 
 
@@ -47,9 +47,8 @@ def card_options(state: Position, seat: Seat) -> list[Action]:
 def take_card(state: Position, seat: Seat, card_id: str, events: list[Event]) -> None:
     player = state.boards[seat]
     player.special_cards.append(card_id)
-    state.fresh.append(card_id)
-    state.drawn.remove(card_id)
-    state.special_deck[:0] = state.drawn
+    state.fresh = [*state.fresh, card_id]
+    state.special_deck = [card for card in state.drawn if card != card_id] + state.special_deck
     state.drawn = []
     card = state._special(card_id)
     text = msg("{player} takes the special building card {title}", player=name(seat), title=msg(card.title))

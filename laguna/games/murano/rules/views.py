@@ -150,8 +150,9 @@ def resample(state: Position, twin: Position, seat: Seat | None, rng: Rng) -> No
     hidden = [s for s in range(len(state.boards)) if s != seat]
     if state.phase is Phase.OVER:
         hidden = []
-    twin.street_stack.sort()
-    rng.shuffle(twin.street_stack)
+    streets = sorted(twin.street_stack)
+    rng.shuffle(streets)
+    twin.street_stack = streets
     special_hidden = state.phase is Phase.SPECIAL_CARD and seat != state.actor
     specials = sorted([*twin.special_deck, *(twin.drawn if special_hidden else [])])
     rng.shuffle(specials)
@@ -161,10 +162,10 @@ def resample(state: Position, twin: Position, seat: Seat | None, rng: Rng) -> No
     twin.special_deck = specials
     # A player looking through a stack (having paid 4 gold) sees it: it keeps its tiles for them.
     looked = state.looking and seat == state.actor
-    twin.shop_stack = _redeal(
+    twin.shop_stack, _ = _redeal(
         rng, twin, "shops", twin.shop_stack, boxed=[], hidden=hidden, keep=looked and state.buying == "shop"
     )
-    twin.palace_stack = _redeal(
+    twin.palace_stack, twin.boxed_palaces = _redeal(
         rng,
         twin,
         "palaces",
@@ -234,7 +235,7 @@ def _deal_characters(
         twin.boards[other].characters = hand
         count = len(state.skipped.get(other, []))
         if count:
-            twin.skipped[other] = pool[:count]
+            twin.skipped = {**twin.skipped, other: pool[:count]}
             del pool[:count]
     if drawn_hidden:
         twin.drawn = pool[: len(state.drawn)]
@@ -252,9 +253,10 @@ def _redeal(
     boxed: list[str],
     hidden: list[Seat],
     keep: bool = False,
-) -> list[str]:
+) -> tuple[list[str], list[str]]:
     """Deal the unseen tiles of one kind again: the stack (unless `keep`), the boxed ones and the
-    others' face-down ones, from a sorted pool."""
+    others' face-down ones, from a sorted pool. Returns the stack and the boxed tiles, new lists (a
+    copy's lists are its original's until replaced)."""
     pool = [*boxed] if keep else [*stack, *boxed]
     for other in hidden:
         pool.extend(getattr(twin.boards[other], attribute))
@@ -264,9 +266,9 @@ def _redeal(
         count = len(getattr(twin.boards[other], attribute))
         setattr(twin.boards[other], attribute, pool[:count])
         del pool[:count]
-    boxed[:] = pool[: len(boxed)]
+    boxed = pool[: len(boxed)]
     if keep:
-        stack.sort()
-        rng.shuffle(stack)
-        return stack
-    return pool[len(boxed) :]
+        kept = sorted(stack)
+        rng.shuffle(kept)
+        return kept, boxed
+    return pool[len(boxed) :], boxed
