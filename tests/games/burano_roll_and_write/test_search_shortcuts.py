@@ -14,7 +14,7 @@ from laguna.games.burano_roll_and_write.actions import Action, Boat, Circle, Fli
 from laguna.games.burano_roll_and_write.characters import CHARACTERS
 from laguna.games.burano_roll_and_write.position import DICE, REACH
 from laguna.games.burano_roll_and_write.rules.boats import boat_choices, boat_problem
-from laguna.games.burano_roll_and_write.rules.dice import allowed, circles
+from laguna.games.burano_roll_and_write.rules.dice import allowed, can_circle, circles
 from laguna.games.burano_roll_and_write.rules.invitation import invitations
 from laguna.games.burano_roll_and_write.sheets import DieColour
 from tests.games.burano_roll_and_write.scenario import new
@@ -66,7 +66,7 @@ def test_the_tables_list_the_decisions_the_rules_allow(players: int) -> None:
                 for coins in range(5):
                     expected = circles_long(state, seat, colour, coins)
                     assert circles(state, seat, colour, coins) == expected
-                    assert circles(state, seat, colour, coins, first_only=True) == expected[:1]
+                    assert can_circle(state, seat, colour, coins) == bool(expected)
             boats: list[Action] = [Boat(c) for c in DICE if boat_problem(state, seat, c) is None]
             assert list(boat_choices(state, seat)) == [*boats, Flip()]
             assert list(invitations(state, seat)) == invitations_long(state, seat)

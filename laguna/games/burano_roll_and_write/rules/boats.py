@@ -19,7 +19,7 @@ from laguna.games.burano_roll_and_write.position import (
     coins_text,
     die_name,
 )
-from laguna.games.burano_roll_and_write.rules.dice import circle_symbol, circles
+from laguna.games.burano_roll_and_write.rules.dice import can_circle, circle_symbol
 from laguna.games.burano_roll_and_write.sheets import DieColour
 
 _BOATS = {colour: Boat(colour) for colour in DICE}
@@ -39,7 +39,7 @@ def _placeable(position: Position, seat: Seat, colour: DieColour) -> bool:
         if coins < 1:
             return False
         coins -= 1
-    return bool(circles(position, seat, colour, coins, first_only=True))
+    return can_circle(position, seat, colour, coins)
 
 
 def boat_problem(position: Position, seat: Seat, colour: DieColour) -> Message | None:

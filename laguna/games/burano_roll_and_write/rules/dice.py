@@ -47,9 +47,8 @@ def allowed(position: Position, seat: Seat, symbol: Symbol) -> tuple[int, ...]:
     return tuple(v for v in range(1, 7) if v not in used)
 
 
-def circles(position: Position, seat: Seat, colour: DieColour, coins: int, first_only: bool = False) -> list[Circle]:
-    """The symbols of the building that the die can circle, with every number `coins` can pay for
-    (only the first one found when `first_only`: placing a boat needs just one).
+def circles(position: Position, seat: Seat, colour: DieColour, coins: int) -> list[Circle]:
+    """The symbols of the building that the die can circle, with every number `coins` can pay for.
 
     The same as asking `allowed` of every uncircled symbol of the building, read from tables of the
     layout: a search lists these at every boat it considers."""
@@ -60,18 +59,14 @@ def circles(position: Position, seat: Seat, colour: DieColour, coins: int, first
     building = buildings[colour]
     found: list[Circle] = []
     highest = 0  # the most a plant of the building may take, once needed
-    for symbol_id, rule, row in building.spots:
+    for symbol_id, rule, row, _ in building.spots:
         if symbol_id in circled:
             continue
         if rule is _FIXED:
             numbers = row
         elif rule is _PLANT:
             if not highest:
-                highest = 6
-                for plant in building.plants:
-                    written = circled.get(plant)
-                    if written is not None and written < highest:
-                        highest = written
+                highest = building.plant_limit(circled)
             numbers = row[:highest]
         else:
             used = {v for c in chimneys if (v := circled.get(c)) is not None}
@@ -79,9 +74,40 @@ def circles(position: Position, seat: Seat, colour: DieColour, coins: int, first
         for circle in numbers:
             if circle.value in reach:
                 found.append(circle)
-                if first_only:
-                    return found
     return found
+
+
+def can_circle(position: Position, seat: Seat, colour: DieColour, coins: int) -> bool:
+    """Whether `circles` would find any (placing a boat needs just one), from the same tables: each
+    symbol knows for every die value and coins which of its printed numbers are within reach."""
+    die, paid = position.dice[DICE.index(colour)], min(coins, 3)
+    reached = 4 * die + paid
+    circled = position.circled[seat]
+    _, buildings, chimneys = _tables(position.layouts[seat])
+    building = buildings[colour]
+    highest = 0
+    for symbol_id, rule, row, fits in building.spots:
+        if symbol_id in circled:
+            continue
+        if rule is _FIXED:
+            if fits[reached]:
+                return True
+        elif rule is _PLANT:
+            if not highest:
+                highest = building.plant_limit(circled)
+            if _LOWEST[reached] <= highest:
+                return True
+        else:
+            reach = REACH[die][paid]
+            used = {v for c in chimneys if (v := circled.get(c)) is not None}
+            if any(circle.value in reach and circle.value not in used for circle in row):
+                return True
+    return False
+
+
+_LOWEST = tuple(min(REACH[die][coins], default=7) for die in range(7) for coins in range(4))
+"""The smallest number within reach, by 4 × the die's value + the coins (at most 3): a plant takes
+every number up to its building's lowest one."""
 
 
 _FIXED, _PLANT, _CHIMNEY = range(3)
@@ -90,14 +116,15 @@ _FIXED, _PLANT, _CHIMNEY = range(3)
 
 class _BuildingTable:
     """A building's symbols in the order `allowed` is asked of them, each with the way its numbers
-    are found and its circles for every number the printed rule allows, smallest first."""
+    are found, its circles for every number the printed rule allows, smallest first, and whether
+    one of them is within reach, by 4 × the die's value + the coins (at most 3)."""
 
     __slots__ = ("plants", "spots")
 
     def __init__(self, layout: SheetLayout, colour: DieColour) -> None:
         symbols = layout.in_building(colour)
         self.plants = tuple(s.id for s in symbols if s.kind is Kind.PLANT)
-        spots: list[tuple[str, int, tuple[Circle, ...]]] = []
+        spots: list[tuple[str, int, tuple[Circle, ...], tuple[bool, ...]]] = []
         for symbol in symbols:
             if symbol.kind is Kind.PLANT:
                 rule, numbers = _PLANT, tuple(range(1, 7))
@@ -105,8 +132,19 @@ class _BuildingTable:
                 rule, numbers = _CHIMNEY, tuple(range(1, 7))
             else:
                 rule, numbers = _FIXED, _printed(symbol)
-            spots.append((symbol.id, rule, tuple(_circle(symbol.id, v) for v in numbers)))
+            row = tuple(_circle(symbol.id, v) for v in numbers)
+            fits = tuple(any(c.value in REACH[die][coins] for c in row) for die in range(7) for coins in range(4))
+            spots.append((symbol.id, rule, row, fits))
         self.spots = tuple(spots)
+
+    def plant_limit(self, circled: dict[str, int | None]) -> int:
+        """The most a plant of the building may take: its lowest number written, 6 while none is."""
+        highest = 6
+        for plant in self.plants:
+            written = circled.get(plant)
+            if written is not None and written < highest:
+                highest = written
+        return highest
 
 
 def _printed(symbol: Symbol) -> tuple[int, ...]:
