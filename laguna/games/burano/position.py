@@ -217,7 +217,8 @@ class Position(Seats):
         return [card for card in map(self._cards.__getitem__, self.boards[seat].cards) if card.effect is effect]
 
     def has(self, seat: Seat, effect: Effect) -> bool:
-        return bool(self.card_effects(seat, effect))
+        cards = self._cards
+        return any(cards[card_id].effect is effect for card_id in self.boards[seat].cards)
 
     def any_cube_colours(self, seat: Seat) -> frozenset[Colour]:
         colours: frozenset[Colour] = frozenset()

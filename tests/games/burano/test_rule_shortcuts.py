@@ -1,7 +1,8 @@
 """Shortcuts of the rules that the search runs at every step, against the rules read the long way at
 every position of seeded games: where roof tiles may go (the pairs of cubes found once for all of a
 player's tiles), where a cube may be built (the pits around each square found once), the workshop
-squares in order, and how a sample deals the hidden roof tiles and fish cards."""
+squares in order, whether a player holds a card's effect, and how a sample deals the hidden roof tiles
+and fish cards."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import pytest
 
 from laguna.core.rng import Rng
 from laguna.games.burano import GAME, BuranoState, views
-from laguna.games.burano.components import Colour, RoofKind, RoofTile, Square
+from laguna.games.burano.components import Colour, Effect, RoofKind, RoofTile, Square
 from laguna.games.burano.main_island import TOP_FLOOR, Stack, build_sites, roof_pairs, roof_sites
 
 
@@ -118,3 +119,14 @@ def test_build_sites_and_lace_squares_are_those_of_the_long_way(players: int, se
         built += len(sites)
         assert state.area.squares_in_order() == tuple(sorted(state.area.colours.items()))
     assert built > 100
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 34), (3, 35), (4, 36)])
+def test_holding_an_effect_is_holding_a_card_of_it(players: int, seed: int) -> None:
+    held = 0
+    for state in positions(players, seed):
+        for seat in range(players):
+            for effect in Effect:
+                assert state.has(seat, effect) == bool(state.card_effects(seat, effect))
+                held += state.has(seat, effect)
+    assert held > 50
