@@ -22,6 +22,8 @@ STARTING_GONDOLIERS = 5
 
 @dataclass(slots=True)
 class Player:
+    """One player's holdings. Its lists are replaced, never changed in place: copies share them."""
+
     gold: int = STARTING_GOLD
     gondoliers: int = STARTING_GONDOLIERS
     """Gondoliers in front of the player, not yet placed on a gondola."""
@@ -38,16 +40,17 @@ class Player:
     vp: Counter[str] = field(default_factory=lambda: Counter({"start": STARTING_VP}))
 
     def copy(self) -> Player:
-        """An independent twin, its fields set directly (search copies every player of every position)."""
+        """A twin, its fields set directly (search copies every player of every position). The lists are
+        shared: the rules replace them, never change them in place; the counters are copied."""
         twin = _new(Player)
         twin.gold = self.gold
         twin.gondoliers = self.gondoliers
         twin.factories = self.factories
         twin.specials = self.specials
-        twin.shops = self.shops[:]
-        twin.palaces = self.palaces[:]
-        twin.characters = self.characters[:]
-        twin.special_cards = self.special_cards[:]
+        twin.shops = self.shops
+        twin.palaces = self.palaces
+        twin.characters = self.characters
+        twin.special_cards = self.special_cards
         twin.beads = beads = _new_counter(Counter)
         _fill(beads, self.beads)
         twin.markers = self.markers

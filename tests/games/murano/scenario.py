@@ -154,14 +154,14 @@ def building(state: MuranoState, space: str, kind: str, owner: int | None = None
 def give_shop(state: MuranoState, seat: int, colour: str) -> None:
     tile = next(t for t in state.shop_stack if state._shop(t).colour.value == colour)
     state.shop_stack = without(state.shop_stack, tile)
-    state.boards[seat].shops.append(tile)
+    state.boards[seat].shops = [*state.boards[seat].shops, tile]
     changed(state)
 
 
 def give_palace(state: MuranoState, seat: int, crests: int) -> None:
     tile = next(t for t in state.palace_stack if state._palace(t).crests == crests)
     state.palace_stack = without(state.palace_stack, tile)
-    state.boards[seat].palaces.append(tile)
+    state.boards[seat].palaces = [*state.boards[seat].palaces, tile]
     changed(state)
 
 
@@ -177,7 +177,7 @@ def give_card(state: MuranoState, seat: int, effect: str, detail: str | None = N
         if detail and card.building is not None and card.building.value != detail:
             continue
         state.special_deck = without(state.special_deck, card_id)
-        state.boards[seat].special_cards.append(card_id)
+        state.boards[seat].special_cards = [*state.boards[seat].special_cards, card_id]
         changed(state)
         return card_id
     raise AssertionError(f"no {effect} {detail or ''} card in the deck")
@@ -190,7 +190,7 @@ def give_character(state: MuranoState, seat: int, card_id: str) -> None:
         state.boxed_characters = without(state.boxed_characters, card_id)
     else:
         raise AssertionError(f"{card_id} is not in the deck or the box")
-    state.boards[seat].characters.append(card_id)
+    state.boards[seat].characters = [*state.boards[seat].characters, card_id]
     changed(state)
 
 

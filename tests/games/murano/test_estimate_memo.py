@@ -111,7 +111,7 @@ def test_holdings_changed_by_hand_are_valued_again() -> None:
     first = state.estimate()
     twin = state.copy()
     twin.boards[0].gold += 7
-    twin.boards[1].characters.append(twin.character_deck[-1])
+    twin.boards[1].characters = [*twin.boards[1].characters, twin.character_deck[-1]]
     twin.character_deck = twin.character_deck[:-1]
     assert twin.estimate() == from_scratch(twin)
     assert twin.estimate() != first

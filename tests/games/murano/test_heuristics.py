@@ -68,7 +68,7 @@ def test_a_character_card_scores_where_its_owner_has_a_gondolier() -> None:
     scenario.gondolier_at(elsewhere, 0, "pietro", "orange")
     assert with_gondola.estimate()[0] > elsewhere.estimate()[0] + 1
     without = state.copy()
-    without.boards[0].characters.clear()
+    without.boards[0].characters = []
     assert state.estimate()[0] > without.estimate()[0] + 2, "even without a gondola yet, the card is worth something"
     # At the end the card is worth exactly what it scores where a gondolier waits (and 1 VP less for
     # the gondolier that then scores no card).
@@ -81,12 +81,13 @@ def test_a_bought_tile_is_worth_part_of_its_building_vp_and_building_banks_the_r
     state = scenario.new(2, 0)
     scenario.give_palace(state, 0, 2)
     without = state.copy()
-    without.boards[0].palaces.clear()
+    without.boards[0].palaces = []
     assert state.estimate()[0] > without.estimate()[0] + 1
     built = state.copy()
     scenario.street(built, "donato.5")
     scenario.street(state, "donato.5")
-    palace = built.boards[0].palaces.pop()
+    *kept, palace = built.boards[0].palaces
+    built.boards[0].palaces = kept
     built.tiles["donato.1"] = ("palace", palace)
     built.boards[0].vp["buildings"] += 3
     scenario.changed(built)

@@ -60,7 +60,8 @@ def played(players: int, seed: int) -> list[MuranoState]:
 
 
 def containers(state: MuranoState) -> list[tuple[str, Any]]:
-    """The position's changeable parts: its lists, dictionaries and counters, and each player's."""
+    """The position's parts changed in place: its dictionaries and counters, each player and its
+    counters (the lists of a position and of its players are replaced, never changed)."""
     found = [
         (name, value)
         for name, value in state.__dict__.items()
@@ -70,7 +71,7 @@ def containers(state: MuranoState) -> list[tuple[str, Any]]:
         found.append((f"player {seat}", player))
         for name in player.__slots__:
             value = getattr(player, name)
-            if isinstance(value, list | Counter):
+            if isinstance(value, Counter):
                 found.append((f"player {seat} {name}", value))
     return found
 

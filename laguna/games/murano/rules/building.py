@@ -118,13 +118,13 @@ def _place_building(state: Position, seat: Seat, tile: str, space: str, events: 
     elif kind is Building.SHOP:
         colour = tile.split("-")[1]
         shop = next(s for s in player.shops if state._shop(s).colour.value == colour)
-        player.shops.remove(shop)
+        player.shops = [other for other in player.shops if other != shop]
         state.tiles[space] = ("shop", seat, colour)
         player.markers += 1
     elif kind is Building.PALACE:
         crests = int(tile.split("-")[1])
         palace = next(p for p in player.palaces if state._palace(p).crests == crests)
-        player.palaces.remove(palace)
+        player.palaces = [other for other in player.palaces if other != palace]
         state.tiles[space] = ("palace", palace)
     else:
         player.specials -= 1

@@ -100,7 +100,10 @@ def do_buytile(state: Position, seat: Seat, action: BuyTile, events: list[Event]
     else:
         state.palace_stack = stack
     state.reveals += 1
-    (player.shops if action.kind == "shop" else player.palaces).append(tile)
+    if action.kind == "shop":
+        player.shops = [*player.shops, tile]
+    else:
+        player.palaces = [*player.palaces, tile]
     if action.kind == "shop":
         text = msg("{player} buys a shop: {how}", player=name(seat), how=how)
     else:

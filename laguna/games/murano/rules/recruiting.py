@@ -59,7 +59,7 @@ def do_recruit(state: Position, seat: Seat, action: Recruit, events: list[Event]
     player = state.boards[seat]
     cost = state.recruit_cost(seat)
     player.gold -= cost
-    player.characters.append(action.card)
+    player.characters = [*player.characters, action.card]
     state.drawn = [card for card in state.drawn if card != action.card]
     text = msg("{player} recruits a character for {gold}", player=name(seat), gold=gold(cost))
     events.append(Event("recruit", seat, text, {}))

@@ -119,7 +119,7 @@ def do_score(state: Position, seat: Seat, action: Score, events: list[Event]) ->
     points = card_vp(state, seat, card, action.island, action.amount)
     gondola = next(g for g in free_gondolas(state, seat) if g[0] == action.island)
     state.used_gondolas = [*state.used_gondolas, gondola]
-    player.characters.remove(action.card)
+    player.characters = [card for card in player.characters if card != action.card]
     player.vp["character cards"] += points
     if card.kind is CharacterKind.GOLD_EXCHANGE and points:
         player.gold -= action.amount or 0
@@ -139,7 +139,8 @@ def do_score(state: Position, seat: Seat, action: Score, events: list[Event]) ->
 
 
 def do_skip(state: Position, seat: Seat, action: Skip, events: list[Event]) -> None:
-    state.boards[seat].characters.remove(action.card)
+    player = state.boards[seat]
+    player.characters = [card for card in player.characters if card != action.card]
     state.skipped = {**state.skipped, seat: [*state.skipped.get(seat, []), action.card]}
     text = msg("{player} leaves a character card that cannot score", player=name(seat))
     events.append(Event("skip", seat, text, {}))

@@ -46,7 +46,7 @@ def card_options(state: Position, seat: Seat) -> list[Action]:
 
 def take_card(state: Position, seat: Seat, card_id: str, events: list[Event]) -> None:
     player = state.boards[seat]
-    player.special_cards.append(card_id)
+    player.special_cards = [*player.special_cards, card_id]
     state.fresh = [*state.fresh, card_id]
     state.special_deck = [card for card in state.drawn if card != card_id] + state.special_deck
     state.drawn = []
