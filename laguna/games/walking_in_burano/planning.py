@@ -28,8 +28,8 @@ FLOOR_SETS = tuple(tuple(f for f in range(FLOORS) if bits >> f & 1) for bits in 
 
 _COLOUR_INDEX = {colour: k for k, colour in enumerate(Colour)}
 _SHOP_BITS = {kind: 1 << k for k, kind in enumerate(SHOP_TYPES)}
-_SPACES = tuple((where, *divmod(where, COLUMNS)) for where in range(CELLS))
-"""Every space of the house area with its floor and house, 1st floor first."""
+_SPACES = tuple((where, where // COLUMNS, where % COLUMNS, 1 << where // COLUMNS) for where in range(CELLS))
+"""Every space of the house area with its floor, house and floor bit, 1st floor first."""
 _HOUSE_OF = tuple(where % COLUMNS for where in range(CELLS))
 _FLOOR_CELLS = tuple(tuple(range(f * COLUMNS, (f + 1) * COLUMNS)) for f in range(FLOORS))
 """The spaces of each floor, house by house."""
@@ -59,6 +59,7 @@ class Cards:
             self.colour.append(_COLOUR_INDEX[card.colour])
             self.shop.append(_SHOP_BITS.get(card.shop, 0) if card.shop else 0)
         self.bit = [1 << k for k in self.colour]
+        self.light = [float(v[SL]) for v in self.vec]
         # a chosen card of each floor and colour: the average of those cards, picked among (`SELECT`)
         self.chosen: list[list[tuple[float, ...]]] = []
         for f in range(FLOORS):
@@ -155,8 +156,8 @@ class Plan:
                 broken.add(best_cell)
                 spare -= 1
         self.planned = tuple(planned)
-        missing = self.missing = tuple(3 - p for p in placed)
-        self.unfinished = tuple(c for c in range(COLUMNS) if missing[c])
+        missing = self.missing = tuple([3 - p for p in placed])
+        self.unfinished = tuple([c for c in range(COLUMNS) if missing[c]])
         # the houses in the order they pick a colour: those with a colour first, then the empty ones
         houses = [c for c in self.unfinished if planned[c + 1]]
         self.houses = tuple(houses + [c for c in self.unfinished if not planned[c + 1]])
@@ -171,14 +172,14 @@ class Plan:
         to_come = []
         shops = []
         kinds = 0
-        for where, f, c in _SPACES:
+        for where, f, c, bit in _SPACES:
             i = area[where]
             if i != EMPTY:
                 cards.append(vec[i])
                 filled.append(where)
                 kinds |= shop[i]
                 continue
-            empty[c] |= 1 << f
+            empty[c] |= bit
             if where in assigned:
                 i = assigned[where]
                 cards.append(vec[i])
@@ -188,7 +189,7 @@ class Plan:
                 if shop[i] and not kinds & shop[i]:
                     shops.append((c, False))
             else:
-                gaps[c] |= 1 << f
+                gaps[c] |= bit
                 cards.append(_NOTHING)
                 to_come.append((where, f, c))
                 if f == 0:
@@ -197,7 +198,7 @@ class Plan:
         self.in_hand = held[0] + held[1] + held[2]
         self.gaps = tuple(gaps)
         self.forced = tuple(forced)
-        self.empty = tuple(FLOOR_SETS[bits] for bits in empty)
+        self.empty = tuple(map(FLOOR_SETS.__getitem__, empty))
         self.cards = tuple(cards)
         self.placed = tuple(filled)
         self.to_come = tuple(to_come)
@@ -227,10 +228,11 @@ class Plan:
 def streetlights(t: Cards, area: tuple[int, ...]) -> tuple[tuple[int, float | None], ...]:
     """Isolated streetlights on the 2nd floors (Policeman), house by house: those placed count what
     they show, and an empty space with no streetlight beside it may get one (None: its chance)."""
+    light = t.light
     lights = []
     for c in range(COLUMNS):
         i = area[COLUMNS + c]
-        lights.append(-1.0 if i == EMPTY else float(t.vec[i][SL]))
+        lights.append(-1.0 if i == EMPTY else light[i])
     counted: list[tuple[int, float | None]] = []
     for c in range(COLUMNS):
         here = lights[c]

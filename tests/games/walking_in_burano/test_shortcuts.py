@@ -1,5 +1,6 @@
 """Shortcuts the rules and the heuristic take at every step of a search, against the long way at every
-position of seeded games: the colour bits of the cards, the turns left, the best run of three spaces."""
+position of seeded games: the colour bits of the cards, the turns left, the streetlights, the best run
+of three spaces."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from collections.abc import Iterator
 import pytest
 
 from laguna.core.rng import Rng
-from laguna.games.walking_in_burano import WalkingInBuranoState
+from laguna.games.walking_in_burano import WalkingInBuranoState, planning
 from laguna.games.walking_in_burano import heuristics as h
 from laguna.games.walking_in_burano.cards import Colour
 from laguna.games.walking_in_burano.house_area import COLUMNS
@@ -98,3 +99,30 @@ def test_the_best_run_is_the_best_of_the_nine_runs_of_three() -> None:
                 first = floor * COLUMNS + start
                 long_way = max(long_way, spaces[first] + spaces[first + 1] + spaces[first + 2])
         assert h._best_run(spaces) == long_way
+
+
+def streetlights_long(state: WalkingInBuranoState, seat: int) -> tuple[tuple[int, float | None], ...]:
+    """The 2nd floors' isolated streetlights as `planning.streetlights` counts them, read from the cards."""
+    row = [state.areas[seat][COLUMNS + c] for c in range(COLUMNS)]
+    shown = [-1.0 if i == EMPTY else float(state.cards.cards[i].streetlights) for i in row]
+    counted: list[tuple[int, float | None]] = []
+    for c, here in enumerate(shown):
+        left = shown[c - 1] if c > 0 else 0.0
+        right = shown[c + 1] if c < COLUMNS - 1 else 0.0
+        if here > 0 and left <= 0 and right <= 0:
+            counted.append((c, here * (planning.LIGHT_CROWDED if min(left, right) < 0 else 1.0)))
+        elif here < 0 and left <= 0 and right <= 0:
+            counted.append((c, None))
+    return tuple(counted)
+
+
+@pytest.mark.parametrize(("players", "seed"), GAMES)
+def test_streetlights_read_from_the_table_are_those_of_the_cards(players: int, seed: int) -> None:
+    seen = set()
+    for state in positions(players, seed):
+        t = planning.card_tables(state.cards)
+        for seat in range(players):
+            lights = planning.streetlights(t, tuple(state.areas[seat]))
+            assert lights == streetlights_long(state, seat)
+            seen.update(here for _, here in lights)
+    assert None in seen and len(seen) > 1
