@@ -197,9 +197,10 @@ class BuranoState(Position, RulesState[Action]):
         events: list[Event] = []
         self._legal = {}
         kind = type(action)
-        moment = self._moment()
+        own = kind in _OWN_BOARD
+        moment = self._moment() if own else None
         _APPLY[kind](self, seat, action, events)
-        if kind in _OWN_BOARD and self._moment() == moment:
+        if own and self._moment() == moment:
             self._worth[seat] = [None]
             if kind in _ROOF_TILES:
                 self._roof_worth[seat] = [None]

@@ -1,8 +1,8 @@
 """Shortcuts of the rules that the search runs at every step, against the rules read the long way at
 every position of seeded games: where roof tiles may go (the pairs of cubes found once for all of a
 player's tiles), where a cube may be built (the pits around each square found once), the workshop
-squares in order, whether a player holds a card's effect, and how a sample deals the hidden roof tiles
-and fish cards."""
+squares in order, whether a player holds a card's effect, the payments for lace makers, and how a
+sample deals the hidden roof tiles and fish cards."""
 
 from __future__ import annotations
 
@@ -12,9 +12,11 @@ from collections.abc import Iterator
 import pytest
 
 from laguna.core.rng import Rng
-from laguna.games.burano import GAME, BuranoState, views
+from laguna.games.burano import GAME, BuranoState, Phase, views
+from laguna.games.burano.actions import Pay
 from laguna.games.burano.components import Colour, Effect, RoofKind, RoofTile, Square
 from laguna.games.burano.main_island import TOP_FLOOR, Stack, build_sites, roof_pairs, roof_sites
+from laguna.games.burano.rules import cleanup
 
 
 def positions(players: int, seed: int) -> Iterator[BuranoState]:
@@ -130,3 +132,31 @@ def test_holding_an_effect_is_holding_a_card_of_it(players: int, seed: int) -> N
                 assert state.has(seat, effect) == bool(state.card_effects(seat, effect))
                 held += state.has(seat, effect)
     assert held > 50
+
+
+def pay_options_long(state: BuranoState, seat: int) -> list[Pay]:
+    """Each unpaid lace maker paid by a cube of its colour counted in the pyramid, a privilege point
+    with a cube of it in the supply, or the lace-discount card not used yet."""
+    player = state.boards[seat]
+    paid = [square for square, _ in state.paid]
+    cubes = Counter(cube for cube in player.pyramid if cube is not None)
+    card = bool(state.card_effects(seat, Effect.LACE_DISCOUNT)) and "card" not in [m for _, m in state.paid]
+    options = []
+    for square in sorted(s for s, owner in state.lace_workers.items() if owner == seat):
+        if square not in paid:
+            colour = state.area.colours[square]
+            options += [Pay(square)] if cubes[colour] else []
+            options += [Pay(square, "privilege")] if player.privilege and state.supply[colour] else []
+            options += [Pay(square, "card")] if card else []
+    return options
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 37), (3, 38), (4, 39)])
+def test_lace_payments_are_those_of_the_long_way(players: int, seed: int) -> None:
+    found = 0
+    for state in positions(players, seed):
+        if state.phase is Phase.LACE_SCORING:
+            options = cleanup.pay_options(state, state.actor)
+            assert options == pay_options_long(state, state.actor)
+            found += len(options)
+    assert found > 0

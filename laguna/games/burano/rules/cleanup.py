@@ -138,14 +138,14 @@ def _after_queue(position: Position, events: list[Event]) -> None:
 def pay_options(position: Position, seat: Seat) -> list[Action]:
     player = position.boards[seat]
     paid = {square for square, _ in position.paid}
-    in_pyramid = Counter(c for c in player.pyramid if c is not None)
+    pyramid = player.pyramid
     card = position.has(seat, Effect.LACE_DISCOUNT) and all(means != "card" for _, means in position.paid)
     options: list[Action] = []
     for square in position.own_lace_squares(seat):
         if square in paid:
             continue
         colour = position.area.colours[square]
-        if in_pyramid[colour] > 0:
+        if colour in pyramid:
             options.append(Pay(square))
         if player.privilege and position.supply[colour]:
             options.append(Pay(square, "privilege"))
