@@ -3,8 +3,8 @@ way, dealt as the rules' set-up says (rules: Components, and the set-up before t
 the small queries the rules ask of it.
 
 Stacks and decks list their items top last; cards returned "to the bottom" go to the front of the list.
-The position's own lists (stacks, decks, the cards drawn, the queues) are replaced, never changed in
-place, so that copies share them; the players' holdings are each copy's own.
+The position's own lists (stacks, decks, the cards drawn, the queues) and the bag are replaced, never
+changed in place, so that copies share them; so are the players' lists.
 The rules that change a position are plain functions in `laguna.games.murano.rules`, one module a
 section of the rules.
 """
@@ -16,7 +16,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any, Final
 
-from laguna.core.game import Seat, Seats
+from laguna.core.game import Seat, Seats, copy_counter
 from laguna.core.messages import N_
 from laguna.core.rng import Rng
 from laguna.games.murano import characters as scoring
@@ -365,7 +365,8 @@ class Position(Seats):
         player = self.boards[seat]
         used = min(count, player.beads[colour])
         player.beads[colour] -= used
-        self.bag[colour] += used
+        self.bag = bag = copy_counter(self.bag)
+        bag[colour] += used
         count -= used
         if studios:
             for studio in self.cards(seat, SpecialEffect.STUDIO):
@@ -373,7 +374,7 @@ class Position(Seats):
                     (other,) = studio.beads - {colour}
                     used = min(count, player.beads[other])
                     player.beads[other] -= used
-                    self.bag[other] += used
+                    bag[other] += used
                     count -= used
 
     def recruit_cost(self, seat: Seat) -> int:

@@ -10,7 +10,6 @@ the game hands it to the state it builds (`heuristic`).
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from typing import Any, Final
 
@@ -38,10 +37,7 @@ from laguna.games.murano.rules import (
 )
 
 _new: Final = object.__new__
-_new_counter: Final = Counter.__new__
-_fill: Final = dict.update
-"""What a copy is made with: an instance without `__init__`, and a counter filled as a plain dictionary
-(as `laguna.core.game.copy_counter` does, without its call)."""
+"""What a copy is made with: an instance without `__init__`."""
 
 Heuristic = Callable[["MuranoState"], tuple[float, ...]]
 """A bot's estimate of every seat's final score."""
@@ -158,17 +154,14 @@ class MuranoState(Position, RulesState[Action]):
 
     def copy(self) -> MuranoState:
         """A twin that shares nothing the rules change in place: one dictionary built at once, the
-        players, the board's dictionaries and the bag copied by their quickest means. The stacks, decks
-        and other lists of the position are shared: the rules replace them, never change them."""
+        players and the board's dictionaries copied by their quickest means. The stacks, decks, other
+        lists and the bag are shared: the rules replace them, never change them in place."""
         own = self.__dict__
-        bag = _new_counter(Counter)
-        _fill(bag, self.bag)
         twin = _new(MuranoState)
         twin.__dict__ = {
             **own,
             "rng": self.rng.copy(),
             "_legal": self._legal.copy(),
-            "bag": bag,
             "tiles": self.tiles.copy(),
             "gondolas": self.gondolas.copy(),
             "boards": [player.copy() for player in self.boards],

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from laguna.core.errors import IllegalAction
-from laguna.core.game import Event
+from laguna.core.game import Event, copy_counter
 from laguna.games.murano import GAME, MuranoState, Phase
 from laguna.games.murano.components import Bead, Customer
 from laguna.games.murano.ships import SPACES, Ring
@@ -201,6 +201,7 @@ def gondolier_at(state: MuranoState, seat: int, island: str, colour: str) -> Non
 
 
 def beads(state: MuranoState, seat: int, **counts: int) -> None:
+    state.bag = copy_counter(state.bag)
     for name, count in counts.items():
         bead = Bead(name)
         state.bag[bead] -= count

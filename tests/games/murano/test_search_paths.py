@@ -37,10 +37,11 @@ REPLACED: frozenset[str] = frozenset(
         "fresh",
         "clearing",
         "skipped",
+        "bag",
     }
 )
-"""The position's lists (and its cards put aside) that the rules replace rather than change: a copy
-shares them until then."""
+"""The position's lists, its cards put aside and the bag, which the rules replace rather than change:
+a copy shares them until then."""
 SHARED: frozenset[str] = REPLACED | {"scoring_facts", "_beside", "_island_spaces", "_known_facts"}
 """What a copy shares: those lists, the islands' facts of the final scoring, which no tile changes, the
 islands' facts by their contents, and the board's tables of spaces."""

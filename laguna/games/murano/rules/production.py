@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from laguna.core.game import Event, Seat
+from laguna.core.game import Event, Seat, copy_counter
 from laguna.core.messages import N_, Message, excerpt, msg, msg_plural
 from laguna.games.murano.actions import Action, Produce, ReturnBead, Sell
 from laguna.games.murano.components import Bead, SpecialEffect
@@ -49,6 +49,7 @@ def do_produce(state: Position, seat: Seat, action: Produce, events: list[Event]
     player.vp["production"] -= 2 * action.count
     draws = action.count + (1 if action.count and state.has(seat, SpecialEffect.TRADING_STATION) else 0)
     drawn: list[Bead] = []
+    state.bag = copy_counter(state.bag)
     for _ in range(draws):
         if not state.bag.total():
             break
@@ -113,6 +114,7 @@ def return_options(state: Position, seat: Seat) -> list[Action]:
 def do_returnbead(state: Position, seat: Seat, action: ReturnBead, events: list[Event]) -> None:
     bead = Bead(action.colour)
     state.boards[seat].beads[bead] -= 1
+    state.bag = copy_counter(state.bag)
     state.bag[bead] += 1
     state.produced = False
     text = msg("{player} returns {bead} (Trading Station)", player=name(seat), bead=msg(_BEADS[bead]))
