@@ -440,7 +440,17 @@ _MEMORY = _Memory()
 """Shared by every game of the process, as an outlook depends on nothing else."""
 
 Placed = tuple[tuple[int, int, int], ...]
-Circles = frozenset[tuple[str, int | None]]
+
+
+def circles_code(sheet: _Sheet, circled: dict[str, int | None]) -> bytes:
+    """The circles of a sheet as the memory knows them: a byte a symbol, 0 when open, 1 when circled
+    with nothing written, 2 + the number written. Equal exactly when the circles and numbers are,
+    and one object, where a set of pairs is one for each pair to make, keep and free."""
+    code = bytearray(sheet.size)
+    index = sheet.index
+    for sid, written in circled.items():
+        code[index[sid]] = 1 if written is None else written + 2
+    return bytes(code)
 
 
 class _Outlook:
@@ -451,8 +461,8 @@ class _Outlook:
     Working it out is most of an estimate, while most decisions leave a sheet and its characters
     alone, and a search meets the same sheets again and again: the state keeps each seat's outlook
     across copies, and the game remembers them by sheet and characters. An outlook never changes once
-    made (but for `values` and `levels`, which only grow), and keeps its numbers in tuples, like the
-    marks.
+    made (but for `values` and `levels`, which only grow), and keeps its numbers in tuples and
+    arrays, like the marks.
     """
 
     __slots__ = (
@@ -460,7 +470,7 @@ class _Outlook:
         "worth",
     )  # fmt: skip
 
-    def __init__(self, sheet: _Sheet, marks: _Marks, placed: Placed, circles: Circles) -> None:
+    def __init__(self, sheet: _Sheet, marks: _Marks, placed: Placed, circles: bytes) -> None:
         self.sheet = sheet
         self.marks = marks
         self.placed = placed
@@ -575,8 +585,8 @@ class _Outlook:
 def _prefix(ranking: list[float], opened: int) -> array[float]:
     """The running sums of the ranking's `opened` best: the dice rarely offer the very best symbol, so
     the circles to come land on every other symbol of the ranking first, and on the ones skipped only
-    once those are gone. In an array: an outlook keeps several, and numbers in an array are neither
-    objects to free one by one nor for the collector of cycles to walk."""
+    once those are gone. In an array: an outlook keeps several, and numbers in an array are not
+    objects, none to make, walk or free one by one."""
     ranked = sorted(ranking, reverse=True)
     del ranked[opened:]
     sums = array("d", (0.0,))
@@ -592,7 +602,7 @@ def _outlook(sheet: _Sheet, circled: dict[str, int | None], placed: Placed, memo
     if near is not None and near.sheet is sheet:
         circles, marks = near.circles, near.marks
     else:
-        circles = frozenset(circled.items())
+        circles = circles_code(sheet, circled)
     key = (sheet, placed, circles)
     found = memory.get(key)
     if found is None:

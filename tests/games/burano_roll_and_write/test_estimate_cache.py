@@ -129,7 +129,7 @@ def test_the_rankings_updated_by_character_match_the_rankings_listed_whole(playe
             child.estimate()
             for seat_of, cell in enumerate(child.outlooks):
                 outlook = cell[0]
-                assert outlook.circles == frozenset(child.circled[seat_of].items())
+                assert outlook.circles == heuristics.circles_code(outlook.sheet, child.circled[seat_of])
                 assert [[v.hex() for v in p] for p in outlook.prefixes] == [
                     [v.hex() for v in p] for p in prefixes_long(outlook)
                 ]
@@ -137,3 +137,20 @@ def test_the_rankings_updated_by_character_match_the_rankings_listed_whole(playe
                     fresh = heuristics._Outlook(outlook.sheet, outlook.marks, outlook.placed, outlook.circles)
                     assert (worth, plant_weight) == fresh.level(count)
         state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+def test_the_code_of_the_circles_tells_sheets_apart_exactly() -> None:
+    """The memory knows a sheet's circles by their code: two sheets of a layout get the same code
+    exactly when the same symbols carry the same numbers (or none), at every position of seeded games."""
+    seen: dict[tuple[str, bytes], frozenset[tuple[str, int | None]]] = {}
+    for players in (1, 2, 3, 4):
+        state = new(players, layout=None, seed=30 + players, round_limit=8)
+        rng = Rng(players)
+        while not state.is_terminal():
+            for seat, layout in enumerate(state.layouts):
+                circled = state.circled[seat]
+                key = (layout.name, heuristics.circles_code(heuristics._sheet(layout), circled))
+                assert seen.setdefault(key, frozenset(circled.items())) == frozenset(circled.items())
+            seat = state.to_act()[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert len(seen) == len({(name, circles) for (name, _), circles in seen.items()})
