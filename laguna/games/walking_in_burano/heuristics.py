@@ -279,6 +279,7 @@ def estimate(state: WalkingInBuranoState) -> tuple[float, ...]:
         visitors = tuple(state.visitors[seat])
         key = (context, area, hand, tokens, state.coins[seat], visitors, future, mid, done, completed)
         entry = memo.get(seat)
+        heads = None
         if entry is not None and entry.key == key:
             if entry.offer != offer_key:
                 # the supply or the decks changed: the value stands if the houses head as they did
@@ -295,7 +296,8 @@ def estimate(state: WalkingInBuranoState) -> tuple[float, ...]:
             if planning is None or planning[0] != own:
                 planning = memo[-1 - seat] = (own, Plan(t, area, hand, tokens))
             seat_plan = planning[1]
-            heads = _headings(seat_plan, offer.chance(future if mid else future + 1))
+            if heads is None:  # else worked out above, from the same area, hand and tokens
+                heads = _headings(seat_plan, offer.chance(future if mid else future + 1))
             heading, avail, breaks = heads
             # the value of these inputs, if any seat of any position met them before
             known = memo.get("values")
