@@ -46,16 +46,23 @@ _BUILDING_NAMES: Final[Mapping[DieColour, str]] = {
 """How sentences name a die and a building: whole phrases, so that a language can inflect them."""
 
 
+_DIE_MESSAGES: Final = {colour: msg(name) for colour, name in _DIE_NAMES.items()}
+_BUILDING_MESSAGES: Final = {colour: msg(name) for colour, name in _BUILDING_NAMES.items()}
+_COINS_MESSAGES: Final = {amount: msg_plural("{count} coin", "{count} coins", amount) for amount in range(4)}
+"""The phrases the log repeats at every decision, made once (a message never changes)."""
+
+
 def die_name(colour: DieColour) -> Message:
-    return msg(_DIE_NAMES[colour])
+    return _DIE_MESSAGES[colour]
 
 
 def building_name(colour: DieColour) -> Message:
-    return msg(_BUILDING_NAMES[colour])
+    return _BUILDING_MESSAGES[colour]
 
 
 def coins_text(amount: int) -> Message:
-    return msg_plural("{count} coin", "{count} coins", amount)
+    found = _COINS_MESSAGES.get(amount)
+    return found if found is not None else msg_plural("{count} coin", "{count} coins", amount)
 
 
 def change_cost(die: int, value: int) -> int:

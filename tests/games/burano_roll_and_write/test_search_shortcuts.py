@@ -1,21 +1,31 @@
 """The shortcuts a search takes through the rules (laguna/games/burano_roll_and_write/rules): the circles
 read from a layout's tables must be those the symbol rules allow, the boats listed without their
-refusals those `boat_problem` lets through, the invitations made once those made anew, and copies
-that share the parts replaced on change must stay as independent as whole copies, at every position
-of seeded games."""
+refusals those `boat_problem` lets through, the invitations and the log's phrases made once those
+made anew, and copies that share the parts replaced on change must stay as independent as whole
+copies, at every position of seeded games."""
 
 from __future__ import annotations
 
 import pytest
 
+from laguna.core.messages import msg, msg_plural
 from laguna.core.rng import Rng
 from laguna.games.burano_roll_and_write import RollAndWriteState
 from laguna.games.burano_roll_and_write.actions import Action, Boat, Circle, Flip, Invite, TakeCoin
 from laguna.games.burano_roll_and_write.characters import CHARACTERS
-from laguna.games.burano_roll_and_write.position import DICE, REACH
+from laguna.games.burano_roll_and_write.position import (
+    _BUILDING_NAMES,
+    _DIE_NAMES,
+    DICE,
+    REACH,
+    building_name,
+    coins_text,
+    die_name,
+)
 from laguna.games.burano_roll_and_write.rules.boats import boat_choices, boat_problem
 from laguna.games.burano_roll_and_write.rules.dice import allowed, can_circle, circles
 from laguna.games.burano_roll_and_write.rules.invitation import invitations
+from laguna.games.burano_roll_and_write.rules.rounds import _ROLLED
 from laguna.games.burano_roll_and_write.sheets import DieColour
 from tests.games.burano_roll_and_write.scenario import new
 
@@ -109,3 +119,14 @@ def test_copies_sharing_the_replaced_parts_stay_independent(players: int, seed: 
             assert twin.legal_actions(actor) == state.legal_actions(actor)
         for copy, written in kept[-40:]:
             assert key(copy) == written
+
+
+def test_the_phrases_made_once_are_those_made_anew() -> None:
+    """The log's dice, buildings, coins and rolls are made once; each is the message made on the spot."""
+    for colour in DICE:
+        assert die_name(colour) == msg(_DIE_NAMES[colour])
+        assert building_name(colour) == msg(_BUILDING_NAMES[colour])
+        for value in range(1, 7):
+            assert _ROLLED[colour][value] == msg("{colour} {value}", colour=msg(colour.value), value=value)
+    for amount in range(8):
+        assert coins_text(amount) == msg_plural("{count} coin", "{count} coins", amount)

@@ -21,6 +21,10 @@ ROUND_LIMIT = N_("round limit")
 """Why a game ended (`ended_by`), as the log and the outcome name it."""
 
 
+_ROLLED = {c: [msg("{colour} {value}", colour=msg(c.value), value=v) for v in range(7)] for c in DICE}
+"""How the log names each die and the value rolled, made once (a message never changes)."""
+
+
 def start_round(position: Position, events: list[Event]) -> None:
     """The turn player rolls all six dice; the draft goes clockwise, then back counter-clockwise."""
     position.dice = [1 + position.rng.randrange(6) for _ in DICE]
@@ -29,9 +33,7 @@ def start_round(position: Position, events: list[Event]) -> None:
     position.draft_order = first + first[::-1]
     position.draft_index = 0
     position.phase = Phase.BOAT
-    rolled = tuple(
-        msg("{colour} {value}", colour=msg(c.value), value=v) for c, v in zip(DICE, position.dice, strict=True)
-    )
+    rolled = tuple([_ROLLED[c][v] for c, v in zip(DICE, position.dice, strict=True)])
     text = msg(
         "Round {round}: {player} rolls {dice}", round=position.round, player=Player(position.turn_player), dice=rolled
     )
