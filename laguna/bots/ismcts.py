@@ -41,8 +41,11 @@ are taken without search.
 
 from __future__ import annotations
 
+import gc
 import math
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any, cast
 
 from laguna.bots.evaluation import SCALE, leads, rewards
@@ -68,6 +71,25 @@ that decision's one-step value; 1 opens a position at the first visit that can."
 WIDENING = 1.0
 """Progressive widening: a position visited n times offers its max(2, WIDENING·√(n+1)) best-looking
 decisions; 0 offers them all."""
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector paused for a search, and resumed as it was found.
+
+    A search makes and drops tens of thousands of positions while its tree grows: every allocation
+    counts toward the collector's next pass, and its full passes walk the whole heap, the tree
+    included, again and again (5–30% of a search's time in our measurements). No position a search
+    drops is caught in a reference cycle (a test checks every game), so reference counting frees them
+    at once; whatever else a decision leaves in cycles waits for the collector's next pass after it.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 class _Edge:
@@ -168,7 +190,7 @@ class IsmctsBot:
         deadline = time.perf_counter() + min(limits) if limits else math.inf
         most = math.inf if self.judgements is None else self.judgements
         done = judged = 0
-        with self.evaluation.thinking():
+        with self.evaluation.thinking(), collector_paused():
             while True:
                 judged += self._iterate(state, seat, root)
                 done += 1

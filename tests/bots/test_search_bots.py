@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Sequence
 from typing import Any
 
@@ -156,3 +157,26 @@ def test_a_widened_position_offers_its_best_decisions_ties_in_the_order_listed()
     unwidened = IsmctsBot(0, iterations=1, widening=0.0)
     assert unwidened._select(node, legal, edges, {}) == ("b", edges[1])
     assert [edge.available for edge in edges] == [4, 6, 5, 4]
+
+
+class CollectorWatch(HeuristicEvaluation):
+    """The heuristic, noting whether the cyclic garbage collector runs while the search judges."""
+
+    def __init__(self) -> None:
+        self.seen: set[bool] = set()
+
+    def estimate(self, state: GameState[Any]) -> tuple[float, ...]:
+        self.seen.add(gc.isenabled())
+        return super().estimate(state)
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_a_search_pauses_the_cyclic_collector_and_leaves_it_as_it_found_it(enabled: bool) -> None:
+    watch = CollectorWatch()
+    (gc.enable if enabled else gc.disable)()
+    try:
+        IsmctsBot(1, iterations=50, evaluation=watch).choose(Nim(9), 0)
+        assert gc.isenabled() is enabled
+    finally:
+        gc.enable()
+    assert watch.seen == {False}

@@ -95,6 +95,10 @@ def estimate(state: BuranoState) -> tuple[float, ...]:
         if pending is not None:
             value += pending
         values.append(value)
+    if table is not None:
+        # The position keeps its table: pointing it back at the position would make a cycle, and
+        # every position a search drops would wait for the cyclic collector instead of going at once.
+        del table.state
     return tuple(values)
 
 
