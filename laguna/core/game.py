@@ -126,7 +126,9 @@ class GameState(ABC, Generic[A]):
 
     @abstractmethod
     def copy(self) -> Self:
-        """An independent copy sharing no mutable part with this state."""
+        """An independent copy: no decision applied to either changes the other. It may share a
+        container with this state only where the rules replace that container instead of changing it
+        in place (copy-on-write), which keeps the copies a search makes cheap."""
 
     @abstractmethod
     def _key(self) -> tuple[Any, ...]:
