@@ -183,6 +183,13 @@ class IsmctsBot:
         if len(legal) == 1:
             self.last_iterations = self.last_judged = 0
             return legal[0]
+        with self.evaluation.thinking(), collector_paused():
+            return self._search(state, seat, legal)
+
+    def _search(self, state: GameState[Any], seat: int, legal: Any) -> Any:
+        """Search within the budget and answer the root's most visited decision. The tree lives in
+        this call alone, so it is freed before the collector resumes (which would otherwise walk the
+        whole tree once more)."""
         root = _Edge(-1, 0.0, 1)
         limits = [self.millis / 1000] if self.millis is not None else []
         if self.cap_seconds is not None:
@@ -190,16 +197,15 @@ class IsmctsBot:
         deadline = time.perf_counter() + min(limits) if limits else math.inf
         most = math.inf if self.judgements is None else self.judgements
         done = judged = 0
-        with self.evaluation.thinking(), collector_paused():
-            while True:
-                judged += self._iterate(state, seat, root)
-                done += 1
-                if (
-                    (self.iterations is not None and done >= self.iterations)
-                    or judged >= most
-                    or time.perf_counter() >= deadline
-                ):
-                    break
+        while True:
+            judged += self._iterate(state, seat, root)
+            done += 1
+            if (
+                (self.iterations is not None and done >= self.iterations)
+                or judged >= most
+                or time.perf_counter() >= deadline
+            ):
+                break
         self.last_iterations, self.last_judged = done, judged
         return self._most_visited(root, seat, legal)
 

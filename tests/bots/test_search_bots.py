@@ -180,3 +180,20 @@ def test_a_search_pauses_the_cyclic_collector_and_leaves_it_as_it_found_it(enabl
     finally:
         gc.enable()
     assert watch.seen == {False}
+
+
+def test_the_search_tree_is_freed_before_the_collector_resumes() -> None:
+    # Resumed with the tree still alive, the collector would walk all of it once more per decision.
+    edges_seen: list[int] = []
+
+    def watch(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            edges_seen.append(sum(type(thing) is _Edge for thing in gc.get_objects()))
+
+    gc.callbacks.append(watch)
+    try:
+        IsmctsBot(1, iterations=400).choose(Nim(40), 0)
+        gc.collect()
+    finally:
+        gc.callbacks.remove(watch)
+    assert edges_seen and max(edges_seen) == 0
