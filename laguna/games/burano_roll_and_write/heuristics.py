@@ -24,7 +24,6 @@ boat sees what the die can do. At the end of the game the estimate is the final 
 from __future__ import annotations
 
 import math
-from array import array
 from itertools import accumulate
 from typing import TYPE_CHECKING, Any
 
@@ -207,14 +206,22 @@ def _estimate(state: RollAndWriteState, outlooks: list[list[Any]], memory: _Memo
 
 
 def _race(state: RollAndWriteState) -> float:
-    """Rounds after this one with several players: until the first seat can invite its fifth character."""
+    """Rounds after this one with several players: until the first seat can invite its fifth character.
+
+    Each seat needs max(need, (3 × need − coins) / 2) rounds; the least of them, at least 0."""
     best = float(state.options.round_limit - state.round)
     characters, gained, spent = state.characters, state.gained, state.spent
     for seat in range(state.players):
-        need = max(0, FIFTH - len(characters[seat]))
-        rounds = max(float(need), (INVITATION_COST * need - (gained[seat] - spent[seat])) / (GAIN_RATE + 1.0))
+        need = max(FIFTH - len(characters[seat]), 0)
+        rounds = (INVITATION_COST * need - (gained[seat] - spent[seat])) / _RACE_RATE
+        if not rounds > need:
+            rounds = float(need)
         best = min(best, rounds)
-    return max(0.0, best)
+    return best if best > 0.0 else 0.0
+
+
+_RACE_RATE = GAIN_RATE + 1.0
+"""Coins a seat gains a round when it invites no one: its own coin and `GAIN_RATE`."""
 
 
 class _Marks:
@@ -461,8 +468,8 @@ class _Outlook:
     Working it out is most of an estimate, while most decisions leave a sheet and its characters
     alone, and a search meets the same sheets again and again: the state keeps each seat's outlook
     across copies, and the game remembers them by sheet and characters. An outlook never changes once
-    made (but for `values` and `levels`, which only grow), and keeps its numbers in tuples and
-    arrays, like the marks.
+    made (but for `values` and `levels`, which only grow), and keeps its numbers in tuples, like
+    the marks.
     """
 
     __slots__ = (
@@ -482,11 +489,13 @@ class _Outlook:
         worth = [0.0] * size  # what circling each symbol adds, plant numbers aside
         plant_weight = [0.0] * size  # characters adding up the number written under each plant
         gains, current = marks.gains, marks.current
+        plants_b, plants_f = sheet.plants_b, sheet.plants_f
         for ch, b, f in placed:
             for k, g in gains(sheet, ch, b, f):
                 worth[k] += g
-            for k in _plant_cover(sheet, ch, b, f):
-                plant_weight[k] += 1.0
+            if ch in (FT, FLO):  # `_plant_cover`
+                for k in plants_b[b] if ch == FT else plants_f[f]:
+                    plant_weight[k] += 1.0
         self.worth = tuple(worth)
         self.plant_weight = tuple(plant_weight)
         self.base = sum([current(ch, b, f) for ch, b, f in placed])
@@ -500,23 +509,28 @@ class _Outlook:
         opened = marks.opened
         added = 0.0
         sums = [added]
-        prefixes = [_prefix(ranking, opened)]
+        prefix = _prefix(ranking, opened)
+        prefixes = [prefix]
         kind = sheet.kind
         for ch, b, f in plan:
+            # a character adds to the worth of the symbols it gains, or (Female Tourist, Florist) to
+            # the weight of the plants it covers, never both: each symbol's ranking is updated with it
             added += PLAN_WEIGHT * current(ch, b, f)
-            changed = gains(sheet, ch, b, f)
-            for k, g in changed:
-                worth[k] += PLAN_WEIGHT * g
-            cover = _plant_cover(sheet, ch, b, f)
-            for k in cover:
-                plant_weight[k] += PLAN_WEIGHT
-            for k, _ in changed:
-                ranking[k] = worth[k] + plant_weight[k] * plant_v[building[k]] if kind[k] == PLANT else worth[k]
-            for k in cover:
-                if val[k] < 0:
-                    ranking[k] = worth[k] + plant_weight[k] * plant_v[building[k]]
+            moved = False
+            for k, g in gains(sheet, ch, b, f):
+                w = worth[k] = worth[k] + PLAN_WEIGHT * g
+                ranking[k] = w + plant_weight[k] * plant_v[building[k]] if kind[k] == PLANT else w
+                moved = True
+            if ch in (FT, FLO):  # `_plant_cover`
+                for k in plants_b[b] if ch == FT else plants_f[f]:
+                    weight = plant_weight[k] = plant_weight[k] + PLAN_WEIGHT
+                    if val[k] < 0:
+                        ranking[k] = worth[k] + weight * plant_v[building[k]]
+                        moved = True
             sums.append(added)
-            prefixes.append(_prefix(ranking, opened))
+            if moved:  # else the ranking and its running sums stay as they were
+                prefix = _prefix(ranking, opened)
+            prefixes.append(prefix)
         self.added = tuple(sums)
         self.prefixes = tuple(prefixes)
         self.values: dict[tuple[float, ...], float] = {}
@@ -582,16 +596,14 @@ class _Outlook:
         return best
 
 
-def _prefix(ranking: list[float], opened: int) -> array[float]:
+def _prefix(ranking: list[float], opened: int) -> tuple[float, ...]:
     """The running sums of the ranking's `opened` best: the dice rarely offer the very best symbol, so
     the circles to come land on every other symbol of the ranking first, and on the ones skipped only
-    once those are gone. In an array: an outlook keeps several, and numbers in an array are not
-    objects, none to make, walk or free one by one."""
+    once those are gone. In a tuple of numbers, which the collector of cycles leaves alone and whose
+    numbers are read without making new ones."""
     ranked = sorted(ranking, reverse=True)
     del ranked[opened:]
-    sums = array("d", (0.0,))
-    sums.extend(accumulate(ranked[::2] + ranked[1::2]))
-    return sums
+    return tuple(accumulate(ranked[::2] + ranked[1::2], initial=0.0))
 
 
 def _outlook(sheet: _Sheet, circled: dict[str, int | None], placed: Placed, memory: _Memory,
@@ -729,7 +741,7 @@ def _plan(sheet: _Sheet, marks: _Marks, placed: Placed) -> list[tuple[int, int, 
     return plan
 
 
-def _rest(count: int, coins: int, prefix: array[float], horizon: tuple[float, float, int, int]) -> float | None:
+def _rest(count: int, coins: int, prefix: tuple[float, ...], horizon: tuple[float, float, int, int]) -> float | None:
     """The rest of the game with `count` more invitations: the circles left at their expected worth,
     less the coins still to be filled in (solo); None when the invitations do not fit.
 

@@ -154,3 +154,29 @@ def test_the_code_of_the_circles_tells_sheets_apart_exactly() -> None:
             seat = state.to_act()[0]
             state.apply(seat, rng.choice(state.legal_actions(seat)))
     assert len(seen) == len({(name, circles) for (name, _), circles in seen.items()})
+
+
+def race_long(state: RollAndWriteState) -> float:
+    """The rounds raced to a fifth character, with `min` and `max` as the heuristic's docstring reads."""
+    best = float(state.options.round_limit - state.round)
+    for seat in range(state.players):
+        need = max(0, heuristics.FIFTH - len(state.characters[seat]))
+        coins = state.gained[seat] - state.spent[seat]
+        rounds = max(float(need), (heuristics.INVITATION_COST * need - coins) / (heuristics.GAIN_RATE + 1.0))
+        best = min(best, rounds)
+    return max(0.0, best)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_race_written_with_comparisons_is_the_race_with_min_and_max(players: int) -> None:
+    """At every position of seeded games, and with coins that make a seat's need or its coins decide."""
+    state = new(players, layout=None, seed=40 + players, round_limit=8)
+    rng = Rng(players)
+    while not state.is_terminal():
+        assert heuristics._race(state).hex() == race_long(state).hex()
+        for extra in (0, 2, 9):
+            twin = state.copy()
+            twin.gained[0] += extra
+            assert heuristics._race(twin).hex() == race_long(twin).hex()
+        seat = state.to_act()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
