@@ -42,7 +42,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
-from laguna.games.burano.components import Effect
+from laguna.games.burano.components import Colour, Effect
 from laguna.games.burano.holdings import PYRAMID, Hand, Holdings
 from laguna.games.burano.position import Phase
 from laguna.games.burano.rules.roofing import roof_colour_vp, roof_points
@@ -177,7 +177,7 @@ class _Estimate(Holdings):
         lace = self.lace_makers(seat, arrows, 0)
         return fishing, max(0.0, lace), earning
 
-    def lace_makers(self, seat: int, arrows: Sequence[str], sent: int) -> float:
+    def lace_makers(self, seat: int, arrows: Sequence[Colour], sent: int) -> float:
         """Lace makers still to send in one lace making action: one per arrow colour left with a free
         square of its colour, at most three in all and never the ring's last worker. The first is
         counted in full, the others a little less (each must stand next to one already sent)."""
@@ -187,25 +187,24 @@ class _Estimate(Holdings):
         if self._free_lace is None:
             self._free_lace = self._free_lace_colours()
         free = self._free_lace
-        used: list[str] = []
-        for name in arrows:
-            if name in free and used.count(name) < free[name]:
-                used.append(name)
+        used: list[Colour] = []
+        for colour in arrows:
+            if colour in free and used.count(colour) < free[colour]:
+                used.append(colour)
         makers = min(len(used), workers - 1, MAX_LACE_MAKERS - sent)
         if not makers:
             return 0.0
         return max(0.0, self.lace_maker(seat, LACE_NOW_UNKNOWN)) * (1 + LACE_NEXT_MAKER * (makers - 1))
 
-    def _free_lace_colours(self) -> dict[str, int]:
+    def _free_lace_colours(self) -> dict[Colour, int]:
         taken = self.state.lace_workers
-        free: dict[str, int] = {}
+        free: dict[Colour, int] = {}
         for square, colour in self.state.area.colours.items():
             if square not in taken:
-                name = colour._value_
-                free[name] = free.get(name, 0) + 1
+                free[colour] = free.get(colour, 0) + 1
         return free
 
-    def cube_terms(self, seat: int) -> tuple[float, dict[str, float], dict[str, float]]:
+    def cube_terms(self, seat: int) -> tuple[float, dict[Colour, float], dict[Colour, float]]:
         """What a seat's cubes are worth by colour, from its action values (`action_values`): what an
         action is worth beyond a move, a preparation cube's worth and a pyramid cube's gain."""
         actions = self.action_values(seat)
@@ -215,11 +214,11 @@ class _Estimate(Holdings):
         prepared = [PREP_KEEP * max(0.0, worth - move) for worth in actions]
         nets = [PYRAMID_KEEP * max(0.0, worth - 2 * move) - later for worth in actions]
         action_of = self.action_of
-        prep_of = {name: prepared[index] for name, index in action_of.items()}
-        gain_of = {name: nets[index] for name, index in action_of.items()}
+        prep_of = {colour: prepared[index] for colour, index in action_of.items()}
+        gain_of = {colour: nets[index] for colour, index in action_of.items()}
         return spare, prep_of, gain_of
 
-    def cubes(self, seat: int, terms: tuple[float, dict[str, float], dict[str, float]]) -> float:
+    def cubes(self, seat: int, terms: tuple[float, dict[Colour, float], dict[Colour, float]]) -> float:
         state = self.state
         player = state.boards[seat]
         phase = self.phase
@@ -242,7 +241,7 @@ class _Estimate(Holdings):
         value = 0.0
         carried = PREP_KEEP * spare if self.next_seasons else 0.0
         for cube in player.preparation:
-            worth = prep_of[cube._value_]
+            worth = prep_of[cube]
             used = min(1.0, budget) if budget > 0 else 0.0
             budget -= 1
             value += used * worth + (1 - used) * carried
@@ -254,7 +253,7 @@ class _Estimate(Holdings):
         else:
             pyramid = player.pyramid
             layers = tuple(
-                sorted([gain_of[c._value_] for c in part if c is not None], reverse=True)
+                sorted([gain_of[c] for c in part if c is not None], reverse=True)
                 for part in (pyramid[13:], pyramid[9:13], pyramid[:9])
             )
         for gains in layers:
@@ -267,28 +266,26 @@ class _Estimate(Holdings):
         value += player.ring.workers * later
         return value
 
-    def _planned_pyramid(self, player: Any, gain_of: dict[str, float]) -> tuple[tuple[list[float], ...], int]:
+    def _planned_pyramid(self, player: Any, gain_of: dict[Colour, float]) -> tuple[tuple[list[float], ...], int]:
         """A pyramid under construction as it will be, as the gains of its cubes layer by layer (top
         first): the slots decided, and the cubes still in the reserve going best first to the open
         slots of the top, the second level and the base. Returns also the cubes that will not fit
         (sold for a coin each)."""
         pyramid = player.pyramid
-        counts: dict[str, int] = {}
-        for colour, count in player.reserve.items():
-            counts[colour._value_] = count
+        counts = dict(player.reserve)
         placed = 0
         for cube in pyramid:
             if cube is not None:
-                counts[cube._value_] -= 1
+                counts[cube] -= 1
                 placed += 1
-        left = sorted([gain_of[name] for name, count in counts.items() for _ in range(count)], reverse=True)
+        left = sorted([gain_of[colour] for colour, count in counts.items() for _ in range(count)], reverse=True)
         slots = max(0, min(PYRAMID, player.reserve.total()) - placed)
         sold = max(0, len(left) - slots)
         del left[slots:]
         cursor = player.cursor
         layers = []
         for part, first, target in ((pyramid[13:], 13, 1), (pyramid[9:13], 9, 4), (pyramid[:9], 0, 9)):
-            gains = [gain_of[c._value_] for c in part if c is not None]
+            gains = [gain_of[c] for c in part if c is not None]
             open_slots = sum(1 for k, c in enumerate(part) if c is None and first + k >= cursor)
             room = min(open_slots, len(left), max(0, target - len(gains)))
             gains.extend(left[:room])
@@ -385,7 +382,7 @@ class _Estimate(Holdings):
         state = self.state
         if not _may_send(state, seat):
             return 0.0
-        return self.lace_makers(seat, [c._value_ for c in state.arrows], state.sent)
+        return self.lace_makers(seat, state.arrows, state.sent)
 
     def bonus_value(self) -> float:
         return max(2 * self.privilege, CARD_DRAW * (0.5 + 0.5 * self.tau))
@@ -414,12 +411,12 @@ def _may_send(state: BuranoState, seat: int) -> bool:
     return False
 
 
-def _matches(arrows: Sequence[str], docks: Sequence[Any]) -> int:
+def _matches(arrows: Sequence[Colour], docks: Sequence[Any]) -> int:
     """How many arrow colours match the dock houses, each house counting once."""
-    left = [d._value_ for d in docks]
+    left = list(docks)
     count = 0
-    for name in arrows:
-        if name in left:
-            left.remove(name)
+    for colour in arrows:
+        if colour in left:
+            left.remove(colour)
             count += 1
     return count

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final, Protocol, Self
 
 from laguna.games.burano import scoring
-from laguna.games.burano.components import Components, Effect, House, HouseSymbol, RoofKind, Square
+from laguna.games.burano.components import Colour, Components, Effect, House, HouseSymbol, RoofKind, Square
 from laguna.games.burano.position import Phase
 from laguna.games.burano.ring import Ring
 from laguna.games.burano.rules.final import final_lines
@@ -128,12 +128,8 @@ class _Held:
         self.two_step = Effect.TWO_STEP_FISHING in effects
         self.lace_discount = Effect.LACE_DISCOUNT in effects
         self.sold_fish = frozenset(kind for card in cards if card.effect is Effect.SOLD_FISH_VP for kind in card.fish)
-        self.any_cube = frozenset(
-            c._value_ for card in cards if card.effect is Effect.ROOF_ANY_CUBES for c in card.colours
-        )
-        self.roof_colours = [
-            frozenset(c._value_ for c in card.colours) for card in cards if card.effect is Effect.ROOF_COLOUR_VP
-        ]
+        self.any_cube = frozenset(c for card in cards if card.effect is Effect.ROOF_ANY_CUBES for c in card.colours)
+        self.roof_colours = [frozenset(card.colours) for card in cards if card.effect is Effect.ROOF_COLOUR_VP]
 
 
 NO_CARDS: Final = _Held(None, ())
@@ -185,13 +181,13 @@ def _clock(phase: Phase, season: int, round_: int, turn: int, players: int) -> d
     return fields
 
 
-_RINGS: dict[tuple[int, int, int], tuple[tuple[House, ...], tuple[tuple[str, ...], int, int]]] = {}
+_RINGS: dict[tuple[int, int, int], tuple[tuple[House, ...], tuple[tuple[Colour, ...], int, int]]] = {}
 """What each schedule ring seen so far shows (`Table.ring`), by its houses' identity, arrows and
 workers: a game's rings keep their houses for good, and the houses are kept to check the identity."""
 RING_CACHE: Final = 50_000
 
 
-def ring_facts(ring: Ring) -> tuple[tuple[str, ...], int, int]:
+def ring_facts(ring: Ring) -> tuple[tuple[Colour, ...], int, int]:
     """A schedule ring's arrow-pointed colours, and its visible coins and fountains."""
     houses = ring.houses
     start = ring.arrows
@@ -199,7 +195,7 @@ def ring_facts(ring: Ring) -> tuple[tuple[str, ...], int, int]:
     entry = _RINGS.get(key)
     if entry is not None and entry[0] is houses:
         return entry[1]
-    arrows = tuple(houses[(start + k) % 12].colour._value_ for k in range(3))
+    arrows = tuple(houses[(start + k) % 12].colour for k in range(3))
     coins = fountains = 0
     for k in range(3 + ring.workers, 12):
         symbol = houses[(start + k) % 12].symbol
@@ -236,14 +232,14 @@ class Table(Clock):
                     claimed[kind] = claimed.get(kind, 0) + count
         self.claimed = claimed
         self.islands = list(state.island_workers.values())
-        self.action_of = {marker._value_: k // 2 for k, marker in enumerate(state.markers)}
+        self.action_of = {marker: k // 2 for k, marker in enumerate(state.markers)}
         self._workshops: list[list[int]] | None = None
-        self._free_lace: dict[str, int] | None = None
+        self._free_lace: dict[Colour, int] | None = None
         self._roof_points: dict[tuple[int, RoofKind], float] = {}
         self._steady: list[tuple[float | None, float | None, float] | None] = [None] * players
         """What each seat's fish cards, building cards and island workers are worth: no decision changes
         them while the table is kept (only the acting seat's own board changes meanwhile)."""
-        self._terms: list[tuple[float, dict[str, float], dict[str, float]] | None] = [None] * players
+        self._terms: list[tuple[float, dict[Colour, float], dict[Colour, float]] | None] = [None] * players
         """What each seat's cubes are worth by colour (`_Estimate.cube_terms`): it reads the rings,
         boats, docks and majorities, which no decision changes while the table is kept."""
         self._lace: list[tuple[list[Square], int] | None] = [None] * players
@@ -307,7 +303,7 @@ class Table(Clock):
 
     # schedule rings
 
-    def ring(self, seat: int) -> tuple[tuple[str, ...], int, int]:
+    def ring(self, seat: int) -> tuple[tuple[Colour, ...], int, int]:
         """A seat's schedule ring: the arrow-pointed colours, and the visible coins and fountains."""
         return ring_facts(self.state.boards[seat].ring)
 
@@ -390,31 +386,30 @@ class Holdings(Table):
         return squares, full
 
     def paid_share(self, seat: int, squares: Sequence[Square]) -> float:
-        """The share of these lace makers this season's pyramid (and privilege points) can pay for."""
+        """The share of these lace makers this season's pyramid (and privilege points) can pay for.
+        Colours are counted by member in the pyramid's list, not by name in a new dictionary."""
         if not squares:
             return 1.0
-        state = self.state
-        player = state.boards[seat]
-        colours = state.area.colours
-        want: dict[str, int] = {}
+        player = self.state.boards[seat]
+        colours = self.state.area.colours
+        want: dict[Colour, int] = {}
         for square in squares:
-            name = colours[square]._value_
-            want[name] = want.get(name, 0) + 1
-        have: dict[str, float] = {}
-        for cube in player.pyramid:
-            if cube is not None:
-                have[cube._value_] = have.get(cube._value_, 0) + 1
+            colour = colours[square]
+            want[colour] = want.get(colour, 0) + 1
+        pyramid = player.pyramid
+        reserve = None
         if self.phase is Phase.CONSTRUCTION and player.cursor < PYRAMID:
-            placed = sum(have.values())
+            placed = len(pyramid) - pyramid.count(None)
             left = player.reserve.total() - placed
             if left > 0:
                 share = max(0, min(PYRAMID, player.reserve.total()) - placed) / left
-                for colour, count in player.reserve.items():
-                    name = colour._value_
-                    have[name] = have.get(name, 0) + (count - have.get(name, 0)) * share
+                reserve = player.reserve
         short = 0.0
-        for name, count in want.items():
-            short += max(0.0, count - have.get(name, 0))
+        for colour, count in want.items():
+            have: float = pyramid.count(colour)
+            if reserve is not None and colour in reserve:
+                have += (reserve[colour] - have) * share
+            short += max(0.0, count - have)
         if short:
             spare = player.privilege + (1 if self.held[seat].lace_discount else 0)
             short = max(0.0, short - spare)
@@ -434,13 +429,14 @@ class Holdings(Table):
         if not player.roofs:
             return value
         time = min(1.0, self.rounds_left / ROOF_TIME)
+        bonus = ROOF_BONUS * self.tau
         held = self.held[seat]
         any_cube = held.any_cube
         colour_cards = held.roof_colours
         pairs, halves = self.sites()
         for tile in player.roofs:
-            a, b = tile.colours[0]._value_, tile.colours[1]._value_
-            points = self.roof_points(seat, tile.kind) + ROOF_BONUS * self.tau
+            a, b = tile.colours
+            points = self.roof_points(seat, tile.kind) + bonus
             for colours in colour_cards:
                 points += 5 * ((a in colours) + (b in colours))
             if (a, b) in pairs or ((a in any_cube or b in any_cube) and _loose_fit(a, b, any_cube, pairs)):
@@ -489,30 +485,30 @@ class Holdings(Table):
             return scoring.majority_roof_vp(wins)
         return scoring.fountain_roof_vp(self.ring(seat)[2])
 
-    def sites(self) -> tuple[set[tuple[str, str]], set[str]]:
+    def sites(self) -> tuple[set[tuple[Colour, Colour]], set[Colour]]:
         """The colour pairs a roof tile could cover now (both ways round), and the colours of cubes that
         could be roofed once a matching cube is built beside them (a top cube beside an empty pit):
         kept by the position until a house is built or roofed (`BuranoState._island`)."""
         kept = self.state._island
-        known: tuple[set[tuple[str, str]], set[str]] | None = kept[0]
+        known: tuple[set[tuple[Colour, Colour]], set[Colour]] | None = kept[0]
         if known is None:
             stacks = self.state.stacks
             beside = self.static.beside
-            pairs: set[tuple[str, str]] = set()
-            halves: set[str] = set()
+            pairs: set[tuple[Colour, Colour]] = set()
+            halves: set[Colour] = set()
             for square, stack in stacks.items():
                 cubes = stack.cubes
                 floor = len(cubes)
                 if floor >= 3 or len(stack.roofs) == floor:
                     continue
-                top = cubes[-1]._value_
+                top = cubes[-1]
                 for near in beside[square]:
                     other = stacks.get(near)
                     if other is None:
                         if floor == 1:
                             halves.add(top)
                     elif len(other.cubes) == floor and len(other.roofs) < floor:
-                        pairs.add((top, other.cubes[-1]._value_))
+                        pairs.add((top, other.cubes[-1]))
             known = kept[0] = (pairs, halves)
         return known
 
@@ -539,6 +535,6 @@ class Hand:
         return [*self.public.values(), *self.secret.values()]
 
 
-def _loose_fit(a: str, b: str, any_cube: frozenset[str], pairs: set[tuple[str, str]]) -> bool:
+def _loose_fit(a: Colour, b: Colour, any_cube: frozenset[Colour], pairs: set[tuple[Colour, Colour]]) -> bool:
     """Whether a tile fits a pair of cubes when its halves in `any_cube` go on any colour."""
     return any((a in any_cube or a == x) and (b in any_cube or b == y) for x, y in pairs)

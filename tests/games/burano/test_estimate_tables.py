@@ -39,7 +39,7 @@ def test_kept_facts_match_fresh_ones(players: int, seed: int) -> None:
         static = _static(state.components)
         for board in state.boards:
             ring = board.ring
-            arrows = tuple(colour.value for colour in ring.arrow_colours())
+            arrows = tuple(ring.arrow_colours())
             free = [house.symbol for house in ring.uncovered()][: ring.empty_sectors]
             facts = (arrows, free.count(HouseSymbol.COIN), free.count(HouseSymbol.FOUNTAIN))
             assert ring_facts(ring) == facts
