@@ -140,9 +140,11 @@ class _Shared:
         """A seat's value before its decision under way, and its gold to come, by its holdings."""
         self.characters: dict[Any, float] = {}
         """A seat's character cards and gondolas valued, by the hand and what its cards depend on."""
-        self.worths: dict[Any, tuple[float, tuple[tuple[str, float], ...]]] = {}
+        self.worths: dict[Any, tuple[float, dict[str, float]]] = {}
         """A character card's worth at each island and at the best, by the card, seat and what it
         depends on besides the island."""
+        self.best_income: dict[int, int] = {}
+        """Each seat's income at its best island, by seat (the islands are the same)."""
         self.following: dict[Any, _Shared] = {}
         """The shared parts of the positions that followed, by what was added to the stacks, the
         islands and the used gondolas."""
@@ -348,10 +350,12 @@ class Holdings:
                     worths.clear()
                 known = worths[key] = self.card_worths(seat, card, extra, prior)
             anywhere, by_island = known
-            for island, worth in by_island:
-                if island in places:
+            for island in places:
+                worth = by_island.get(island)
+                if worth is not None:
                     pairs.append((worth, card_id, island))
             waiting.append(anywhere)
+        # Sorted, the pairs are in one order whatever order the islands were read in.
         pairs.sort(reverse=True)
         free = {island: gondolas.count(island) for island in places}
         matched: set[str] = set()
@@ -375,23 +379,22 @@ class Holdings:
             value += chance * sum(left[:hands])
         return value
 
-    def card_worths(
-        self, seat: int, card: CharacterCard, extra: int, prior: float
-    ) -> tuple[float, tuple[tuple[str, float], ...]]:
-        """What a card is worth at each island it may score at, and at the best of them."""
+    def card_worths(self, seat: int, card: CharacterCard, extra: int, prior: float) -> tuple[float, dict[str, float]]:
+        """What a card is worth at each island it may score at (looked up by the seat's few gondolas),
+        and at the best of them."""
         scoring = self.scoring
         tau, progress = self.tau, self.progress
         keys, values = self.keys, self.static.values
         anywhere = 0.0
-        by_island = []
+        by_island: dict[str, float] = {}
         for island in (card.island,) if card.island is not None else self.islands:
             now = values.get((card.id, seat, keys[island], extra))
             if now is None:
                 now = self.card_now(seat, card, island, extra)
             worth = now if scoring else progress * now + tau * (now if now > prior else prior)
             anywhere = max(anywhere, worth)
-            by_island.append((island, worth))
-        return anywhere, tuple(by_island)
+            by_island[island] = worth
+        return anywhere, by_island
 
     def _beads_for(self, seat: int, card_id: str) -> int:
         card = self.static.cards[card_id][0]
@@ -446,7 +449,10 @@ class Holdings:
         """Income still to take from the seat's shops (the best island's customers, a few times)."""
         if self.tau <= 0 or not self.state.boards[seat].markers:
             return 0.0
-        best = max(self.income_at(seat, island) for island in self.islands)
+        best_income = self.shared.best_income
+        best = best_income.get(seat)
+        if best is None:
+            best = best_income[seat] = max(self.income_at(seat, island) for island in self.islands)
         return best * INCOME_USES * min(1.0, 2 * self.tau)
 
     def income_at(self, seat: int, island: str) -> int:

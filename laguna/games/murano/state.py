@@ -207,7 +207,12 @@ class MuranoState(Position, RulesState[Action]):
         return views.view(self, seat)
 
     def determinize(self, seat: Seat | None, rng: Rng) -> MuranoState:
-        """Re-sample what `seat` cannot know (`views.resample`)."""
+        """Re-sample what `seat` cannot know (`views.resample`).
+
+        The samples of a position take over what the estimate keeps of it (`heuristic_memo`), so it
+        is worked out on the position once, not on every sample: a search judges only samples."""
+        if self.heuristic_memo is None and self.phase is not Phase.OVER:
+            self.heuristic(self)
         twin = self.copy()
         twin.rng = rng.spawn()
         twin._legal = {}

@@ -1,0 +1,67 @@
+"""What the estimate keeps for the search's samples and the positions tried from them: a position's
+samples start from what the estimate keeps of the position itself, and each seat's best income is
+kept with the islands it was read from. Each is checked, at every position of seeded games, against
+working it out afresh."""
+
+from __future__ import annotations
+
+import pytest
+
+from laguna.bots import RandomBot
+from laguna.core.rng import Rng
+from laguna.games.murano import GAME, MuranoState, holdings
+from laguna.games.murano.position import Phase
+
+
+def played(players: int, seed: int) -> list[MuranoState]:
+    """Every position of a seeded game of random decisions but the last, each kept as a copy."""
+    state = GAME.new_game(players, seed=seed)
+    bots = [RandomBot(seed + seat) for seat in range(players)]
+    seen = []
+    while not state.is_terminal():
+        seen.append(state.copy())
+        seat = state.to_act()[0]
+        state.apply(seat, bots[seat].choose(state, seat))
+    return seen
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 41), (3, 42), (4, 43)])
+def test_a_sample_starts_from_what_the_estimate_keeps_of_its_position(players: int, seed: int) -> None:
+    for index, position in enumerate(played(players, seed)):
+        seat = index % players
+        unjudged = position.copy()
+        unjudged.heuristic_memo = None
+        rng, again = Rng(seed + index), Rng(seed + index)
+        sample = unjudged.determinize(seat, rng)
+        assert unjudged.heuristic_memo is not None, "the position was judged once for its samples"
+        assert sample.heuristic_memo is unjudged.heuristic_memo
+        # Judging it draws nothing and changes nothing: the sample is the one of a judged position.
+        judged = position.copy()
+        judged.estimate()
+        twin = judged.determinize(seat, again)
+        assert twin == sample and twin.rng == sample.rng and rng == again
+        assert unjudged == position
+        assert sample.estimate() == twin.estimate()
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 44), (3, 45), (4, 46)])
+def test_each_seats_best_income_is_the_best_island_read_afresh(players: int, seed: int) -> None:
+    rng = Rng(seed)
+    kept = 0
+    for position in played(players, seed):
+        seat = position.to_act()[0]
+        samples = [position, position.determinize(seat, rng)]
+        for action in position.legal_actions(seat)[:4]:
+            child = position.copy()
+            child.apply_unchecked(seat, action)
+            samples.append(child)
+        for state in samples:
+            if state.phase is Phase.OVER:
+                continue
+            state.estimate()
+            shared = holdings.shared(state)
+            for owner, best in shared.best_income.items():
+                islands = [island.id for island in state.side.islands]
+                assert best == max(state.income_at(owner, island) for island in islands)
+                kept += best > 0
+    assert kept, "some seat earns income somewhere"
