@@ -53,44 +53,40 @@ def circles(position: Position, seat: Seat, colour: DieColour, coins: int) -> li
     The same as asking `allowed` of every uncircled symbol of the building, read from tables of the
     layout: a search lists these at every boat it considers."""
     die = position.dice[DICE.index(colour)]
-    reach = REACH[die][min(coins, 3)]
+    reached = 4 * die + min(coins, 3)
     circled = position.circled[seat]
     _, buildings, chimneys = _tables(position.layouts[seat])
     building = buildings[colour]
     found: list[Circle] = []
     highest = 0  # the most a plant of the building may take, once needed
-    for symbol_id, rule, row, _ in building.spots:
+    for symbol_id, rule, reachable in building.spots:
         if symbol_id in circled:
             continue
         if rule is _FIXED:
-            numbers = row
+            found += reachable[reached]
         elif rule is _PLANT:
             if not highest:
                 highest = building.plant_limit(circled)
-            numbers = row[:highest]
+            found += reachable[7 * reached + highest]
         else:
             used = {v for c in chimneys if (v := circled.get(c)) is not None}
-            numbers = tuple(circle for circle in row if circle.value not in used)
-        for circle in numbers:
-            if circle.value in reach:
-                found.append(circle)
+            found += [circle for circle in reachable[reached] if circle.value not in used]
     return found
 
 
 def can_circle(position: Position, seat: Seat, colour: DieColour, coins: int) -> bool:
     """Whether `circles` would find any (placing a boat needs just one), from the same tables: each
     symbol knows for every die value and coins which of its printed numbers are within reach."""
-    die, paid = position.dice[DICE.index(colour)], min(coins, 3)
-    reached = 4 * die + paid
+    reached = 4 * position.dice[DICE.index(colour)] + min(coins, 3)
     circled = position.circled[seat]
     _, buildings, chimneys = _tables(position.layouts[seat])
     building = buildings[colour]
     highest = 0
-    for symbol_id, rule, row, fits in building.spots:
+    for symbol_id, rule, reachable in building.spots:
         if symbol_id in circled:
             continue
         if rule is _FIXED:
-            if fits[reached]:
+            if reachable[reached]:
                 return True
         elif rule is _PLANT:
             if not highest:
@@ -98,9 +94,8 @@ def can_circle(position: Position, seat: Seat, colour: DieColour, coins: int) ->
             if _LOWEST[reached] <= highest:
                 return True
         else:
-            reach = REACH[die][paid]
             used = {v for c in chimneys if (v := circled.get(c)) is not None}
-            if any(circle.value in reach and circle.value not in used for circle in row):
+            if any(circle.value not in used for circle in reachable[reached]):
                 return True
     return False
 
@@ -116,15 +111,16 @@ _FIXED, _PLANT, _CHIMNEY = range(3)
 
 class _BuildingTable:
     """A building's symbols in the order `allowed` is asked of them, each with the way its numbers
-    are found, its circles for every number the printed rule allows, smallest first, and whether
-    one of them is within reach, by 4 × the die's value + the coins (at most 3)."""
+    are found and its circles within reach, in the order of their numbers: by 4 × the die's value +
+    the coins (at most 3), and for a plant by 7 × that + the building's plant limit (a plant takes
+    every number up to it)."""
 
     __slots__ = ("plants", "spots")
 
     def __init__(self, layout: SheetLayout, colour: DieColour) -> None:
         symbols = layout.in_building(colour)
         self.plants = tuple(s.id for s in symbols if s.kind is Kind.PLANT)
-        spots: list[tuple[str, int, tuple[Circle, ...], tuple[bool, ...]]] = []
+        spots: list[tuple[str, int, tuple[tuple[Circle, ...], ...]]] = []
         for symbol in symbols:
             if symbol.kind is Kind.PLANT:
                 rule, numbers = _PLANT, tuple(range(1, 7))
@@ -133,8 +129,14 @@ class _BuildingTable:
             else:
                 rule, numbers = _FIXED, _printed(symbol)
             row = tuple(_circle(symbol.id, v) for v in numbers)
-            fits = tuple(any(c.value in REACH[die][coins] for c in row) for die in range(7) for coins in range(4))
-            spots.append((symbol.id, rule, row, fits))
+            reachable = tuple(
+                tuple(c for c in row if c.value in REACH[die][coins]) for die in range(7) for coins in range(4)
+            )
+            if rule is _PLANT:
+                reachable = tuple(
+                    tuple(c for c in within if c.value <= highest) for within in reachable for highest in range(7)
+                )
+            spots.append((symbol.id, rule, reachable))
         self.spots = tuple(spots)
 
     def plant_limit(self, circled: dict[str, int | None]) -> int:
