@@ -85,12 +85,6 @@ class Phase(enum.Enum):
     OVER = N_("game over")
 
 
-_GOLD_FREE: Final = frozenset(
-    {ActionKind.TAKE_GOLD, ActionKind.INCOME, ActionKind.RECRUIT, ActionKind.BUILD, ActionKind.PRODUCTION}
-)
-"""Actions whose feasibility does not depend on the gold left after the ships are paid."""
-
-
 class Position(Seats):
     """The data of one position and the queries on it; `MuranoState` adds the game protocol."""
 
@@ -114,11 +108,8 @@ class Position(Seats):
         """The islands' facts during the final scoring, when no tile or gondola can change any more:
         made afresh when the scoring begins, so only positions of one board share it."""
         kinds = list(ActionKind)
-        self.plan = tuple(
-            (s.number - 1, s.action, kinds.index(s.action), s.action in _GOLD_FREE) for s in components.action_spaces
-        )
-        """The action spaces as the turn's choice reads them: (index, action, action number, whether its
-        feasibility is the same whatever gold is left)."""
+        self.plan = tuple((s.number - 1, s.action, kinds.index(s.action)) for s in components.action_spaces)
+        """The action spaces as the turn's choice reads them: (index, action, action number)."""
         self._building_spaces = tuple((sp.id, sp.neighbours) for i in side.islands for sp in i.spaces if not sp.street)
         beside: dict[str, list[str]] = {}
         for brown, neighbours in self._building_spaces:

@@ -1,4 +1,5 @@
-"""The rules' shortcuts for the search: whether a build is left is found without listing every build;
+"""The rules' shortcuts for the search: whether a build is left is found without listing every build,
+and the least gold each action needs is found once a turn;
 in the final scoring the islands' facts are remembered (no tile or gondola can change then), and
 whether a player has a card to score is found without scoring each card. Each must give what the long
 way gives, and positions whose boards differ never share what they remember."""
@@ -10,7 +11,9 @@ import pytest
 from laguna.bots import RandomBot
 from laguna.core.rng import Rng
 from laguna.games.murano import GAME, MuranoState
+from laguna.games.murano.components import Action as ActionKind
 from laguna.games.murano.position import Phase
+from laguna.games.murano.rules import sailing
 from laguna.games.murano.rules.building import _build_options, _can_build
 from laguna.games.murano.rules.scoring import has_score_options, score_options
 
@@ -91,3 +94,19 @@ def test_a_build_left_is_found_as_listing_the_builds_finds_it(players: int, seed
                 assert answer == bool(_build_options(variant, seat)), (seat, variant.phase)
                 answers.add(answer)
     assert answers == {True, False}, "both answers are met"
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 51), (3, 52), (4, 53)])
+def test_the_least_gold_an_action_needs_is_where_it_becomes_feasible(players: int, seed: int) -> None:
+    kinds = list(ActionKind)
+    met: set[tuple[ActionKind, int]] = set()
+    for position in to_the_end(GAME.new_game(players, seed=seed), seed):
+        for seat in range(players):
+            for kind in kinds:
+                least = sailing.least_money(position, seat, kind)
+                for money in range(12):
+                    assert sailing.feasible(position, seat, kind, money) == (money >= least), (kind, money)
+                met.add((kind, least))
+    assert {kind for kind, least in met if least < sailing.NEVER} == set(kinds), "each can be carried out"
+    assert any(least == sailing.NEVER for _, least in met), "some cannot"
+    assert {least for kind, least in met if kind is ActionKind.PLACE_GONDOLIER} > {sailing.NEVER}, "gondolas cost"

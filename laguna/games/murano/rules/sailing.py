@@ -19,8 +19,8 @@ from typing import Final
 from laguna.core.game import Event, Seat
 from laguna.core.messages import Message, msg, msg_plural
 from laguna.games.murano.actions import Act, Action, Lighthouse, Pass, Sail
+from laguna.games.murano.components import PLAYER_COLOURS, SpecialEffect
 from laguna.games.murano.components import Action as ActionKind
-from laguna.games.murano.components import SpecialEffect
 from laguna.games.murano.position import Phase, Position
 from laguna.games.murano.rules import building, buying, gondoliers, income, production, recruiting
 from laguna.games.murano.rules.end import end_turn
@@ -30,6 +30,10 @@ from laguna.games.murano.ships import SPACES, cost_of, ship_costs
 _ACTS: Final = {n: Act(n) for n in range(1, SPACES + 1)}
 _PASSES: Final = tuple(Pass(n) for n in range(1, SPACES + 1))
 """Passing on each space, by index."""
+_KINDS: Final = tuple(ActionKind)
+"""The actions in their order (an action space's number of its action indexes it)."""
+NEVER: Final = 1 << 30
+"""More gold than any player has: what an action that cannot be carried out would need."""
 _CARRY_OUT: Final[dict[ActionKind, Callable[[Position, list[Event]], None]]] = {
     ActionKind.TAKE_GOLD: income.take_gold,
     ActionKind.BUY_FACTORY: buying.buy_factory,
@@ -73,30 +77,66 @@ def feasible(state: Position, seat: Seat, action: ActionKind, money: int) -> boo
     return player.gondoliers > 0 or gondoliers.can_hire(state, seat, money)
 
 
+def least_money(state: Position, seat: Seat, action: ActionKind) -> int:
+    """The least gold left after the ships are paid with which the action can be carried out (NEVER:
+    with none): `feasible` holds for exactly the amounts from there up, so a turn asks once an action."""
+    player = state.boards[seat]
+    if action is ActionKind.TAKE_GOLD or action is ActionKind.INCOME:
+        return 0
+    if action is ActionKind.BUY_FACTORY:
+        return 1 if state.factory_stack > 0 else NEVER
+    if action is ActionKind.BUY_SHOP:
+        return 2 if state.shop_stack else NEVER
+    if action is ActionKind.BUY_PALACE:
+        return 2 if state.palace_stack else NEVER
+    if action is ActionKind.BUY_SPECIAL:
+        return 2 if state.special_stack > 0 else NEVER
+    if action is ActionKind.RECRUIT:
+        return 0 if state.character_deck else NEVER
+    if action is ActionKind.PLACE_GONDOLIER:
+        if not player.gondoliers:
+            return NEVER
+        # The cheapest free gondola (one of the player's colour costs less than any other).
+        colour = PLAYER_COLOURS[seat]
+        own, other = state.gondolier_cost(seat, True), state.gondolier_cost(seat, False)
+        taken = state.gondolas
+        least = NEVER
+        for island in state.side.islands:
+            for gondola in island.gondolas:
+                if (island.id, gondola) not in taken:
+                    if gondola == colour:
+                        return own
+                    least = other
+        return least
+    if action is ActionKind.GONDOLIER:
+        if player.gondoliers > 0:
+            return 0
+        return state.hire_cost(seat) if state.owned_gondoliers(seat) < gondoliers.MAX_GONDOLIERS else NEVER
+    # Building and production ask for no gold.
+    return 0 if feasible(state, seat, action, 0) else NEVER
+
+
 def turn_options(state: Position, seat: Seat) -> list[Action]:
     """Every action space whose action the player can pay for and carry out, the Lighthouse, and every
     empty space to pass on."""
     money = state.boards[seat].gold
     options: list[Action] = []
-    known: dict[int | tuple[int, int], bool] = {}
-    occupied = state.ring.occupied
-    costs = ship_costs(occupied)
-    for index, kind, number, gold_free in state.plan:
-        cost = costs[index]
-        if cost > money:
+    needs: list[int | None] = [None] * len(_KINDS)
+    costs = ship_costs(state.ring.occupied)
+    for index, kind, number in state.plan:
+        left = money - costs[index]
+        if left < 0:
             continue
-        # An action whose feasibility ignores the gold left is worked out once, by its number alone.
-        key = number if gold_free else (number, money - cost)
-        can = known.get(key)
-        if can is None:
-            can = known[key] = feasible(state, seat, kind, money - cost)
-        if can:
+        need = needs[number]
+        if need is None:
+            need = needs[number] = least_money(state, seat, kind)
+        if left >= need:
             options.append(_ACTS[index + 1])
     if state.has(seat, SpecialEffect.LIGHTHOUSE):
         target = state.ring.first_occupied_ahead(state.ring.red)
         if feasible(state, seat, state.components.action_spaces[target].action, money):
             options.append(Lighthouse())
-    options.extend(compress(_PASSES, map(not_, occupied)))
+    options.extend(compress(_PASSES, map(not_, state.ring.occupied)))
     return options
 
 
