@@ -159,6 +159,10 @@ def plant_value(cap: int) -> float:
     return min(float(cap), PLANT_HIGH) * (0.5 + cap / 12)
 
 
+_PLANT_VALUES = tuple(plant_value(cap) for cap in range(7))
+"""`plant_value` of every number a plant can carry (and 0), read instead of worked out again."""
+
+
 def estimate(state: RollAndWriteState) -> tuple[float, ...]:
     """Every seat's expected final score (the final scores once the game is over)."""
     if state.phase is Phase.OVER:
@@ -297,7 +301,7 @@ class _Marks:
             if chimney > 0 and chimney in pool:
                 sets += 1
         self.sets = sets
-        self.plant_v = tuple([plant_value(cap) for cap in cap_b])
+        self.plant_v = tuple([_PLANT_VALUES[cap] for cap in cap_b])
         self.val = tuple(val)
         self.cats_b, self.deco_b, self.psum_b, self.cap_b = tuple(cats_b), tuple(deco_b), tuple(psum_b), tuple(cap_b)
         self.cats_f, self.psum_f, self.pcount_f = tuple(cats_f), tuple(psum_f), tuple(pcount_f)
@@ -590,7 +594,7 @@ class _Outlook:
                     cap = cap_b[b]
                     if v < cap:
                         others = sum(plant_weight[j] for j in sheet.plants_b[b] if val[j] < 0 and j != k)
-                        gain -= CAP_LOSS * (plant_value(cap) - plant_value(v)) * others
+                        gain -= CAP_LOSS * (_PLANT_VALUES[cap] - _PLANT_VALUES[v]) * others
                 value = base + gain + rest
                 best = max(best, value)
         return best

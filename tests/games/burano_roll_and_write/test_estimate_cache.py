@@ -180,3 +180,8 @@ def test_the_race_written_with_comparisons_is_the_race_with_min_and_max(players:
             assert heuristics._race(twin).hex() == race_long(twin).hex()
         seat = state.to_act()[0]
         state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+def test_the_plant_values_read_from_the_table_are_those_worked_out() -> None:
+    """Every number a plant may carry, and 0 for a plant circled before the game with none."""
+    assert [v.hex() for v in heuristics._PLANT_VALUES] == [heuristics.plant_value(cap).hex() for cap in range(7)]
