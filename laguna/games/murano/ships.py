@@ -32,26 +32,11 @@ class Ring:
         """The spaces of the ships that must sail on, front first (a space with two ships twice), before
         a ship can come to `space`: the ships on it, and every ship in their way until enough empty
         spaces lie ahead for all of them (only as many as needed)."""
-        pending = self.occupied[space]
-        moving = [space] * pending
-        index = space
-        while pending:
-            index = (index + 1) % SPACES
-            if self.occupied[index]:
-                moving.extend([index] * self.occupied[index])
-                pending += self.occupied[index] - 1
-            else:
-                pending -= 1
-        return tuple(sorted(moving, key=lambda s: (s - space) % SPACES, reverse=True))
+        return _blockers(self.occupied, space)
 
     def reach(self, space: int) -> tuple[int, ...]:
         """The empty spaces a ship on `space` can sail to: onward until the next occupied space."""
-        spaces: list[int] = []
-        index = (space + 1) % SPACES
-        while not self.occupied[index] and index != space:
-            spaces.append(index)
-            index = (index + 1) % SPACES
-        return tuple(spaces)
+        return _reach(self.occupied, space)
 
     def behind(self, space: int) -> int:
         """The space of the nearest ship clockwise of `space` (behind it), which can sail onto it."""
@@ -69,10 +54,47 @@ class Ring:
 
     def sail(self, start: int, end: int, red: bool) -> Ring:
         """Move one ship (the red one if `red`) from `start` to `end`."""
-        occupied = list(self.occupied)
-        occupied[start] -= 1
-        occupied[end] += 1
-        return Ring(tuple(occupied), end if red else self.red)
+        return _sailed(self.occupied, end if red else self.red, start, end)
+
+
+# The ring's answers hang on where the ships stand alone, and the same rings come back often in a game
+# and in the positions a search tries: each is worked out once (rings are immutable, so shared).
+
+
+@lru_cache(maxsize=8192)
+def _blockers(occupied: tuple[int, ...], space: int) -> tuple[int, ...]:
+    """`Ring.blockers` of the ring whose ships stand as in `occupied`."""
+    pending = occupied[space]
+    moving = [space] * pending
+    index = space
+    while pending:
+        index = (index + 1) % SPACES
+        if occupied[index]:
+            moving.extend([index] * occupied[index])
+            pending += occupied[index] - 1
+        else:
+            pending -= 1
+    return tuple(sorted(moving, key=lambda s: (s - space) % SPACES, reverse=True))
+
+
+@lru_cache(maxsize=8192)
+def _reach(occupied: tuple[int, ...], space: int) -> tuple[int, ...]:
+    """`Ring.reach` of the ring whose ships stand as in `occupied`."""
+    spaces: list[int] = []
+    index = (space + 1) % SPACES
+    while not occupied[index] and index != space:
+        spaces.append(index)
+        index = (index + 1) % SPACES
+    return tuple(spaces)
+
+
+@lru_cache(maxsize=8192)
+def _sailed(occupied: tuple[int, ...], red: int, start: int, end: int) -> Ring:
+    """The ring after a ship sails from `start` to `end`, the red ship then on `red`."""
+    moved = list(occupied)
+    moved[start] -= 1
+    moved[end] += 1
+    return Ring(tuple(moved), red)
 
 
 def cost_of(ships_moved: int) -> int:

@@ -1,7 +1,7 @@
 """What the estimate keeps for the search's samples and the positions tried from them: a position's
 samples start from what the estimate keeps of the position itself, and each seat's best income is
-kept with the islands it was read from. Each is checked, at every position of seeded games, against
-working it out afresh."""
+kept with the islands it was read from; the ring's answers are remembered by where the ships stand.
+Each is checked, at every position of seeded games, against working it out afresh."""
 
 from __future__ import annotations
 
@@ -9,8 +9,9 @@ import pytest
 
 from laguna.bots import RandomBot
 from laguna.core.rng import Rng
-from laguna.games.murano import GAME, MuranoState, holdings
+from laguna.games.murano import GAME, MuranoState, holdings, ships
 from laguna.games.murano.position import Phase
+from laguna.games.murano.ships import SPACES, Ring
 
 
 def played(players: int, seed: int) -> list[MuranoState]:
@@ -65,3 +66,23 @@ def test_each_seats_best_income_is_the_best_island_read_afresh(players: int, see
                 assert best == max(state.income_at(owner, island) for island in islands)
                 kept += best > 0
     assert kept, "some seat earns income somewhere"
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 47), (3, 48), (4, 49)])
+def test_the_rings_remembered_answers_are_those_worked_out_afresh(players: int, seed: int) -> None:
+    rings = {position.ring for position in played(players, seed)}
+    # And each with the red ship sailed by the Lighthouse onto the next ship, sharing its space.
+    rings |= {ring.sail(ring.red, ring.first_occupied_ahead(ring.red), True) for ring in rings}
+    assert len(rings) > 20 and any(2 in ring.occupied for ring in rings)
+    for ring in rings:
+        occupied = ring.occupied
+        for space in range(SPACES):
+            assert ring.blockers(space) == ships._blockers.__wrapped__(occupied, space)
+            assert ring.reach(space) == ships._reach.__wrapped__(occupied, space)
+            for end in ring.reach(space):
+                for red in (True, False):
+                    sailed = ring.sail(space, end, red)
+                    moved = list(occupied)
+                    moved[space] -= 1
+                    moved[end] += 1
+                    assert sailed == Ring(tuple(moved), end if red else ring.red)
