@@ -1,5 +1,5 @@
 """The rules' shortcuts for the search: whether a build is left is found without listing every build,
-and the least gold each action needs is found once a turn;
+the least gold each action needs is found once a turn, and a turn's end puts its fields back at once;
 in the final scoring the islands' facts are remembered (no tile or gondola can change then), and
 whether a player has a card to score is found without scoring each card. Each must give what the long
 way gives, and positions whose boards differ never share what they remember."""
@@ -13,7 +13,7 @@ from laguna.core.rng import Rng
 from laguna.games.murano import GAME, MuranoState
 from laguna.games.murano.components import Action as ActionKind
 from laguna.games.murano.position import Phase
-from laguna.games.murano.rules import sailing
+from laguna.games.murano.rules import end, sailing
 from laguna.games.murano.rules.building import _build_options, _can_build
 from laguna.games.murano.rules.scoring import has_score_options, score_options
 
@@ -110,3 +110,20 @@ def test_the_least_gold_an_action_needs_is_where_it_becomes_feasible(players: in
     assert {kind for kind, least in met if least < sailing.NEVER} == set(kinds), "each can be carried out"
     assert any(least == sailing.NEVER for _, least in met), "some cannot"
     assert {least for kind, least in met if kind is ActionKind.PLACE_GONDOLIER} > {sailing.NEVER}, "gondolas cost"
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 54), (3, 55), (4, 56)])
+def test_a_turns_end_puts_back_what_the_turn_changed(players: int, seed: int) -> None:
+    ended = 0
+    for position in to_the_end(GAME.new_game(players, seed=seed), seed):
+        seat = position.to_act()[0]
+        for action in position.legal_actions(seat):
+            child = position.copy()
+            child.apply_unchecked(seat, action)
+            if child.turns == position.turns + 1 and child.phase is not Phase.OVER:
+                ended += 1
+                assert (child.red_moved, child.lighthouse, child.passing, child.looking) == (False,) * 4
+                assert (child.fresh, child.buying, child.final_tile, child.built) == ([], "", "", 0)
+                assert list(child.__dict__) == list(position.__dict__)
+    assert ended > 100
+    assert end._TURN_OVER["fresh"] == [], "the list shared by every turn's end is never changed"

@@ -7,12 +7,27 @@ A Trading Station owner who produced returns a bead before their turn ends.
 
 from __future__ import annotations
 
+from typing import Any, Final
+
 from laguna.core.game import Event
 from laguna.core.messages import Message, msg
 from laguna.games.murano.components import SpecialEffect
 from laguna.games.murano.position import Phase, Position
 from laguna.games.murano.rules.log import gold, name
 from laguna.games.murano.rules.scoring import begin_scoring
+
+_TURN_OVER: Final[dict[str, Any]] = {
+    "red_moved": False,
+    "lighthouse": False,
+    "passing": False,
+    "looking": False,
+    "fresh": [],
+    "buying": "",
+    "final_tile": "",
+    "built": 0,
+}
+"""What a turn's end puts back, set at once (every decision a search tries may end a turn). The list
+of special building cards taken this turn is shared: the rules replace it, never change it."""
 
 
 def _and(items: list[Message]) -> Message:
@@ -46,14 +61,7 @@ def end_turn(state: Position, events: list[Event]) -> None:
         player.gold += 1
         text = msg("{player} moved the red ship: {gold}", player=name(seat), gold=gold(1))
         events.append(Event("red-ship", seat, text, {}))
-    state.red_moved = False
-    state.lighthouse = False
-    state.passing = False
-    state.looking = False
-    state.fresh = []
-    state.buying = ""
-    state.final_tile = ""
-    state.built = 0
+    state.__dict__.update(_TURN_OVER)
     state.turns += 1
     if state.triggered_by is not None:
         if not state.last_turns:
