@@ -64,6 +64,21 @@ class RollAndWriteState(Position, RulesState[Action]):
             return ()
         return (self.draft_order[self.draft_index],)
 
+    def is_terminal(self) -> bool:
+        """Whether the game is over: no one acts then, and someone always does before (the last
+        secret decision reveals them all at once), so the phase tells without listing the seats."""
+        return self.phase is Phase.OVER
+
+    def legal_actions(self, seat: Seat) -> tuple[Action, ...]:
+        """The decisions kept for the seat, or listed when it is to act: a seat's decisions are kept
+        only while it is to act, as every decision forgets them."""
+        cached = self._legal.get(seat)
+        if cached is None:
+            if seat not in self.to_act():
+                return ()
+            cached = self._legal[seat] = self._find_legal(seat)
+        return cached
+
     def _find_legal(self, seat: Seat) -> tuple[Action, ...]:
         return _CHOICES[self.phase](self, seat)
 

@@ -130,3 +130,28 @@ def test_the_phrases_made_once_are_those_made_anew() -> None:
             assert _ROLLED[colour][value] == msg("{colour} {value}", colour=msg(colour.value), value=value)
     for amount in range(8):
         assert coins_text(amount) == msg_plural("{count} coin", "{count} coins", amount)
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_the_end_and_the_kept_decisions_read_as_the_seats_to_act_say(players: int) -> None:
+    """A position is over exactly when no one is to act, and a seat's decisions are kept only while
+    it is to act: at every position of a seeded game and of a sample of it, asked before and after
+    each seat's decisions were kept, and after one seat decides in secret on a copy."""
+    rng = Rng(players)
+    for state in games(players, seed=players + 30):
+        seat = state.to_act()[0] if state.to_act() else 0
+        for position in (state, state.determinize(seat, rng)):
+            assert position.is_terminal() == (not position.to_act())
+            for _ in range(2):
+                for other in range(players):
+                    expected = position._find_legal(other) if other in position.to_act() else ()
+                    assert position.legal_actions(other) == expected
+            if position.is_terminal():
+                continue
+            actor = position.to_act()[0]
+            decided = position.copy()
+            decided.apply(actor, decided.legal_actions(actor)[0])
+            assert decided.is_terminal() == (not decided.to_act())
+            for other in range(players):
+                expected = decided._find_legal(other) if other in decided.to_act() else ()
+                assert decided.legal_actions(other) == expected
