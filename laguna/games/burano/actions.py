@@ -28,6 +28,7 @@ Stack(slot=11, colour=None)
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Final
 
 from laguna.core.errors import NotationError
@@ -276,6 +277,18 @@ Action = (
     ChooseRoofs | Stack | Pick | Build | Roof | End | PrivilegeCoin | PrivilegeCube | Swap | Sail | Forgo | TakeFish
     | Dispatch | Trade | Lace | Withdraw | Done | Bonus | Pay | TakeCube | Discard | Refill
 )  # fmt: skip
+
+END: Final = End()
+DONE: Final = Done()
+PRIVILEGE_COIN: Final = PrivilegeCoin()
+one_stack: Final = cache(Stack)
+one_pick: Final = cache(Pick)
+one_build: Final = cache(Build)
+one_lace: Final = cache(Lace)
+one_pay: Final = cache(Pay)
+"""One object for each of the decisions the rules list most often: listing a position's decisions makes
+no new objects, and the search, which keys what it learnt by decision, meets a decision it knows as the
+very same object and compares no fields."""
 
 _COLOURS: Final = {c.value: c for c in Colour}
 _ORDER: Final = tuple(Colour)

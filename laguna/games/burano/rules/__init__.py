@@ -24,6 +24,12 @@ Hint = Callable[[Position, Seat], Message]
 """What a phase expects of a seat."""
 
 
+LOG_LINES: dict[tuple[Any, ...], Event] = {}
+"""The log lines of the decisions a search tries most (picking, building, lace makers, payments, turns),
+made once for everything they say (they are immutable) and kept by it: a key begins with the event's
+kind and holds every value its message and data read."""
+
+
 def coins_text(amount: int) -> Message:
     return msg_plural("{count} coin", "{count} coins", amount)
 

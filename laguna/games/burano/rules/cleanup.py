@@ -15,11 +15,11 @@ from laguna.core.game import Event, Seat
 from laguna.core.messages import Message, msg
 from laguna.core.messages import Player as Named
 from laguna.games.burano import scoring
-from laguna.games.burano.actions import Action, Discard, Done, Pay, PrivilegeCube, Refill, TakeCube
+from laguna.games.burano.actions import DONE, Action, Discard, Done, Pay, PrivilegeCube, Refill, TakeCube, one_pay
 from laguna.games.burano.components import COLOURS, ActionSpace, Colour, Effect, RoofKind, square_name
 from laguna.games.burano.position import ISLANDS, LACE, ROOF_SPACES, SEASONS, Phase, Position, distinct
 from laguna.games.burano.pyramid import SLOTS, centre_covered
-from laguna.games.burano.rules import Explainer, Handler, Hint, Legal, vp_text
+from laguna.games.burano.rules import LOG_LINES, Explainer, Handler, Hint, Legal, vp_text
 from laguna.games.burano.rules.construction import begin_season
 from laguna.games.burano.rules.final import game_over
 
@@ -69,17 +69,17 @@ def _enter_step(position: Position, events: list[Event]) -> None:
     if position.phase is Phase.LACE_SCORING:
         position.paid = []
         if not pay_options(position, seat):
-            do_done(position, seat, Done(), events)
+            do_done(position, seat, DONE, events)
     elif position.phase is Phase.CUBE_REFILL:
         _refill_cubes(position, seat, events)
-        if cube_refill_options(position, seat) == [Done()]:
+        if cube_refill_options(position, seat) == [DONE]:
             position.owed = 0
             next_in_queue(position, events)
     elif position.phase in (Phase.ROOF_DISCARD, Phase.ROOF_REFILL):
         position.phase = Phase.ROOF_DISCARD
         position.refilled = []
         if not player.roofs:
-            do_done(position, seat, Done(), events)
+            do_done(position, seat, DONE, events)
 
 
 def _after_queue(position: Position, events: list[Event]) -> None:
@@ -146,34 +146,44 @@ def pay_options(position: Position, seat: Seat) -> list[Action]:
             continue
         colour = position.area.colours[square]
         if colour in pyramid:
-            options.append(Pay(square))
+            options.append(one_pay(square, "cube"))
         if player.privilege and position.supply[colour]:
-            options.append(Pay(square, "privilege"))
+            options.append(one_pay(square, "privilege"))
         if card:
-            options.append(Pay(square, "card"))
+            options.append(one_pay(square, "card"))
     return options
 
 
 def do_pay(position: Position, seat: Seat, action: Pay, events: list[Event]) -> None:
     player = position.boards[seat]
     colour = position.area.colours[action.square]
-    fields = {"player": Named(seat), "colour": msg(colour.value), "square": square_name(action.square)}
     if action.means == "cube":
         slot = max(s for s in range(SLOTS) if player.pyramid[s] is colour)
         player.pyramid[slot] = None
         player.centre_seen = player.centre_seen or not centre_covered(player.pyramid)
         position.supply[colour] += 1
-        text = msg("{player} returns a {colour} cube for the lace maker on {square}", **fields)
     elif action.means == "privilege":
         player.privilege -= 1
-        text = msg("{player} spends a privilege point on a {colour} cube for the lace maker on {square}", **fields)
-    else:
-        text = msg("{player} uses the lace-discount card for the lace maker on {square}", **fields)
     position.paid.append((action.square, action.means))
-    events.append(Event("pay", seat, text))
+    key = ("pay", seat, colour, action.square, action.means)
+    event = LOG_LINES.get(key)
+    if event is None:
+        event = LOG_LINES[key] = _pay_line(seat, colour, action)
+    events.append(event)
     if not pay_options(position, seat):
         _score_lace(position, seat, events)
         next_in_queue(position, events)
+
+
+def _pay_line(seat: Seat, colour: Colour, action: Pay) -> Event:
+    fields = {"player": Named(seat), "colour": msg(colour.value), "square": square_name(action.square)}
+    if action.means == "cube":
+        text = msg("{player} returns a {colour} cube for the lace maker on {square}", **fields)
+    elif action.means == "privilege":
+        text = msg("{player} spends a privilege point on a {colour} cube for the lace maker on {square}", **fields)
+    else:
+        text = msg("{player} uses the lace-discount card for the lace maker on {square}", **fields)
+    return Event("pay", seat, text)
 
 
 def _score_lace(position: Position, seat: Seat, events: list[Event]) -> None:
@@ -216,7 +226,7 @@ def cube_refill_options(position: Position, seat: Seat) -> list[Action]:
     available = [c for c in COLOURS if position.supply[c]]
     if position.owed:
         return [*(TakeCube(c) for c in available), TakeCube(None)]
-    return [*(PrivilegeCube(c) for c in available if position.boards[seat].privilege), Done()]
+    return [*(PrivilegeCube(c) for c in available if position.boards[seat].privilege), DONE]
 
 
 def _refill_cubes(position: Position, seat: Seat, events: list[Event]) -> None:
@@ -270,7 +280,7 @@ def explain_take_cube(position: Position, seat: Seat, action: TakeCube) -> Messa
 
 
 def discard_options(position: Position, seat: Seat) -> list[Action]:
-    return [*(Discard(tile) for tile in distinct(position.boards[seat].roofs)), Done()]
+    return [*(Discard(tile) for tile in distinct(position.boards[seat].roofs)), DONE]
 
 
 def do_discard(position: Position, seat: Seat, action: Discard, events: list[Event]) -> None:
@@ -281,7 +291,7 @@ def do_discard(position: Position, seat: Seat, action: Discard, events: list[Eve
         Event("discard", seat, msg("{player} removes the roof tile {tile}", player=Named(seat), tile=str(action.tile)))
     )
     if not player.roofs:
-        do_done(position, seat, Done(), events)
+        do_done(position, seat, DONE, events)
 
 
 def refill_options(position: Position, seat: Seat) -> list[Action]:
@@ -345,7 +355,7 @@ def explain_done(position: Position, seat: Seat, action: Done) -> Message:
 
 
 LEGAL: dict[Phase, Legal] = {
-    Phase.LACE_SCORING: lambda position, seat: [*pay_options(position, seat), Done()],
+    Phase.LACE_SCORING: lambda position, seat: [*pay_options(position, seat), DONE],
     Phase.CUBE_REFILL: cube_refill_options,
     Phase.ROOF_DISCARD: discard_options,
     Phase.ROOF_REFILL: refill_options,

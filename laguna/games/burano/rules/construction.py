@@ -13,12 +13,12 @@ from collections import Counter
 from laguna.core.game import Event, Seat
 from laguna.core.messages import Message, msg, msg_plural
 from laguna.core.messages import Player as Named
-from laguna.games.burano.actions import Action, Stack
+from laguna.games.burano.actions import Action, Stack, one_stack
 from laguna.games.burano.components import COLOURS
 from laguna.games.burano.player import Player
 from laguna.games.burano.position import HIDDEN, PYRAMID_CUBES, SEASON_TITLES, Phase, Position
 from laguna.games.burano.pyramid import CENTRE, LAYERS, SLOT_NAMES, SLOTS, centre_covered, layer_of, layer_targets
-from laguna.games.burano.rules import Explainer, Handler, Hint, Legal, coins_text
+from laguna.games.burano.rules import LOG_LINES, Explainer, Handler, Hint, Legal, coins_text
 
 
 def stack_options(position: Position, seat: Seat) -> list[Action]:
@@ -26,9 +26,9 @@ def stack_options(position: Position, seat: Seat) -> list[Action]:
     slot = player.cursor
     used = Counter(c for c in player.pyramid if c is not None)
     left = player.reserve - used
-    options: list[Action] = [Stack(slot, colour) for colour in COLOURS if left[colour]]
+    options: list[Action] = [one_stack(slot, colour) for colour in COLOURS if left[colour]]
     if _may_leave_empty(player, slot):
-        options.append(Stack(slot, None))
+        options.append(one_stack(slot, None))
     return options
 
 
@@ -121,8 +121,10 @@ def _finish_construction(position: Position, events: list[Event]) -> None:
 
 def announce_turn(position: Position, events: list[Event]) -> None:
     """A player turn begins (the first after the construction, or the next after a turn's end)."""
-    events.append(
-        Event(
+    key = ("turn", position.season, position.round, position.actor)
+    event = LOG_LINES.get(key)
+    if event is None:
+        event = LOG_LINES[key] = Event(
             "turn",
             position.actor,
             msg(
@@ -132,7 +134,7 @@ def announce_turn(position: Position, events: list[Event]) -> None:
                 player=Named(position.actor),
             ),
         )
-    )
+    events.append(event)
 
 
 def public_pyramid(player: Player) -> list[str | None]:

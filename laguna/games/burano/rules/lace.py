@@ -13,10 +13,10 @@ from __future__ import annotations
 from laguna.core.game import Event, Seat
 from laguna.core.messages import Message, msg
 from laguna.core.messages import Player as Named
-from laguna.games.burano.actions import Action, Done, Lace, Withdraw
-from laguna.games.burano.components import Effect, HouseSymbol, square_name
+from laguna.games.burano.actions import DONE, Action, Done, Lace, Withdraw, one_lace
+from laguna.games.burano.components import Colour, Effect, HouseSymbol, square_name
 from laguna.games.burano.position import MAX_LACE_MAKERS, Phase, Position
-from laguna.games.burano.rules import Explainer, Handler, Hint, Legal, cleanup, coins_text
+from laguna.games.burano.rules import LOG_LINES, Explainer, Handler, Hint, Legal, cleanup, coins_text
 from laguna.games.burano.rules.fishing import drive_back
 
 
@@ -46,36 +46,49 @@ def lace_options(position: Position, seat: Seat) -> list[Action]:
             continue
         adjacent = not own or any(near in own for near in neighbours[square])
         if adjacent and (occupant is None or bump):
-            options.append(Lace(square))
+            options.append(one_lace(square, False))
         elif player.privilege:
-            options.append(Lace(square, privilege=True))
+            options.append(one_lace(square, True))
     return options
 
 
 def do_lace(position: Position, seat: Seat, action: Lace, events: list[Event]) -> None:
     player = position.boards[seat]
     colour = position.area.colours[action.square]
-    where = square_name(action.square)
-    fields = {"player": Named(seat), "square": where, "colour": msg(colour.value)}
     if action.privilege:
         player.privilege -= 1
-        text = msg("{player} sends a lace maker to {square} ({colour}) with a privilege point", **fields)
-    else:
-        text = msg("{player} sends a lace maker to {square} ({colour})", **fields)
     occupant = position.lace_workers.get(action.square)
     if occupant is not None:
         drive_back(position, occupant)
-        text = msg("{sent}; {player}'s worker goes back for 2 coins", sent=text, player=Named(occupant))
     position.lace_workers[action.square] = seat
     player.ring = player.ring.dispatch(1)
     position.arrows.remove(colour)
     position.sent += 1
-    if action.square in position.area.coins:
+    coin = action.square in position.area.coins
+    if coin:
         player.coins += 1
-        text = msg("{sent}; a coin square: 1 coin", sent=text)
-    events.append(Event("lace", seat, text, {"square": where}))
+    key = ("lace", seat, colour, action, occupant, coin)
+    event = LOG_LINES.get(key)
+    if event is None:
+        event = LOG_LINES[key] = _lace_line(seat, colour, action, occupant, coin)
+    events.append(event)
     if not lace_options(position, seat):
         position.phase = Phase.TURN
+
+
+def _lace_line(seat: Seat, colour: Colour, action: Lace, occupant: Seat | None, coin: bool) -> Event:
+    """The log line of a lace maker sent, with the worker it drove back and the coin of its square."""
+    where = square_name(action.square)
+    fields = {"player": Named(seat), "square": where, "colour": msg(colour.value)}
+    if action.privilege:
+        text = msg("{player} sends a lace maker to {square} ({colour}) with a privilege point", **fields)
+    else:
+        text = msg("{player} sends a lace maker to {square} ({colour})", **fields)
+    if occupant is not None:
+        text = msg("{sent}; {player}'s worker goes back for 2 coins", sent=text, player=Named(occupant))
+    if coin:
+        text = msg("{sent}; a coin square: 1 coin", sent=text)
+    return Event("lace", seat, text, {"square": where})
 
 
 def explain_lace(position: Position, seat: Seat, action: Lace) -> Message:
@@ -166,8 +179,8 @@ def do_done(position: Position, seat: Seat, action: Done, events: list[Event]) -
 
 
 LEGAL: dict[Phase, Legal] = {
-    Phase.LACE: lambda position, seat: [*lace_options(position, seat), Done()],
-    Phase.EARNING: lambda position, seat: [*withdraw_options(position, seat), Done()],
+    Phase.LACE: lambda position, seat: [*lace_options(position, seat), DONE],
+    Phase.EARNING: lambda position, seat: [*withdraw_options(position, seat), DONE],
 }
 APPLY: dict[type[Action], Handler] = {Lace: do_lace, Withdraw: do_withdraw, Done: do_done}
 EXPLAIN: dict[type[Action], Explainer] = {Lace: explain_lace, Withdraw: explain_withdraw}

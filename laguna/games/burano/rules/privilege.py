@@ -11,7 +11,7 @@ from __future__ import annotations
 from laguna.core.game import Event, Seat
 from laguna.core.messages import Message, msg
 from laguna.core.messages import Player as Named
-from laguna.games.burano.actions import Action, Done, PrivilegeCoin, PrivilegeCube
+from laguna.games.burano.actions import DONE, PRIVILEGE_COIN, Action, PrivilegeCoin, PrivilegeCube
 from laguna.games.burano.components import COLOURS
 from laguna.games.burano.position import PYRAMID_CUBES, Phase, Position
 from laguna.games.burano.pyramid import SLOT_NAMES, open_slots
@@ -24,7 +24,7 @@ def turn_options(position: Position, seat: Seat) -> list[Action]:
     player = position.boards[seat]
     if not player.privilege:
         return []
-    options: list[Action] = [PrivilegeCoin()]
+    options: list[Action] = [PRIVILEGE_COIN]
     if player.pyramid_cubes() < PYRAMID_CUBES:
         slots = open_slots(player.pyramid)
         options.extend(PrivilegeCube(c, s) for c in COLOURS if position.supply[c] for s in slots)
@@ -59,7 +59,7 @@ def do_privilege_cube(position: Position, seat: Seat, action: PrivilegeCube, eve
             slot=SLOT_NAMES[action.slot],
         )
     events.append(Event("privilege", seat, text, {}))
-    if action.slot is None and cube_refill_options(position, seat) == [Done()]:
+    if action.slot is None and cube_refill_options(position, seat) == [DONE]:
         next_in_queue(position, events)
 
 

@@ -13,13 +13,24 @@ from __future__ import annotations
 from laguna.core.game import Event, Seat
 from laguna.core.messages import Message, msg
 from laguna.core.messages import Player as Named
-from laguna.games.burano.actions import Action, Build, End, Pick, PrivilegeCoin, PrivilegeCube, Roof
+from laguna.games.burano.actions import (
+    END,
+    Action,
+    Build,
+    End,
+    Pick,
+    PrivilegeCoin,
+    PrivilegeCube,
+    Roof,
+    one_build,
+    one_pick,
+)
 from laguna.games.burano.components import COLOURS, ActionSpace, square_name
 from laguna.games.burano.main_island import Stack as Houses
 from laguna.games.burano.main_island import build_sites, roof_pairs, roof_sites
 from laguna.games.burano.position import MAX_MOVES, MOVE_COSTS, PREPARATION_SPACES, TURNS, Phase, Position, distinct
 from laguna.games.burano.pyramid import SLOT_NAMES, centre_covered, free_slots
-from laguna.games.burano.rules import Explainer, Handler, Hint, Legal, coins_text, privilege
+from laguna.games.burano.rules import LOG_LINES, Explainer, Handler, Hint, Legal, coins_text, privilege
 from laguna.games.burano.rules.cleanup import clean_up
 from laguna.games.burano.rules.construction import announce_turn
 from laguna.games.burano.rules.lace import begin_earning, begin_lace_making
@@ -30,18 +41,18 @@ def turn_options(position: Position, seat: Seat) -> list[Action]:
     options: list[Action] = []
     if position.can_move(seat):
         if len(player.preparation) < PREPARATION_SPACES:
-            options.extend(Pick(slot) for slot in free_slots(player.pyramid))
+            options.extend(one_pick(slot) for slot in free_slots(player.pyramid))
         colours = [c for c in COLOURS if c in player.preparation]
         if colours:
             sites = build_sites(position.components.main_island, position.stacks)
-            options.extend(Build(colour, site) for colour in colours for site in sites)
+            options.extend(one_build(colour, site) for colour in colours for site in sites)
         if player.roofs:
             any_cube = position.any_cube_colours(seat)
             pairs = roof_pairs(position.stacks)
             for tile in distinct(player.roofs):
                 options.extend(Roof(tile, a, b) for a, b in roof_sites(pairs, tile, any_cube))
     options.extend(privilege.turn_options(position, seat))
-    options.append(End())
+    options.append(END)
     return options
 
 
@@ -74,8 +85,10 @@ def do_pick(position: Position, seat: Seat, action: Pick, events: list[Event]) -
     player.pyramid[action.slot] = None
     player.preparation.append(colour)
     player.centre_seen = player.centre_seen or not centre_covered(player.pyramid)
-    events.append(
-        Event(
+    key = ("pick", seat, colour, action.slot)
+    event = LOG_LINES.get(key)
+    if event is None:
+        event = LOG_LINES[key] = Event(
             "pick",
             seat,
             msg(
@@ -85,7 +98,7 @@ def do_pick(position: Position, seat: Seat, action: Pick, events: list[Event]) -
                 slot=SLOT_NAMES[action.slot],
             ),
         )
-    )
+    events.append(event)
 
 
 def explain_pick(position: Position, seat: Seat, action: Pick) -> Message:
@@ -105,25 +118,20 @@ def do_build(position: Position, seat: Seat, action: Build, events: list[Event])
     pay_move(position, seat)
     player.preparation.remove(action.colour)
     stack = position.stacks.get(action.square)
-    where = square_name(action.square)
     space = position.action_of(action.colour)
-    fields = {"player": Named(seat), "colour": msg(action.colour.value), "square": where, "space": msg(space.value)}
     if stack is None:
         position.stacks[action.square] = Houses((action.colour,))
-        text = msg("{player} builds a {colour} house in the pit {square}, then goes {space}", **fields)
+        match = None
     else:
-        rooftop = stack.rooftop
+        match = stack.rooftop is action.colour
         position.stacks[action.square] = stack.built(action.colour)
-        if rooftop is action.colour:
+        if match:
             player.privilege += 1
-            text = msg(
-                "{player} builds a {colour} house on the rooftop block at {square} "
-                "(colours match: 1 privilege point), then goes {space}",
-                **fields,
-            )
-        else:
-            text = msg("{player} builds a {colour} house on the rooftop block at {square}, then goes {space}", **fields)
-    events.append(Event("build", seat, text, {"square": where}))
+    key = ("build", seat, action.colour, action.square, space, match)
+    event = LOG_LINES.get(key)
+    if event is None:
+        event = LOG_LINES[key] = _build_line(seat, action, space, match)
+    events.append(event)
     if space is ActionSpace.FISHING:
         position.swapped = False
         position.phase = Phase.FISHING
@@ -131,6 +139,23 @@ def do_build(position: Position, seat: Seat, action: Build, events: list[Event])
         begin_lace_making(position, seat)
     else:
         begin_earning(position, seat, events)
+
+
+def _build_line(seat: Seat, action: Build, space: ActionSpace, match: bool | None) -> Event:
+    """The log line of a house built in a pit (`match` None) or on a rooftop block of its colour or not."""
+    where = square_name(action.square)
+    fields = {"player": Named(seat), "colour": msg(action.colour.value), "square": where, "space": msg(space.value)}
+    if match is None:
+        text = msg("{player} builds a {colour} house in the pit {square}, then goes {space}", **fields)
+    elif match:
+        text = msg(
+            "{player} builds a {colour} house on the rooftop block at {square} "
+            "(colours match: 1 privilege point), then goes {space}",
+            **fields,
+        )
+    else:
+        text = msg("{player} builds a {colour} house on the rooftop block at {square}, then goes {space}", **fields)
+    return Event("build", seat, text, {"square": where})
 
 
 def explain_build(position: Position, seat: Seat, action: Build) -> Message:
@@ -152,7 +177,12 @@ def do_end(position: Position, seat: Seat, action: End, events: list[Event]) -> 
     player = position.boards[seat]
     if player.moves == 0:
         player.coins += 1
-        events.append(Event("pass", seat, msg("{player} makes no move and takes 1 coin", player=Named(seat))))
+        event = LOG_LINES.get(("pass", seat))
+        if event is None:
+            event = LOG_LINES["pass", seat] = Event(
+                "pass", seat, msg("{player} makes no move and takes 1 coin", player=Named(seat))
+            )
+        events.append(event)
     player.moves = 0
     position.turn += 1
     if position.turn == position.players:

@@ -1,0 +1,59 @@
+"""What the rules make once for the search (`laguna.games.burano.actions`, `LOG_LINES` of
+`laguna.games.burano.rules`), against what they would make afresh, at every decision of seeded games."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from laguna.core.rng import Rng
+from laguna.games.burano import GAME, BuranoState
+from laguna.games.burano.actions import Build, Done, End, Lace, Pay, Pick, PrivilegeCoin, Stack, parse_action
+from laguna.games.burano.rules import LOG_LINES
+
+MADE_ONCE = {Stack, Pick, Build, Lace, Pay, End, Done, PrivilegeCoin}
+
+
+def positions(players: int, seed: int) -> Iterator[BuranoState]:
+    """Every position of a seeded game of random decisions."""
+    state = GAME.new_game(players, seed=seed)
+    rng = Rng(seed + 30)
+    while not state.is_terminal():
+        yield state
+        seat = state.to_act()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 31), (3, 32), (4, 33)])
+def test_listed_decisions_are_made_once_and_equal_new_ones(players: int, seed: int) -> None:
+    seen = set()
+    for state in positions(players, seed):
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        again = state.copy()._find_legal(seat)
+        for action, twin in zip(legal, again, strict=True):
+            fresh = parse_action(str(action))
+            assert fresh == action and hash(fresh) == hash(action)
+            if type(action) in MADE_ONCE:
+                assert twin is action
+                seen.add(type(action))
+    assert seen == MADE_ONCE
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 34), (3, 35), (4, 36)])
+def test_kept_log_lines_are_those_made_afresh(players: int, seed: int) -> None:
+    """Every decision of every position, applied once with the log lines kept so far (from earlier
+    positions and games) and once with none kept, logs the same events."""
+    kept = 0
+    for state in positions(players, seed):
+        seat = state.to_act()[0]
+        for action in state.legal_actions(seat):
+            known = dict(LOG_LINES)
+            LOG_LINES.clear()
+            fresh = state.copy().apply(seat, action)
+            made = dict(LOG_LINES)
+            LOG_LINES.update(known)
+            kept += sum(key in known for key in made)
+            assert state.copy().apply(seat, action) == fresh
+    assert kept > 200
