@@ -28,7 +28,7 @@ still bring:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final
 
 from laguna.games.murano.components import PLAYER_COLOURS, Bead, Building, SpecialEffect
 from laguna.games.murano.components import Action as Kind
@@ -52,6 +52,9 @@ def estimate(state: MuranoState) -> tuple[float, ...]:
 
 class _Estimate(Holdings):
     """One estimate: each seat's holdings, and for the actor what its decision under way brings."""
+
+    holdings_key: tuple[Any, ...]
+    """The actor's holdings, as `values` remembers their worth by them."""
 
     def values(self) -> tuple[float, ...]:
         """Every seat's holdings valued (remembered by them, with the special building cards taken this
@@ -84,6 +87,7 @@ class _Estimate(Holdings):
                 known = memo[holdings] = self.holdings_value(seat)
             value, self.liquid = known
             if seat == actor:
+                self.holdings_key = holdings
                 value += self.pending(seat)
             values.append(value)
         return tuple(values)
@@ -176,7 +180,18 @@ class _Estimate(Holdings):
         return best
 
     def gondola_value(self, seat: int, gold: int) -> float:
-        """The best gondola the seat can pay for: the cards it lets score, less its price."""
+        """The best gondola the seat can pay for: the cards it lets score, less its price. Remembered by
+        the seat's holdings and the gold it has for it, as the islands and gondolas are the same."""
+        key = (self.holdings_key, gold)
+        memo = self.shared.gondola_values
+        value = memo.get(key)
+        if value is None:
+            if len(memo) > CACHE_SIZE:
+                memo.clear()
+            value = memo[key] = self._gondola_value(seat, gold)
+        return value
+
+    def _gondola_value(self, seat: int, gold: int) -> float:
         state = self.state
         player = state.boards[seat]
         if not player.gondoliers:

@@ -143,6 +143,8 @@ class _Shared:
         self.worths: dict[Any, tuple[float, dict[str, float]]] = {}
         """A character card's worth at each island and at the best, by the card, seat and what it
         depends on besides the island."""
+        self.gondola_values: dict[Any, float] = {}
+        """The best gondola a seat can pay for, by its holdings and the gold it has for it."""
         self.best_income: dict[int, int] = {}
         """Each seat's income at its best island, by seat (the islands are the same)."""
         self.following: dict[Any, _Shared] = {}

@@ -1,7 +1,8 @@
 """What the estimate keeps for the search's samples and the positions tried from them: a position's
-samples start from what the estimate keeps of the position itself, and each seat's best income is
-kept with the islands it was read from; the ring's answers are remembered by where the ships stand.
-Each is checked, at every position of seeded games, against working it out afresh."""
+samples start from what the estimate keeps of the position itself, each seat's best income is kept
+with the islands it was read from, and its best gondola with its holdings; the ring's answers are
+remembered by where the ships stand. Each is checked, at every position of seeded games, against
+working it out afresh."""
 
 from __future__ import annotations
 
@@ -9,9 +10,10 @@ import pytest
 
 from laguna.bots import RandomBot
 from laguna.core.rng import Rng
-from laguna.games.murano import GAME, MuranoState, holdings, ships
+from laguna.games.murano import GAME, MuranoState, heuristics, holdings, ships
 from laguna.games.murano.position import Phase
 from laguna.games.murano.ships import SPACES, Ring
+from tests.games.murano import test_estimate_memo
 
 
 def played(players: int, seed: int) -> list[MuranoState]:
@@ -86,3 +88,27 @@ def test_the_rings_remembered_answers_are_those_worked_out_afresh(players: int, 
                     moved[space] -= 1
                     moved[end] += 1
                     assert sailed == Ring(tuple(moved), end if red else ring.red)
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 57), (3, 58), (4, 59)])
+def test_the_best_gondola_remembered_by_holdings_is_the_one_worked_out_afresh(players: int, seed: int) -> None:
+    rng = Rng(seed)
+    checked = 0
+    for position in played(players, seed):
+        if position.phase is not Phase.GONDOLA:
+            continue
+        actor = position.actor
+        for state in (position, position.determinize(actor, rng)):
+            estimate = heuristics._Estimate(state, holdings.shared(state))
+            estimate.values()
+            # The actor's gold and gold to come, as `values` had them when it valued the decision.
+            estimate.liquid = estimate.holdings_value(actor)[1]
+            for gold in range(state.boards[actor].gold + 1):
+                remembered = estimate.gondola_value(actor, gold)
+                assert remembered == estimate._gondola_value(actor, gold)
+                assert estimate.gondola_value(actor, gold) == remembered
+                checked += 1
+            # Other holdings are valued under their own key.
+            state.boards[actor].gold += 5
+            assert state.estimate() == test_estimate_memo.from_scratch(state)
+    assert checked, "the game meets gondolas to place"
