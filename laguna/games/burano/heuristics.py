@@ -104,14 +104,21 @@ def estimate(state: BuranoState) -> tuple[float, ...]:
 
 def _new_table(state: BuranoState) -> _Estimate:
     """The table of a position that has none: after a house is built, the one of the position it was
-    built in (or one before it in the turn) with the main island worked out again, else a new one."""
+    built in (or one before it in the turn) with the main island worked out again; for a sample, the
+    one of an earlier sample of its position with the fish cards worked out again; else a new one."""
     cell = state._table
+    table: _Estimate
     while len(cell) > 1:
         cell = cell[1]
         if cell[0] is not None:
-            table: _Estimate = cell[0].built_on(state)
+            table = cell[0].built_on(state)
             return table
-    return _Estimate(state)
+    sampled = state._sampled
+    if sampled[0] is not None:
+        table = sampled[0].sampled(state)
+        return table
+    table = sampled[0] = _Estimate(state)
+    return table
 
 
 class _Estimate(Holdings):

@@ -210,6 +210,16 @@ def ring_facts(ring: Ring) -> tuple[tuple[Colour, ...], int, int]:
     return facts
 
 
+def _claimed(state: BuranoState) -> dict[str, int]:
+    """The fish cards in hands or sold, by kind: out of the deck and supply for good."""
+    claimed: dict[str, int] = {}
+    for board in state.boards:
+        for pile in (board.hand_public, board.hand_secret, board.sold):
+            for kind, count in pile.items():
+                claimed[kind] = claimed.get(kind, 0) + count
+    return claimed
+
+
 class Table(Clock):
     """What the whole table shares: the clock, the public boards, and what the majorities and the
     schedule rings stand at. A position keeps it for its copies while only the acting seat's own board
@@ -224,13 +234,7 @@ class Table(Clock):
         # Who holds which building card effect, once.
         self.held = held = [static.held(state, board.cards) if board.cards else NO_CARDS for board in state.boards]
         self.tie = next((seat for seat, cards in enumerate(held) if cards.island_ties), None)
-        # Fish cards in hands or sold: out of the deck and supply for good.
-        claimed: dict[str, int] = {}
-        for board in state.boards:
-            for pile in (board.hand_public, board.hand_secret, board.sold):
-                for kind, count in pile.items():
-                    claimed[kind] = claimed.get(kind, 0) + count
-        self.claimed = claimed
+        self.claimed = _claimed(state)
         self.islands = list(state.island_workers.values())
         self.action_of = {marker: k // 2 for k, marker in enumerate(state.markers)}
         self._workshops: list[list[int]] | None = None
@@ -253,6 +257,18 @@ class Table(Clock):
         twin.__dict__ = self.__dict__.copy()
         twin.state = state
         twin.phase = state.phase
+        return twin
+
+    def sampled(self, state: BuranoState) -> Self:
+        """This table for another sample of the position it was made for (`BuranoState.determinize`):
+        a sample draws again only the fish cards a seat cannot see (which `claimed` and `_steady`
+        read), the decks and the pyramids (which nothing here reads), so it keeps all else it knows
+        and shares what it learns of the seats' cubes, lace makers and roofs."""
+        twin = _new(type(self))
+        twin.__dict__ = self.__dict__.copy()
+        twin.state = state
+        twin.claimed = _claimed(state)
+        twin._steady = [None] * state.players
         return twin
 
     # islands

@@ -129,6 +129,10 @@ class BuranoState(Position, RulesState[Action]):
     same way while only the acting seat's own board changes. After a house is built, a new cell that
     keeps the cell of the position it was built in: the estimate takes that table over but for the
     main island."""
+    _sampled: list[Any]
+    """The first table the estimate made for this position or one of its samples (`determinize`): the
+    samples of a position differ only in what a seat cannot see, so a later sample's table starts from
+    it (`Table.sampled`). Shared by the position's copies and samples; every decision drops it."""
 
     def __init__(
         self,
@@ -189,13 +193,17 @@ class BuranoState(Position, RulesState[Action]):
         return twin
 
     def _key(self) -> tuple[Any, ...]:
-        skipped = ("_legal", "_cards", "components", "area", "heuristic", "_worth", "_roof_worth", "_table", "_island")
+        skipped = (
+            *("_legal", "_cards", "components", "area", "heuristic"),
+            *("_worth", "_roof_worth", "_table", "_island", "_sampled"),
+        )
         parts = [value for name, value in sorted(self.__dict__.items()) if name not in skipped]
         return (*parts, self.components.source, self.area.squares)
 
     def _apply(self, seat: Seat, action: Action) -> list[Event]:
         events: list[Event] = []
         self._legal = {}
+        self._sampled = [None]
         kind = type(action)
         own = kind in _OWN_BOARD
         moment = self._moment() if own else None
@@ -237,6 +245,7 @@ class BuranoState(Position, RulesState[Action]):
         self._roof_worth = [[None] for _ in range(self._players)]
         self._table = [None]
         self._island = [None]
+        self._sampled = [None]
 
     def explain_illegal(self, seat: Seat, action: Action) -> Message:
         expected = _EXPECTED.get(self.phase)
@@ -260,6 +269,10 @@ class BuranoState(Position, RulesState[Action]):
         twin.rng = rng.spawn()
         twin._legal = {}
         twin.forget_worth()
-        twin._island = self._island  # nothing hidden lies on the main island
+        # Nothing hidden lies on the main island or among the roof tiles, and the roof tiles' worth
+        # reads nothing else a seat cannot see: the samples share them with the position.
+        twin._island = self._island
+        twin._roof_worth = self._roof_worth[:]
+        twin._sampled = self._sampled
         views.resample(self, twin, seat, rng)
         return twin

@@ -68,3 +68,41 @@ def test_paid_share_matches_the_long_form(players: int, seed: int) -> None:
                 assert table.paid_share(seat, squares) == paid_share_long(table, seat, squares)
                 checked += 1
     assert checked > 1000
+
+
+def from_scratch(state: BuranoState) -> tuple[float, ...]:
+    """The estimate of a copy that keeps nothing."""
+    twin = state.copy()
+    twin.forget_worth()
+    return twin.estimate()
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 24), (3, 25), (4, 26)])
+def test_samples_of_a_position_share_what_every_seat_sees(players: int, seed: int) -> None:
+    """Samples of one position, for every seat, take over the roof tiles' worth and the table of the
+    first one: each judges its position as a sample that keeps nothing, and so do the samples'
+    decisions and the position itself."""
+    rng = Rng(seed)
+    shared = 0
+    for state in positions(players, seed):
+        if state.phase is Phase.OVER:
+            continue
+        first = None
+        for seat in (*range(players), None, 0):
+            sample = state.determinize(seat, rng)
+            if first is not None:
+                assert all(cell[0] is not None for cell in sample._roof_worth)
+            assert sample.estimate() == from_scratch(sample)
+            table = sample._table[0]
+            if first is None:
+                first = table
+            else:
+                assert table is not first and table._terms is first._terms
+                shared += 1
+            actor = sample.to_act()[0]
+            for action in sample.legal_actions(actor)[:3]:
+                child = sample.copy()
+                child.apply_unchecked(actor, action)
+                assert child.estimate() == from_scratch(child)
+        assert state.estimate() == from_scratch(state)
+    assert shared > 500
