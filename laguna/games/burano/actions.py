@@ -286,6 +286,7 @@ one_pick: Final = cache(Pick)
 one_build: Final = cache(Build)
 one_lace: Final = cache(Lace)
 one_pay: Final = cache(Pay)
+one_privilege_cube: Final = cache(PrivilegeCube)
 """One object for each of the decisions the rules list most often: listing a position's decisions makes
 no new objects, and the search, which keys what it learnt by decision, meets a decision it knows as the
 very same object and compares no fields."""

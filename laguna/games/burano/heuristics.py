@@ -259,9 +259,11 @@ class _Estimate(Holdings):
             value += sold * self.coin
         else:
             pyramid = player.pyramid
-            layers = tuple(
-                sorted([gain_of[c] for c in part if c is not None], reverse=True)
-                for part in (pyramid[13:], pyramid[9:13], pyramid[:9])
+            top = pyramid[13]
+            layers = (
+                [gain_of[top]] if top is not None else [],
+                sorted([gain_of[c] for c in pyramid[9:13] if c is not None], reverse=True),
+                sorted([gain_of[c] for c in pyramid[:9] if c is not None], reverse=True),
             )
         for gains in layers:
             value += len(gains) * later

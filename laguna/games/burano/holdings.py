@@ -246,7 +246,7 @@ class Table(Clock):
         self._terms: list[tuple[float, dict[Colour, float], dict[Colour, float]] | None] = [None] * players
         """What each seat's cubes are worth by colour (`_Estimate.cube_terms`): it reads the rings,
         boats, docks and majorities, which no decision changes while the table is kept."""
-        self._lace: list[tuple[list[Square], int] | None] = [None] * players
+        self._lace: list[tuple[list[Square], int, dict[Colour, int]] | None] = [None] * players
         """Each seat's lace makers and what they score at a clean-up (`lace`), kept the same way."""
 
     def built_on(self, state: BuranoState) -> Self:
@@ -370,28 +370,28 @@ class Holdings(Table):
         known = self._lace[seat]
         if known is None:
             known = self._lace[seat] = self._lace_makers(seat)
-        squares, full = known
+        squares, full, want = known
         if not squares:
             return 0.0
-        neighbours = state.area.neighbours
         value = self.later_lace * full
         if not self.between:
-            value += full * self.paid_share(seat, squares)
+            value += full * self._paid_share(seat, want, len(squares))
         elif self.phase is Phase.LACE_SCORING and seat in state.queue:
             if seat == state.actor:
                 paid = [square for square, _ in state.paid]
-                pb, pu = scoring.lace_vp(paid, neighbours)
+                pb, pu = scoring.lace_vp(paid, state.area.neighbours)
                 unpaid = [square for square in squares if square not in paid]
                 value += pb + pu + (full - pb - pu) * self.paid_share(seat, unpaid)
             else:
-                value += full * self.paid_share(seat, squares)
+                value += full * self._paid_share(seat, want, len(squares))
         return value
 
-    def _lace_makers(self, seat: int) -> tuple[list[Square], int]:
+    def _lace_makers(self, seat: int) -> tuple[list[Square], int, dict[Colour, int]]:
+        """A seat's lace makers, what they score at a clean-up, and how many stand on each colour."""
         state = self.state
         squares = [square for square, owner in state.lace_workers.items() if owner == seat]
         if not squares:
-            return squares, 0
+            return squares, 0, {}
         key = tuple(squares)
         full = _LACE.get(key)
         if full is None:
@@ -399,19 +399,27 @@ class Holdings(Table):
                 _LACE.clear()
             base, union = scoring.lace_vp(squares, state.area.neighbours)
             full = _LACE[key] = base + union
-        return squares, full
+        return squares, full, self._wanted(squares)
 
-    def paid_share(self, seat: int, squares: Sequence[Square]) -> float:
-        """The share of these lace makers this season's pyramid (and privilege points) can pay for.
-        Colours are counted by member in the pyramid's list, not by name in a new dictionary."""
-        if not squares:
-            return 1.0
-        player = self.state.boards[seat]
+    def _wanted(self, squares: Sequence[Square]) -> dict[Colour, int]:
+        """How many of these workshop squares are of each colour (in the order the squares come)."""
         colours = self.state.area.colours
         want: dict[Colour, int] = {}
         for square in squares:
             colour = colours[square]
             want[colour] = want.get(colour, 0) + 1
+        return want
+
+    def paid_share(self, seat: int, squares: Sequence[Square]) -> float:
+        """The share of these lace makers this season's pyramid (and privilege points) can pay for."""
+        if not squares:
+            return 1.0
+        return self._paid_share(seat, self._wanted(squares), len(squares))
+
+    def _paid_share(self, seat: int, want: dict[Colour, int], makers: int) -> float:
+        """`paid_share` of `makers` lace makers wanting cubes of these colours (`_wanted`). Colours are
+        counted by member in the pyramid's list, not by name in a new dictionary."""
+        player = self.state.boards[seat]
         pyramid = player.pyramid
         reserve = None
         if self.phase is Phase.CONSTRUCTION and player.cursor < PYRAMID:
@@ -429,7 +437,7 @@ class Holdings(Table):
         if short:
             spare = player.privilege + (1 if self.held[seat].lace_discount else 0)
             short = max(0.0, short - spare)
-        return 1.0 - short / len(squares)
+        return 1.0 - short / makers
 
     def lace_maker(self, seat: int, paid_now: float) -> float:
         """One more lace maker: 2 VP (and about 1 in unions) at each clean-up to come, less the ring."""

@@ -44,16 +44,29 @@ ABOVE: Final[tuple[tuple[int, ...], ...]] = tuple(
 """The slots whose cubes would rest on each slot."""
 
 
+_BY_FILL: dict[tuple[bool, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+"""The free and the open slots (`free_slots`, `open_slots`) of each pattern of filled slots met so far
+(at most 2**14): they read only which slots hold a cube."""
+
+
+def _by_fill(pyramid: Sequence[Any]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    filled = tuple([cube is not None for cube in pyramid])
+    known = _BY_FILL.get(filled)
+    if known is None:
+        free = tuple(s for s in range(SLOTS) if filled[s] and not any(filled[u] for u in ABOVE[s]))
+        empty = tuple(s for s in range(SLOTS) if not filled[s] and all(filled[below] for below in SUPPORTS[s]))
+        known = _BY_FILL[filled] = (free, empty)
+    return known
+
+
 def free_slots(pyramid: Sequence[Any]) -> tuple[int, ...]:
     """The slots holding a free cube: one that no other cube rests on."""
-    return tuple(s for s in range(SLOTS) if pyramid[s] is not None and all(pyramid[u] is None for u in ABOVE[s]))
+    return _by_fill(pyramid)[0]
 
 
 def open_slots(pyramid: Sequence[Any]) -> tuple[int, ...]:
     """Empty slots a cube can be stacked into: the base, or on top of a complete 2×2 (Privilege for cubes)."""
-    return tuple(
-        s for s in range(SLOTS) if pyramid[s] is None and all(pyramid[below] is not None for below in SUPPORTS[s])
-    )
+    return _by_fill(pyramid)[1]
 
 
 def layer_targets(cubes: int) -> tuple[int, int, int]:

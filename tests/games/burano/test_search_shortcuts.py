@@ -1,5 +1,6 @@
 """What the rules make once for the search (`laguna.games.burano.actions`, `LOG_LINES` of
-`laguna.games.burano.rules`), against what they would make afresh, at every decision of seeded games."""
+`laguna.games.burano.rules`, the free and open slots of `laguna.games.burano.pyramid`), against what
+they would make afresh, at every decision of seeded games or for every pyramid."""
 
 from __future__ import annotations
 
@@ -9,10 +10,23 @@ import pytest
 
 from laguna.core.rng import Rng
 from laguna.games.burano import GAME, BuranoState
-from laguna.games.burano.actions import Build, Done, End, Lace, Pay, Pick, PrivilegeCoin, Stack, parse_action
+from laguna.games.burano.actions import (
+    Build,
+    Done,
+    End,
+    Lace,
+    Pay,
+    Pick,
+    PrivilegeCoin,
+    PrivilegeCube,
+    Stack,
+    parse_action,
+)
+from laguna.games.burano.components import Colour
+from laguna.games.burano.pyramid import ABOVE, SLOTS, SUPPORTS, _by_fill, free_slots, open_slots
 from laguna.games.burano.rules import LOG_LINES
 
-MADE_ONCE = {Stack, Pick, Build, Lace, Pay, End, Done, PrivilegeCoin}
+MADE_ONCE = {Stack, Pick, Build, Lace, Pay, End, Done, PrivilegeCoin, PrivilegeCube}
 
 
 def positions(players: int, seed: int) -> Iterator[BuranoState]:
@@ -25,19 +39,19 @@ def positions(players: int, seed: int) -> Iterator[BuranoState]:
         state.apply(seat, rng.choice(state.legal_actions(seat)))
 
 
-@pytest.mark.parametrize(("players", "seed"), [(2, 31), (3, 32), (4, 33)])
-def test_listed_decisions_are_made_once_and_equal_new_ones(players: int, seed: int) -> None:
+def test_listed_decisions_are_made_once_and_equal_new_ones() -> None:
     seen = set()
-    for state in positions(players, seed):
-        seat = state.to_act()[0]
-        legal = state.legal_actions(seat)
-        again = state.copy()._find_legal(seat)
-        for action, twin in zip(legal, again, strict=True):
-            fresh = parse_action(str(action))
-            assert fresh == action and hash(fresh) == hash(action)
-            if type(action) in MADE_ONCE:
-                assert twin is action
-                seen.add(type(action))
+    for players, seed in ((2, 31), (3, 32), (4, 33)):
+        for state in positions(players, seed):
+            seat = state.to_act()[0]
+            legal = state.legal_actions(seat)
+            again = state.copy()._find_legal(seat)
+            for action, twin in zip(legal, again, strict=True):
+                fresh = parse_action(str(action))
+                assert fresh == action and hash(fresh) == hash(action)
+                if type(action) in MADE_ONCE:
+                    assert twin is action
+                    seen.add(type(action))
     assert seen == MADE_ONCE
 
 
@@ -57,3 +71,19 @@ def test_kept_log_lines_are_those_made_afresh(players: int, seed: int) -> None:
             kept += sum(key in known for key in made)
             assert state.copy().apply(seat, action) == fresh
     assert kept > 200
+
+
+def test_free_and_open_slots_of_every_pyramid_match_the_long_form() -> None:
+    """Every pattern of filled slots, twice: once worked out and once as kept."""
+    for _ in range(2):
+        for pattern in range(2**SLOTS):
+            pyramid = [Colour.PINK if pattern >> slot & 1 else None for slot in range(SLOTS)]
+            free = tuple(
+                s for s in range(SLOTS) if pyramid[s] is not None and all(pyramid[u] is None for u in ABOVE[s])
+            )
+            empty = tuple(
+                s for s in range(SLOTS) if pyramid[s] is None and all(pyramid[b] is not None for b in SUPPORTS[s])
+            )
+            assert free_slots(pyramid) == free
+            assert open_slots(pyramid) == empty
+    assert _by_fill([None] * SLOTS) is _by_fill([None] * SLOTS)

@@ -15,7 +15,18 @@ from laguna.core.game import Event, Seat
 from laguna.core.messages import Message, msg
 from laguna.core.messages import Player as Named
 from laguna.games.burano import scoring
-from laguna.games.burano.actions import DONE, Action, Discard, Done, Pay, PrivilegeCube, Refill, TakeCube, one_pay
+from laguna.games.burano.actions import (
+    DONE,
+    Action,
+    Discard,
+    Done,
+    Pay,
+    PrivilegeCube,
+    Refill,
+    TakeCube,
+    one_pay,
+    one_privilege_cube,
+)
 from laguna.games.burano.components import COLOURS, ActionSpace, Colour, Effect, RoofKind, square_name
 from laguna.games.burano.position import ISLANDS, LACE, ROOF_SPACES, SEASONS, Phase, Position, distinct
 from laguna.games.burano.pyramid import SLOTS, centre_covered
@@ -226,7 +237,7 @@ def cube_refill_options(position: Position, seat: Seat) -> list[Action]:
     available = [c for c in COLOURS if position.supply[c]]
     if position.owed:
         return [*(TakeCube(c) for c in available), TakeCube(None)]
-    return [*(PrivilegeCube(c) for c in available if position.boards[seat].privilege), DONE]
+    return [*(one_privilege_cube(c, None) for c in available if position.boards[seat].privilege), DONE]
 
 
 def _refill_cubes(position: Position, seat: Seat, events: list[Event]) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from laguna.core.game import Event, Seat
 from laguna.core.messages import Message, msg
 from laguna.core.messages import Player as Named
-from laguna.games.burano.actions import DONE, PRIVILEGE_COIN, Action, PrivilegeCoin, PrivilegeCube
+from laguna.games.burano.actions import DONE, PRIVILEGE_COIN, Action, PrivilegeCoin, PrivilegeCube, one_privilege_cube
 from laguna.games.burano.components import COLOURS
 from laguna.games.burano.position import PYRAMID_CUBES, Phase, Position
 from laguna.games.burano.pyramid import SLOT_NAMES, open_slots
@@ -27,7 +27,7 @@ def turn_options(position: Position, seat: Seat) -> list[Action]:
     options: list[Action] = [PRIVILEGE_COIN]
     if player.pyramid_cubes() < PYRAMID_CUBES:
         slots = open_slots(player.pyramid)
-        options.extend(PrivilegeCube(c, s) for c in COLOURS if position.supply[c] for s in slots)
+        options.extend(one_privilege_cube(c, s) for c in COLOURS if position.supply[c] for s in slots)
     return options
 
 
