@@ -32,7 +32,11 @@ JSON = dict[str, Any]
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """Something that happened, for the game log and animations. Events carry public information only."""
+    """Something that happened, for the game log and animations. Events carry public information only.
+
+    An event and its message are never changed once made (`data` is read, never written), so a game
+    may make a log line once and hand the same event out again: the search applies thousands of
+    decisions whose events nobody reads."""
 
     kind: str
     seat: Seat | None
