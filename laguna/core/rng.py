@@ -15,6 +15,11 @@ T = TypeVar("T")
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 
+_KNOWN_LIMITS = 512
+_LIMITS = [0] + [((1 << 64) // n) * n for n in range(1, _KNOWN_LIMITS)]
+"""For each bound n, the draws below which `randrange(n)` takes a draw (the largest multiple of n
+that fits), worked out once for the bounds a shuffle meets."""
+
 MAX_SEED = 2**63 - 1
 """The largest seed of a game: seeds run from 0 to 2**63 - 1, the values of a signed 64-bit integer
 (the table server's seed column) that are not negative. Records, the command line and the server keep
@@ -64,13 +69,15 @@ class Rng:
         The draws are written out here rather than called: searching bots re-deal the hidden cards
         every iteration, and three calls per card were a fifth of a search's time in Burano.
         """
-        state, draws = self._state, self.draws
+        state = self._state
+        drawn = 0
+        limits = _LIMITS
         for i in range(len(seq) - 1, 0, -1):
             n = i + 1
-            limit = ((1 << 64) // n) * n
+            limit = limits[n] if n < _KNOWN_LIMITS else ((1 << 64) // n) * n
             while True:
                 state = (state + _GOLDEN) & _MASK
-                draws += 1
+                drawn += 1
                 z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
                 z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
                 z ^= z >> 31
@@ -78,7 +85,8 @@ class Rng:
                     break
             j = z % n
             seq[i], seq[j] = seq[j], seq[i]
-        self._state, self.draws = state, draws
+        self._state = state
+        self.draws += drawn
 
     def spawn(self) -> Rng:
         """Return an independent generator seeded from this one (for bots and determinization)."""
