@@ -96,7 +96,7 @@ class _Edge:
     """A decision in the tree: who took it, its one-step value, how often it was tried, was available,
     and paid off."""
 
-    __slots__ = ("actor", "available", "children", "first", "reward", "visits")
+    __slots__ = ("actor", "available", "children", "first", "known", "reward", "visits")
 
     def __init__(self, actor: int, first: float, prior: int) -> None:
         self.actor = actor
@@ -105,6 +105,8 @@ class _Edge:
         self.available = prior
         self.reward = prior * first
         self.children: dict[tuple[int, Any], _Edge] = {}
+        self.known: tuple[int, Any, list[_Edge]] | None = None
+        """The last decisions offered here (actor, legal, their edges): most samples offer the same."""
 
 
 class IsmctsBot:
@@ -226,6 +228,9 @@ class IsmctsBot:
         """Add the decisions of `legal` new to `node`, each judged one step ahead. Return the edge of
         every decision of `legal` (in its order: each decision's key is hashed once a visit) and the
         new ones with the position each leads to and every seat's reward there."""
+        known = node.known
+        if known is not None and known[0] == actor and known[1] == legal:
+            return known[2], {}
         children = node.children
         edges: list[_Edge | None] = [children.get((actor, action)) for action in legal]
         new: list[tuple[int, Any, GameState[Any]]] = []
@@ -242,6 +247,7 @@ class IsmctsBot:
                 judged = rewards(after, reference, self.scale, values)
                 edges[index] = children[(actor, action)] = _Edge(actor, judged[actor], self.prior)
                 fresh[action] = (after, judged)
+        node.known = (actor, legal, cast(list[_Edge], edges))
         return cast(list[_Edge], edges), fresh
 
     def _select(self, node: _Edge, legal: Any, edges: list[_Edge], fresh: dict[Any, Any]) -> tuple[Any, _Edge]:

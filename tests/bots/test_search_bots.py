@@ -197,3 +197,20 @@ def test_the_search_tree_is_freed_before_the_collector_resumes() -> None:
     finally:
         gc.callbacks.remove(watch)
     assert edges_seen and max(edges_seen) == 0
+
+
+def test_a_position_offering_the_decisions_it_offered_last_reuses_their_edges() -> None:
+    bot = IsmctsBot(0, iterations=1)
+    node = _Edge(-1, 0.0, 1)
+    state = Nim(7)
+    reference = (0.0, 0.0)
+    edges, fresh = bot._expand(node, state, 0, state.legal_actions(0), reference)
+    assert set(fresh) == set(state.legal_actions(0)) and len(edges) == 3
+    # An equal list (another sample's) finds the same edges without new judgements.
+    again, fresh = bot._expand(node, state, 0, tuple(state.legal_actions(0)), reference)
+    assert again is edges and fresh == {}
+    # Another seat, or other decisions, are looked up afresh: new ones join, known ones are found.
+    other, fresh = bot._expand(node, state, 1, state.legal_actions(0), reference)
+    assert set(fresh) == set(state.legal_actions(0)) and all(a is not b for a, b in zip(other, edges, strict=True))
+    fewer, fresh = bot._expand(node, Nim(2), 0, Nim(2).legal_actions(0), reference)
+    assert fresh == {} and fewer == edges[:2]
