@@ -39,7 +39,6 @@ from laguna.games.walking_in_burano.planning import (
     COLOURS,
     COLUMNS,
     CW,
-    EMPTY,
     FL,
     FLOOR_SETS,
     FLOORS,
@@ -47,6 +46,7 @@ from laguna.games.walking_in_burano.planning import (
     PL,
     RC,
     SP,
+    TALLY_BITS,
     Cards,
     Plan,
     card_tables,
@@ -106,6 +106,12 @@ VALUES = 1 << 14
 """Seat values a game keeps with their inputs (`estimate`); past that it forgets them all and starts
 again, which keeps a long game's memory flat. Inputs and values are flat tuples of numbers, which
 the garbage collector stops following, so keeping many costs a search no collection time."""
+OFFERS = 1 << 10
+"""Offers a game keeps by their cards of each floor and colour (`_offer`), with what they made of the
+plans they met; past that it forgets them all and starts again."""
+PLANS = 1 << 12
+"""Plans a game keeps by the area, hand and tokens they read (`estimate`): samples and decisions meet
+a seat's own cards again and again; past that it forgets them all and starts again."""
 _POLICEMAN = (0.0, 5.0, 9.0, 15.0)
 _SHOP_OWNER = (0.0, 2.0, 5.0, 9.0, 15.0)
 
@@ -209,24 +215,17 @@ class _Chance:
 
 class _Offer:
     """The cards of each floor and colour in the supply and in the decks, and the deck sizes; shared
-    by every seat, with the chances they give for each number of takes."""
+    by every seat and by every position with as many cards of each floor and colour there, with the
+    chances they give for each number of takes."""
 
-    __slots__ = ("chances", "flow", "in_deck", "in_supply", "key", "sizes")
+    __slots__ = ("chances", "flow", "in_deck", "in_supply", "sizes")
 
-    def __init__(self, t: Cards, key: tuple[tuple[int, ...], ...], players: int) -> None:
-        colour_of = t.colour
-        self.key = key
-        self.in_supply = [[0] * COLOURS for _ in range(FLOORS)]
-        self.in_deck = [[0] * COLOURS for _ in range(FLOORS)]
-        for f in range(FLOORS):
-            row = self.in_supply[f]
-            for i in key[f]:
-                if i != EMPTY:
-                    row[colour_of[i]] += 1
-            row = self.in_deck[f]
-            for i in key[FLOORS + f]:
-                row[colour_of[i]] += 1
-        self.sizes = [len(key[FLOORS + f]) for f in range(FLOORS)]
+    def __init__(self, tallies: tuple[int, ...], players: int) -> None:
+        """`tallies` holds a `Cards.tally` sum per supply row, then per deck."""
+        counts = [[tally >> TALLY_BITS * k & _TALLY_MASK for k in range(COLOURS)] for tally in tallies]
+        self.in_supply = counts[:FLOORS]
+        self.in_deck = counts[FLOORS:]
+        self.sizes = [sum(row) for row in self.in_deck]
         self.flow = FLOW_SOLO if players == 1 else FLOW_PER_PLAYER * players
         self.chances: dict[int, _Chance] = {}
 
@@ -246,6 +245,29 @@ class _Offer:
 
 
 _SUPPLY_MISS = [(1.0 - RHO_SUPPLY) ** n for n in range(COLUMNS + 1)]
+_TALLY_MASK = (1 << TALLY_BITS) - 1
+
+
+def _offer(state: WalkingInBuranoState, t: Cards) -> _Offer:
+    """The offer of the position's supply and decks: the one of the last position estimated if they
+    hold the same cards in the same order, else the one of any position with as many of each floor
+    and colour."""
+    memo = state.memo
+    key = (*map(tuple, state.supply), *map(tuple, state.decks))
+    last = memo.get("offer")
+    if last is not None and last[0] == key:
+        found: _Offer = last[1]
+        return found
+    tally = t.tally.__getitem__
+    tallies = (state.players, *[sum(map(tally, cards)) for cards in key])
+    offers = memo.get("offers")
+    if offers is None or len(offers) >= OFFERS:
+        offers = memo["offers"] = {}
+    offer = offers.get(tallies)
+    if offer is None:
+        offer = offers[tallies] = _Offer(tallies[1:], state.players)
+    memo["offer"] = (key, offer)
+    return offer
 
 
 def estimate(state: WalkingInBuranoState) -> tuple[float, ...]:
@@ -259,10 +281,7 @@ def estimate(state: WalkingInBuranoState) -> tuple[float, ...]:
     t = card_tables(state.cards)
     memo = state.memo
     players = state.players
-    offer_key = (*map(tuple, state.supply), *map(tuple, state.decks))
-    offer = memo.get("offer")
-    if offer is None or offer.key != offer_key:
-        offer = memo["offer"] = _Offer(t, offer_key, players)
+    offer = _offer(state, t)
     piles = state.piles
     context = (tuple(piles), tuple(state.pending))
     turns = _turns(state)
@@ -281,23 +300,25 @@ def estimate(state: WalkingInBuranoState) -> tuple[float, ...]:
         entry = memo.get(seat)
         heads = None
         if entry is not None and entry.key == key:
-            if entry.offer != offer_key:
+            if entry.offer is not offer:
                 # the supply or the decks changed: the value stands if the houses head as they did
-                heads = _headings(entry.plan, offer.chance(future if mid else future + 1))
+                heads = _heads(entry.plan, offer.chance(future if mid else future + 1))
                 if heads != entry.heads:
                     entry = None
                 else:
-                    entry.offer = offer_key
+                    entry.offer = offer
         else:
             entry = None
         if entry is None:
+            plans = memo.get("plans")
+            if plans is None or len(plans) >= PLANS:
+                plans = memo["plans"] = {}
             own = (area, hand, tokens)
-            planning = memo.get(-1 - seat)
-            if planning is None or planning[0] != own:
-                planning = memo[-1 - seat] = (own, Plan(t, area, hand, tokens))
-            seat_plan = planning[1]
+            seat_plan = plans.get(own)
+            if seat_plan is None:
+                seat_plan = plans[own] = Plan(t, area, hand, tokens)
             if heads is None:  # else worked out above, from the same area, hand and tokens
-                heads = _headings(seat_plan, offer.chance(future if mid else future + 1))
+                heads = _heads(seat_plan, offer.chance(future if mid else future + 1))
             heading, avail, breaks = heads
             # the value of these inputs, if any seat of any position met them before
             known = memo.get("values")
@@ -321,7 +342,7 @@ def estimate(state: WalkingInBuranoState) -> tuple[float, ...]:
                     piles=piles,
                     waiting=waiting,
                 )
-            entry = memo[seat] = _Entry(key, offer_key, seat_plan, heads, seat_value)
+            entry = memo[seat] = _Entry(key, offer, seat_plan, heads, seat_value)
         value, window = entry.value
         values.append(value)
         windows.append(window)
@@ -379,17 +400,12 @@ def _turns(state: WalkingInBuranoState) -> list[tuple[int, bool]]:
 
 class _Entry:
     """A seat's value with what it was worked out from: the inputs but the supply and the decks, the
-    supply and decks themselves, the plan, and what they made of the houses (`_headings`)."""
+    offer of those, the plan, and what they made of the houses (`_headings`)."""
 
     __slots__ = ("heads", "key", "offer", "plan", "value")
 
     def __init__(
-        self,
-        key: tuple[object, ...],
-        offer: tuple[tuple[int, ...], ...],
-        plan: Plan,
-        heads: tuple[list[int], list[float], list[float]],
-        value: tuple[float, float],
+        self, key: tuple[object, ...], offer: _Offer, plan: Plan, heads: Heads, value: tuple[float, float]
     ) -> None:
         self.key = key
         self.offer = offer
@@ -398,7 +414,24 @@ class _Entry:
         self.value = value
 
 
-def _headings(plan: Plan, chance: _Chance) -> tuple[list[int], list[float], list[float]]:
+Heads = tuple[tuple[int, ...], tuple[float, ...], tuple[float, ...]]
+"""Per house: the colour it heads for, the chance of matching cards and the rules expected broken."""
+HEADINGS = 64
+"""Headings a plan keeps by the chances they were worked out from; past that it forgets them all."""
+
+
+def _heads(plan: Plan, chance: _Chance) -> Heads:
+    """`_headings` of a plan and a chance, worked out once for them."""
+    kept = plan.headings
+    heads = kept.get(chance)
+    if heads is None:
+        if len(kept) >= HEADINGS:
+            kept.clear()
+        heads = kept[chance] = _headings(plan, chance)
+    return heads
+
+
+def _headings(plan: Plan, chance: _Chance) -> Heads:
     """Each open house: the colour it heads for (houses with a colour first, then the empty ones left
     to right, each avoiding its neighbours' colours), the chance of matching cards and the breaks."""
     planned = list(plan.planned)
@@ -421,13 +454,13 @@ def _headings(plan: Plan, chance: _Chance) -> tuple[list[int], list[float], list
         heading[c] = k
         if not own:
             planned[c + 1] = 1 << k
-    return heading, avail, breaks
+    return tuple(heading), tuple(avail), tuple(breaks)
 
 
 def _seat_value(
     t: Cards,
     plan: Plan,
-    heads: tuple[list[int], list[float], list[float]],
+    heads: Heads,
     *,
     turns: tuple[int, bool],
     done: int,
