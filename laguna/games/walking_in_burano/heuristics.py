@@ -98,6 +98,8 @@ _INHABITANTS = (
     Character.GARDENER,
 )
 _INHABITANT_PILES = tuple(CHARACTERS.index(c) for c in _INHABITANTS)
+_INHABITANT_ORDER = tuple(enumerate(_INHABITANT_PILES))
+"""Each inhabitant's place in `_INHABITANTS` with its pile."""
 _ROLES = _TOURISTS + _INHABITANTS
 """A character's place in `_ROLES` is its role, found by identity (a dict would hash the member)."""
 _ALL_COLOURS = (1 << COLOURS) - 1
@@ -251,22 +253,27 @@ _TALLY_MASK = (1 << TALLY_BITS) - 1
 def _offer(state: WalkingInBuranoState, t: Cards) -> _Offer:
     """The offer of the position's supply and decks: the one of the last position estimated if they
     hold the same cards in the same order, else the one of any position with as many of each floor
-    and colour."""
+    and colour (the decks' tallies kept while only the supply changes, as when cards are taken)."""
     memo = state.memo
-    key = (*map(tuple, state.supply), *map(tuple, state.decks))
+    supply, decks = state.supply, state.decks
     last = memo.get("offer")
-    if last is not None and last[0] == key:
-        found: _Offer = last[1]
+    if last is not None and last[0] == supply and last[1] == decks:
+        found: _Offer = last[3]
         return found
     tally = t.tally.__getitem__
-    tallies = (state.players, *[sum(map(tally, cards)) for cards in key])
+    if last is not None and last[1] == decks:
+        kept_decks, deck_tallies = last[1], last[2]
+    else:
+        kept_decks = [list(deck) for deck in decks]
+        deck_tallies = [sum(map(tally, deck)) for deck in decks]
+    tallies = (state.players, *[sum(map(tally, row)) for row in supply], *deck_tallies)
     offers = memo.get("offers")
     if offers is None or len(offers) >= OFFERS:
         offers = memo["offers"] = {}
     offer = offers.get(tallies)
     if offer is None:
         offer = offers[tallies] = _Offer(tallies[1:], state.players)
-    memo["offer"] = (key, offer)
+    memo["offer"] = ([list(row) for row in supply], kept_decks, deck_tallies, offer)
     return offer
 
 
@@ -513,10 +520,12 @@ def _seat_value(
     odds = prob * FLOORS  # per space: the chance it is filled
     for where in plan.placed:
         odds[where] = 1.0
-    flowers = [q * v[FL] for q, v in zip(odds, cards, strict=True)]
-    plants = [q * v[PL] for q, v in zip(odds, cards, strict=True)]
+    flowers = []
+    plants = []
     red = blue = windows = pedestrians = shop_points = chimneys = 0.0
     for q, v in zip(odds, cards, strict=True):
+        flowers.append(q * v[FL])
+        plants.append(q * v[PL])
         red += q * v[RC]
         blue += q * v[BC]
         windows += q * v[CW]
@@ -574,8 +583,8 @@ def _characters_to_come(
     per house and the inhabitants' points."""
     tourist, inhabitant = points
     left = [piles[p] for p in _TOURIST_PILES]
-    assign = {}
-    for c in sorted(open_houses, key=lambda c: -prob[c]):
+    assign = [0.0] * COLUMNS
+    for c in sorted(open_houses, key=prob.__getitem__, reverse=True):  # stable: ties keep house order
         best = 0.0
         best_k = -1
         for k, value in enumerate(tourist[c]):
@@ -584,24 +593,21 @@ def _characters_to_come(
         if best_k >= 0:
             left[best_k] -= 1
         assign[c] = best
-    values = [
-        inhabitant[k] for k, who in enumerate(_INHABITANTS) if piles[_INHABITANT_PILES[k]] and who not in visitors
-    ]
+    values = [inhabitant[k] for k, p in _INHABITANT_ORDER if piles[p] and _INHABITANTS[k] not in visitors]
     values.sort(reverse=True)
-    taken: set[int] = set()
+    free = list(open_houses)
     for value in values:
         target = -1
         gain = 0.0
-        for c in open_houses:
-            if c not in taken:
-                g = prob[c] * (value - assign[c])
-                if g > gain:
-                    gain, target = g, c
+        for c in free:
+            g = prob[c] * (value - assign[c])
+            if g > gain:
+                gain, target = g, c
         if target < 0:
             break
         assign[target] = value
-        taken.add(target)
-    return sum(prob[c] * assign[c] for c in open_houses)
+        free.remove(target)
+    return sum([prob[c] * assign[c] for c in open_houses])
 
 
 def _interpolate(points: tuple[float, ...], count: float) -> float:
