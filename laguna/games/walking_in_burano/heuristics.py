@@ -39,6 +39,7 @@ from laguna.games.walking_in_burano.planning import (
     COLOURS,
     COLUMNS,
     CW,
+    EMPTY,
     FL,
     FLOOR_SETS,
     FLOORS,
@@ -46,7 +47,6 @@ from laguna.games.walking_in_burano.planning import (
     PL,
     RC,
     SP,
-    TALLY_BITS,
     Cards,
     Plan,
     card_tables,
@@ -108,12 +108,6 @@ VALUES = 1 << 14
 """Seat values a game keeps with their inputs (`estimate`); past that it forgets them all and starts
 again, which keeps a long game's memory flat. Inputs and values are flat tuples of numbers, which
 the garbage collector stops following, so keeping many costs a search no collection time."""
-OFFERS = 1 << 10
-"""Offers a game keeps by their cards of each floor and colour (`_offer`), with what they made of the
-plans they met; past that it forgets them all and starts again."""
-PLANS = 1 << 12
-"""Plans a game keeps by the area, hand and tokens they read (`estimate`): samples and decisions meet
-a seat's own cards again and again; past that it forgets them all and starts again."""
 _POLICEMAN = (0.0, 5.0, 9.0, 15.0)
 _SHOP_OWNER = (0.0, 2.0, 5.0, 9.0, 15.0)
 
@@ -217,17 +211,24 @@ class _Chance:
 
 class _Offer:
     """The cards of each floor and colour in the supply and in the decks, and the deck sizes; shared
-    by every seat and by every position with as many cards of each floor and colour there, with the
-    chances they give for each number of takes."""
+    by every seat, with the chances they give for each number of takes."""
 
-    __slots__ = ("chances", "flow", "in_deck", "in_supply", "sizes")
+    __slots__ = ("chances", "flow", "in_deck", "in_supply", "key", "sizes")
 
-    def __init__(self, tallies: tuple[int, ...], players: int) -> None:
-        """`tallies` holds a `Cards.tally` sum per supply row, then per deck."""
-        counts = [[tally >> TALLY_BITS * k & _TALLY_MASK for k in range(COLOURS)] for tally in tallies]
-        self.in_supply = counts[:FLOORS]
-        self.in_deck = counts[FLOORS:]
-        self.sizes = [sum(row) for row in self.in_deck]
+    def __init__(self, t: Cards, key: tuple[tuple[int, ...], ...], players: int) -> None:
+        colour_of = t.colour
+        self.key = key
+        self.in_supply = [[0] * COLOURS for _ in range(FLOORS)]
+        self.in_deck = [[0] * COLOURS for _ in range(FLOORS)]
+        for f in range(FLOORS):
+            row = self.in_supply[f]
+            for i in key[f]:
+                if i != EMPTY:
+                    row[colour_of[i]] += 1
+            row = self.in_deck[f]
+            for i in key[FLOORS + f]:
+                row[colour_of[i]] += 1
+        self.sizes = [len(key[FLOORS + f]) for f in range(FLOORS)]
         self.flow = FLOW_SOLO if players == 1 else FLOW_PER_PLAYER * players
         self.chances: dict[int, _Chance] = {}
 
@@ -247,34 +248,6 @@ class _Offer:
 
 
 _SUPPLY_MISS = [(1.0 - RHO_SUPPLY) ** n for n in range(COLUMNS + 1)]
-_TALLY_MASK = (1 << TALLY_BITS) - 1
-
-
-def _offer(state: WalkingInBuranoState, t: Cards) -> _Offer:
-    """The offer of the position's supply and decks: the one of the last position estimated if they
-    hold the same cards in the same order, else the one of any position with as many of each floor
-    and colour (the decks' tallies kept while only the supply changes, as when cards are taken)."""
-    memo = state.memo
-    supply, decks = state.supply, state.decks
-    last = memo.get("offer")
-    if last is not None and last[0] == supply and last[1] == decks:
-        found: _Offer = last[3]
-        return found
-    tally = t.tally.__getitem__
-    if last is not None and last[1] == decks:
-        kept_decks, deck_tallies = last[1], last[2]
-    else:
-        kept_decks = [list(deck) for deck in decks]
-        deck_tallies = [sum(map(tally, deck)) for deck in decks]
-    tallies = (state.players, *[sum(map(tally, row)) for row in supply], *deck_tallies)
-    offers = memo.get("offers")
-    if offers is None or len(offers) >= OFFERS:
-        offers = memo["offers"] = {}
-    offer = offers.get(tallies)
-    if offer is None:
-        offer = offers[tallies] = _Offer(tallies[1:], state.players)
-    memo["offer"] = ([list(row) for row in supply], kept_decks, deck_tallies, offer)
-    return offer
 
 
 def estimate(state: WalkingInBuranoState) -> tuple[float, ...]:
@@ -288,7 +261,10 @@ def estimate(state: WalkingInBuranoState) -> tuple[float, ...]:
     t = card_tables(state.cards)
     memo = state.memo
     players = state.players
-    offer = _offer(state, t)
+    offer_key = (*map(tuple, state.supply), *map(tuple, state.decks))
+    offer = memo.get("offer")
+    if offer is None or offer.key != offer_key:
+        offer = memo["offer"] = _Offer(t, offer_key, players)
     piles = state.piles
     context = (tuple(piles), tuple(state.pending))
     turns = _turns(state)
@@ -307,25 +283,23 @@ def estimate(state: WalkingInBuranoState) -> tuple[float, ...]:
         entry = memo.get(seat)
         heads = None
         if entry is not None and entry.key == key:
-            if entry.offer is not offer:
+            if entry.offer != offer_key:
                 # the supply or the decks changed: the value stands if the houses head as they did
-                heads = _heads(entry.plan, offer.chance(future if mid else future + 1))
+                heads = _headings(entry.plan, offer.chance(future if mid else future + 1))
                 if heads != entry.heads:
                     entry = None
                 else:
-                    entry.offer = offer
+                    entry.offer = offer_key
         else:
             entry = None
         if entry is None:
-            plans = memo.get("plans")
-            if plans is None or len(plans) >= PLANS:
-                plans = memo["plans"] = {}
             own = (area, hand, tokens)
-            seat_plan = plans.get(own)
-            if seat_plan is None:
-                seat_plan = plans[own] = Plan(t, area, hand, tokens)
+            planning = memo.get(-1 - seat)
+            if planning is None or planning[0] != own:
+                planning = memo[-1 - seat] = (own, Plan(t, area, hand, tokens))
+            seat_plan = planning[1]
             if heads is None:  # else worked out above, from the same area, hand and tokens
-                heads = _heads(seat_plan, offer.chance(future if mid else future + 1))
+                heads = _headings(seat_plan, offer.chance(future if mid else future + 1))
             heading, avail, breaks = heads
             # the value of these inputs, if any seat of any position met them before
             known = memo.get("values")
@@ -349,7 +323,7 @@ def estimate(state: WalkingInBuranoState) -> tuple[float, ...]:
                     piles=piles,
                     waiting=waiting,
                 )
-            entry = memo[seat] = _Entry(key, offer, seat_plan, heads, seat_value)
+            entry = memo[seat] = _Entry(key, offer_key, seat_plan, heads, seat_value)
         value, window = entry.value
         values.append(value)
         windows.append(window)
@@ -407,12 +381,17 @@ def _turns(state: WalkingInBuranoState) -> list[tuple[int, bool]]:
 
 class _Entry:
     """A seat's value with what it was worked out from: the inputs but the supply and the decks, the
-    offer of those, the plan, and what they made of the houses (`_headings`)."""
+    supply and decks themselves, the plan, and what they made of the houses (`_headings`)."""
 
     __slots__ = ("heads", "key", "offer", "plan", "value")
 
     def __init__(
-        self, key: tuple[object, ...], offer: _Offer, plan: Plan, heads: Heads, value: tuple[float, float]
+        self,
+        key: tuple[object, ...],
+        offer: tuple[tuple[int, ...], ...],
+        plan: Plan,
+        heads: tuple[list[int], list[float], list[float]],
+        value: tuple[float, float],
     ) -> None:
         self.key = key
         self.offer = offer
@@ -421,24 +400,7 @@ class _Entry:
         self.value = value
 
 
-Heads = tuple[tuple[int, ...], tuple[float, ...], tuple[float, ...]]
-"""Per house: the colour it heads for, the chance of matching cards and the rules expected broken."""
-HEADINGS = 64
-"""Headings a plan keeps by the chances they were worked out from; past that it forgets them all."""
-
-
-def _heads(plan: Plan, chance: _Chance) -> Heads:
-    """`_headings` of a plan and a chance, worked out once for them."""
-    kept = plan.headings
-    heads = kept.get(chance)
-    if heads is None:
-        if len(kept) >= HEADINGS:
-            kept.clear()
-        heads = kept[chance] = _headings(plan, chance)
-    return heads
-
-
-def _headings(plan: Plan, chance: _Chance) -> Heads:
+def _headings(plan: Plan, chance: _Chance) -> tuple[list[int], list[float], list[float]]:
     """Each open house: the colour it heads for (houses with a colour first, then the empty ones left
     to right, each avoiding its neighbours' colours), the chance of matching cards and the breaks."""
     planned = list(plan.planned)
@@ -461,13 +423,13 @@ def _headings(plan: Plan, chance: _Chance) -> Heads:
         heading[c] = k
         if not own:
             planned[c + 1] = 1 << k
-    return tuple(heading), tuple(avail), tuple(breaks)
+    return heading, avail, breaks
 
 
 def _seat_value(
     t: Cards,
     plan: Plan,
-    heads: Heads,
+    heads: tuple[list[int], list[float], list[float]],
     *,
     turns: tuple[int, bool],
     done: int,

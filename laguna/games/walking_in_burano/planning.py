@@ -21,8 +21,6 @@ FLOORS = 3
 CELLS = COLUMNS * FLOORS
 EMPTY = -1
 COLOURS = len(Colour)
-TALLY_BITS = 8
-"""Bits of a colour's count in a tally (`Cards.tally`): more than the cards of a floor."""
 # slots of a card's vector: the symbols characters read; BOY = cats + curtains + lights + chimneys
 FL, PL, CA, BOY, RC, BC, SL, CH, PE, CW, SP = range(11)
 FLOOR_SETS = tuple(tuple(f for f in range(FLOORS) if bits >> f & 1) for bits in range(1 << FLOORS))
@@ -61,9 +59,6 @@ class Cards:
             self.colour.append(_COLOUR_INDEX[card.colour])
             self.shop.append(_SHOP_BITS.get(card.shop, 0) if card.shop else 0)
         self.bit = [1 << k for k in self.colour]
-        # a card's count in a `TALLY_BITS`-bit field of its colour, and a last 0 that an empty space
-        # (index -1) reads: the cards of a row or deck by colour are the sum of their tallies
-        self.tally = [1 << TALLY_BITS * k for k in self.colour] + [0]
         self.light = [float(v[SL]) for v in self.vec]
         # a chosen card of each floor and colour: the average of those cards, picked among (`SELECT`)
         self.chosen: list[list[tuple[float, ...]]] = []
@@ -103,7 +98,6 @@ class Plan:
         "empty",
         "forced",
         "gaps",
-        "headings",
         "held",
         "houses",
         "in_hand",
@@ -211,10 +205,8 @@ class Plan:
         self.shops = tuple(shops)
         self.kinds = kinds.bit_count()
         self.lights = streetlights(t, area)
-        self.headings: dict[object, tuple[tuple[int, ...], tuple[float, ...], tuple[float, ...]]] = {}
-        """What the heuristic made of the houses (`heuristics._heads`), by the chances it read."""
 
-    def projection(self, t: Cards, heading: tuple[int, ...]) -> Projection:
+    def projection(self, t: Cards, heading: list[int]) -> Projection:
         """The area with each space still to come holding a chosen card of its floor in the colour its
         house heads for, and what each tourist would score in each house of it."""
         chosen = t.chosen

@@ -4,7 +4,6 @@ in determinized samples and after copies, which share the memo."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -12,9 +11,6 @@ import pytest
 from laguna.bots import GreedyBot
 from laguna.core.rng import Rng
 from laguna.games.walking_in_burano import WalkingInBuranoState, heuristics
-from laguna.games.walking_in_burano.cards import Colour
-from laguna.games.walking_in_burano.planning import Plan, card_tables
-from laguna.games.walking_in_burano.position import EMPTY
 from tests.games.walking_in_burano.scenario import new
 
 
@@ -150,65 +146,3 @@ def test_the_values_kept_are_forgotten_past_their_bound(monkeypatch: pytest.Monk
         assert len(state.memo.get("values", ())) <= 3
         seat = state.to_act()[0]
         state.apply(seat, rng.choice(state.legal_actions(seat)))
-
-
-def searched(players: int, seed: int) -> Iterator[WalkingInBuranoState]:
-    """Every position of a seeded random game, its determinized samples and every position one
-    decision ahead of those, estimated in that order through their shared memo, as a search meets them."""
-    state = new(players, seed, round_limit=8)
-    rng = Rng(seed)
-    while not state.is_terminal():
-        seat = state.to_act()[0]
-        for sample in (state, state.determinize(seat, rng), state.determinize(seat, rng)):
-            sample.estimate()
-            yield sample
-            for action in sample.legal_actions(seat):
-                child = sample.copy()
-                child.apply_unchecked(seat, action)
-                child.estimate()
-                yield child
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
-
-
-def counts_long(state: WalkingInBuranoState) -> tuple[list[list[int]], list[list[int]]]:
-    """The cards of each floor and colour in the supply and in the decks, read from the cards."""
-    colours = list(Colour)
-    supply = [[0] * len(colours) for _ in state.supply]
-    decks = [[0] * len(colours) for _ in state.decks]
-    for rows, counts in ((state.supply, supply), (state.decks, decks)):
-        for row, count in zip(rows, counts, strict=True):
-            for i in row:
-                if i != EMPTY:
-                    count[colours.index(state.cards.cards[i].colour)] += 1
-    return supply, decks
-
-
-PLAN_PARTS = [name for name in Plan.__slots__ if name != "headings"]
-
-
-@pytest.mark.parametrize(("players", "seed"), [(1, 41), (2, 42), (3, 43), (4, 44)])
-def test_kept_offers_plans_and_headings_are_those_worked_out_afresh(players: int, seed: int) -> None:
-    """The offer a position finds is the one of its own cards, even when another position with as many
-    of each floor and colour made it; the plan kept for a seat is the one of its area, hand and tokens;
-    the headings a plan keeps for a chance are those worked out again."""
-    served: dict[int, set[tuple[tuple[int, ...], ...]]] = {}
-    for state in searched(players, seed):
-        t = card_tables(state.cards)
-        offer = heuristics._offer(state, t)
-        supply, decks = counts_long(state)
-        assert (offer.in_supply, offer.in_deck) == (supply, decks)
-        assert offer.sizes == [len(deck) for deck in state.decks]
-        assert offer.flow == (heuristics.FLOW_SOLO if players == 1 else heuristics.FLOW_PER_PLAYER * players)
-        served.setdefault(id(offer), set()).add((*map(tuple, state.supply), *map(tuple, state.decks)))
-        for seat in range(players):
-            own = (tuple(state.areas[seat]), tuple(state.hands[seat]), state.tokens[seat])
-            kept = state.memo["plans"].get(own)
-            if kept is None:
-                continue
-            fresh = Plan(t, *own)
-            assert [getattr(kept, name) for name in PLAN_PARTS] == [getattr(fresh, name) for name in PLAN_PARTS]
-            for takes in (0, 1, 4):
-                chance = offer.chance(takes)
-                assert heuristics._heads(kept, chance) == heuristics._headings(fresh, chance)
-                assert len(kept.headings) <= heuristics.HEADINGS
-    assert max(map(len, served.values())) > 1  # positions with other cards in other orders shared an offer
