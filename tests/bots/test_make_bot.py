@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from laguna.bots import BOT_NAMES, LEVELS, GreedyBot, IsmctsBot, RandomBot, make_bot
-from laguna.bots.base import EXPERT_JUDGED
+from laguna.bots.base import EXPERT_JUDGED, HARD_JUDGED
 from laguna.core import OptionsError
 
 
@@ -71,6 +71,9 @@ def test_the_expert_bounds_the_positions_it_judges_where_its_widest_decisions_to
     assert isinstance(free, IsmctsBot) and free.judgements is None
     hard = make_bot("hard", 0, "murano")
     assert isinstance(hard, IsmctsBot) and hard.judgements is None
+    hard_burano = make_bot("hard", 0, "burano")
+    assert isinstance(hard_burano, IsmctsBot) and hard_burano.judgements == HARD_JUDGED["burano"] == 5_000
+    assert "Burano at most 5,000 positions judged" in LEVELS["hard"].description
 
 
 @pytest.mark.parametrize(
