@@ -206,6 +206,10 @@ def load_floor_cards(source: str = DEFAULT_CARD_FILE) -> FloorCardSet:
     return _load_cached(source)
 
 
+KEPT_CARD_SETS = 32
+"""The most card sets whose tables the rules and the heuristic keep (more than `_load_cached` keeps)."""
+
+
 @functools.lru_cache(maxsize=16)
 def _load_cached(source: str) -> FloorCardSet:
     """The cached body of `load_floor_cards`, keyed on the source alone so a default argument hits too."""

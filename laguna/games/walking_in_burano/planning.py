@@ -7,7 +7,7 @@ stands while another seat moves or the supply changes.
 
 from __future__ import annotations
 
-from laguna.games.walking_in_burano.cards import SHOP_TYPES, Colour, FloorCardSet
+from laguna.games.walking_in_burano.cards import KEPT_CARD_SETS, SHOP_TYPES, Colour, FloorCardSet
 
 SELECT = 1.15
 """A card chosen for a space beats the average card of its floor and colour by this factor (closed
@@ -81,6 +81,8 @@ def card_tables(cards: FloorCardSet) -> Cards:
     entry = _TABLES.get(id(cards))
     if entry is None or entry[0] is not cards or entry[1] != SELECT:
         entry = (cards, SELECT, Cards(cards))
+        if len(_TABLES) >= KEPT_CARD_SETS:
+            _TABLES.clear()  # card sets loaded and dropped again must not pile up here
         _TABLES[id(cards)] = entry
     return entry[2]
 

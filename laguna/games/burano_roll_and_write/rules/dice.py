@@ -163,6 +163,8 @@ def _printed(symbol: Symbol) -> tuple[int, ...]:
 
 _TABLES: dict[int, tuple[SheetLayout, dict[DieColour, _BuildingTable], tuple[str, ...]]] = {}
 """The tables of each layout, by its identity (layouts live as long as the loaded sheet set)."""
+KEPT_LAYOUTS = 32
+"""The most layouts whose tables are kept, however many sheet sets are loaded and dropped."""
 
 
 def _tables(layout: SheetLayout) -> tuple[SheetLayout, dict[DieColour, _BuildingTable], tuple[str, ...]]:
@@ -170,6 +172,8 @@ def _tables(layout: SheetLayout) -> tuple[SheetLayout, dict[DieColour, _Building
     if entry is None or entry[0] is not layout:
         buildings = {colour: _BuildingTable(layout, colour) for colour in layout.buildings}
         chimneys = tuple(s.id for s in layout.symbols if s.kind is Kind.CHIMNEY)
+        if len(_TABLES) >= KEPT_LAYOUTS:
+            _TABLES.clear()  # layouts loaded and dropped again must not pile up here
         entry = _TABLES[id(layout)] = (layout, buildings, chimneys)
     return entry
 

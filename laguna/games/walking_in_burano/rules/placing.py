@@ -10,7 +10,7 @@ from __future__ import annotations
 from laguna.core.game import Event, Seat
 from laguna.core.messages import Message, Player, excerpt, msg
 from laguna.games.walking_in_burano.actions import Action, Done, Place
-from laguna.games.walking_in_burano.cards import Colour, FloorCardSet
+from laguna.games.walking_in_burano.cards import KEPT_CARD_SETS, Colour, FloorCardSet
 from laguna.games.walking_in_burano.house_area import COLUMNS, FLOORS, cell, explain_placement, placeable_cells
 from laguna.games.walking_in_burano.position import EMPTY, PLACEMENT_COSTS, Position, coins_text
 
@@ -46,6 +46,8 @@ def _colour_bits(cards: FloorCardSet) -> tuple[int, ...]:
     every placement, and a colour's bit by name costs a lookup by enum member."""
     entry = _CARD_BITS.get(id(cards))
     if entry is None or entry[0] is not cards:
+        if len(_CARD_BITS) >= KEPT_CARD_SETS:
+            _CARD_BITS.clear()  # card sets loaded and dropped again must not pile up here
         entry = _CARD_BITS[id(cards)] = (cards, tuple(_COLOUR_BITS[card.colour] for card in cards.cards))
     return entry[1]
 
