@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
+from laguna.bots import RandomBot
 from laguna.core import Game, GameState, Rng
 from laguna.core.perft import divide, perft
 from laguna.core.playthrough import playthrough
@@ -165,6 +166,29 @@ def assert_same_view_same_observation(
             assert observe(twin, viewer) == observe(state, viewer)
             checked += 1
     assert checked > 20
+
+
+def random_positions(state: State, seed: int) -> Iterator[State]:
+    """Every position of a game of random decisions (seeded) from `state`, as the live state: the next
+    decision changes it, so copy one to keep it."""
+    rng = Rng(seed)
+    while not state.is_terminal():
+        yield state
+        seat = state.to_act()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+def random_bot_positions(state: State, seed: int) -> list[State]:
+    """Copies of every position of a game played from `state` by random bots (seat k's seeded
+    ``seed + k``), the finished one last."""
+    bots = [RandomBot(seed + seat) for seat in range(state.players)]
+    seen = []
+    while not state.is_terminal():
+        seen.append(state.copy())
+        seat = state.to_act()[0]
+        state.apply(seat, bots[seat].choose(state, seat))
+    seen.append(state)
+    return seen
 
 
 def play_out(state: GameState[Any], seed: int) -> None:

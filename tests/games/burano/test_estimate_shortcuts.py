@@ -12,16 +12,12 @@ from laguna.games.burano import GAME, BuranoState, Phase
 from laguna.games.burano.components import Square
 from laguna.games.burano.heuristics import _Estimate
 from laguna.games.burano.holdings import PYRAMID
+from tests.games.common import random_positions
 
 
 def positions(players: int, seed: int) -> Iterator[BuranoState]:
     """Every position of a seeded game of random decisions."""
-    state = GAME.new_game(players, seed=seed)
-    rng = Rng(seed + 70)
-    while not state.is_terminal():
-        yield state
-        seat = state.to_act()[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return random_positions(GAME.new_game(players, seed=seed), seed + 70)
 
 
 def paid_share_long(table: _Estimate, seat: int, squares: Sequence[Square]) -> float:

@@ -17,16 +17,12 @@ from laguna.games.burano.actions import Pay
 from laguna.games.burano.components import Colour, Effect, RoofKind, RoofTile, Square
 from laguna.games.burano.main_island import TOP_FLOOR, Stack, build_sites, roof_pairs, roof_sites
 from laguna.games.burano.rules import cleanup
+from tests.games.common import random_positions
 
 
 def positions(players: int, seed: int) -> Iterator[BuranoState]:
     """Every position of a seeded game of random decisions."""
-    state = GAME.new_game(players, seed=seed)
-    rng = Rng(seed + 70)
-    while not state.is_terminal():
-        yield state
-        seat = state.to_act()[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return random_positions(GAME.new_game(players, seed=seed), seed + 70)
 
 
 def roof_sites_long(

@@ -8,7 +8,6 @@ from collections.abc import Iterator
 
 import pytest
 
-from laguna.core.rng import Rng
 from laguna.games.burano import GAME, BuranoState
 from laguna.games.burano.actions import (
     Build,
@@ -25,18 +24,14 @@ from laguna.games.burano.actions import (
 from laguna.games.burano.components import Colour
 from laguna.games.burano.pyramid import ABOVE, SLOTS, SUPPORTS, _by_fill, free_slots, open_slots
 from laguna.games.burano.rules import LOG_LINES
+from tests.games.common import random_positions
 
 MADE_ONCE = {Stack, Pick, Build, Lace, Pay, End, Done, PrivilegeCoin, PrivilegeCube}
 
 
 def positions(players: int, seed: int) -> Iterator[BuranoState]:
     """Every position of a seeded game of random decisions."""
-    state = GAME.new_game(players, seed=seed)
-    rng = Rng(seed + 30)
-    while not state.is_terminal():
-        yield state
-        seat = state.to_act()[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return random_positions(GAME.new_game(players, seed=seed), seed + 30)
 
 
 def test_listed_decisions_are_made_once_and_equal_new_ones() -> None:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import pytest
 
-from laguna.bots import RandomBot
 from laguna.core.rng import Rng
 from laguna.games.murano import GAME, MuranoState
 from laguna.games.murano.components import Action as ActionKind
@@ -16,17 +15,12 @@ from laguna.games.murano.position import Phase
 from laguna.games.murano.rules import end, sailing
 from laguna.games.murano.rules.building import _build_options, _can_build
 from laguna.games.murano.rules.scoring import has_score_options, score_options
+from tests.games.common import random_bot_positions
 
 
 def to_the_end(state: MuranoState, seed: int) -> list[MuranoState]:
     """Play random decisions to the end; the copies of the positions before and in the scoring."""
-    bots = [RandomBot(seed + seat) for seat in range(state.players)]
-    seen = []
-    while not state.is_terminal():
-        seen.append(state.copy())
-        seat = state.to_act()[0]
-        state.apply(seat, bots[seat].choose(state, seat))
-    return seen
+    return random_bot_positions(state, seed)[:-1]
 
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 3), (3, 4), (4, 5)])

@@ -8,24 +8,17 @@ from __future__ import annotations
 
 import pytest
 
-from laguna.bots import RandomBot
 from laguna.core.rng import Rng
 from laguna.games.murano import GAME, MuranoState, heuristics, holdings, ships
 from laguna.games.murano.position import Phase
 from laguna.games.murano.ships import SPACES, Ring
+from tests.games.common import random_bot_positions
 from tests.games.murano import test_estimate_memo
 
 
 def played(players: int, seed: int) -> list[MuranoState]:
     """Every position of a seeded game of random decisions but the last, each kept as a copy."""
-    state = GAME.new_game(players, seed=seed)
-    bots = [RandomBot(seed + seat) for seat in range(players)]
-    seen = []
-    while not state.is_terminal():
-        seen.append(state.copy())
-        seat = state.to_act()[0]
-        state.apply(seat, bots[seat].choose(state, seat))
-    return seen
+    return random_bot_positions(GAME.new_game(players, seed=seed), seed)[:-1]
 
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 41), (3, 42), (4, 43)])

@@ -10,7 +10,6 @@ from typing import Any
 
 import pytest
 
-from laguna.bots import RandomBot
 from laguna.core.messages import Player as Named
 from laguna.core.messages import msg_plural
 from laguna.core.rng import Rng
@@ -20,6 +19,7 @@ from laguna.games.murano.components import SpecialEffect
 from laguna.games.murano.position import Phase
 from laguna.games.murano.rules import log, sailing
 from laguna.games.murano.ships import SPACES, cost_of
+from tests.games.common import random_bot_positions
 
 REPLACED: frozenset[str] = frozenset(
     {
@@ -49,15 +49,7 @@ islands' facts by their contents, and the board's tables of spaces."""
 
 def played(players: int, seed: int) -> list[MuranoState]:
     """Every position of a seeded game of random decisions, each kept as a copy."""
-    state = GAME.new_game(players, seed=seed)
-    bots = [RandomBot(seed + seat) for seat in range(players)]
-    seen = []
-    while not state.is_terminal():
-        seen.append(state.copy())
-        seat = state.to_act()[0]
-        state.apply(seat, bots[seat].choose(state, seat))
-    seen.append(state)
-    return seen
+    return random_bot_positions(GAME.new_game(players, seed=seed), seed)
 
 
 def containers(state: MuranoState) -> list[tuple[str, Any]]:
