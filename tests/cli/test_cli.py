@@ -14,6 +14,7 @@ from typer.testing import CliRunner, Result
 
 from laguna.cli.app import app
 from laguna.cli.boards import render_view
+from laguna.cli.commands.shared import _print_written
 from laguna.cli.play import merged_order
 from laguna.core import GameRecord, get_game, load_records, replay, verify
 from laguna.server.db import DatabaseError, make_engine, only_server
@@ -426,3 +427,11 @@ def test_one_server_at_a_time_serves_an_embedded_database(tmp_path: Path) -> Non
         assert_one_error_line(result, "another laguna serve is already using")
     with only_server(engine):  # free again once the first has stopped
         pass
+
+
+def test_the_files_written_are_named_whole_whatever_the_terminal_width() -> None:
+    # A path broken over two lines cannot be copied; nor could a test find it (its length varies).
+    paths = [Path("/a") / ("very-long-folder-name-" * 4) / "model.npz", Path("/b/model.json")]
+    screen = io.StringIO()
+    _print_written(Console(file=screen, width=40), paths)
+    assert str(paths[0]) in screen.getvalue() and str(paths[1]) in screen.getvalue()

@@ -25,12 +25,12 @@ from laguna.cli.commands.shared import (
     _default_players,
     _game_options,
     _length_table,
+    _print_written,
     _progress,
     _seat,
     _stdout,
     _table,
     _user_errors,
-    _written,
 )
 from laguna.cli.play import shown
 from laguna.i18n import N_, gettext, ngettext
@@ -212,7 +212,7 @@ def tournament_command(
             "so the bots did not sit in every seat equally often"
         )
         console.print(note.format(games=summary.games, cycle=summary.cycle))
-    console.print(_written(result.files))
+    _print_written(console, result.files)
 
 
 def _solo_tables(summary: SoloSummary) -> list[Table]:
@@ -290,4 +290,4 @@ def solo_command(
     for table in _solo_tables(summary):
         console.print(table)
     if out is not None:
-        console.print(_written([out / "games.jsonl", out / "summary.json"]))
+        _print_written(console, [out / "games.jsonl", out / "summary.json"])

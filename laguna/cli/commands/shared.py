@@ -127,5 +127,8 @@ def _length_table(decisions: Spread | None, rounds: Spread | None) -> Table:
     return length
 
 
-def _written(paths: Sequence[Path]) -> Text:
-    return Text(gettext("written: {files}").format(files=", ".join(str(path) for path in paths)))
+def _print_written(console: Console, paths: Sequence[Path]) -> None:
+    """Name the files a command wrote, on one line however narrow the terminal: a path the console broke
+    over two lines could not be copied whole (the terminal itself wraps it for the eye)."""
+    files = ", ".join(str(path) for path in paths)
+    console.print(Text(gettext("written: {files}").format(files=files)), soft_wrap=True)

@@ -21,9 +21,9 @@ from laguna.cli.commands.shared import (
     _default_players,
     _game_options,
     _number,
+    _print_written,
     _stdout,
     _user_errors,
-    _written,
 )
 from laguna.i18n import N_, gettext
 from laguna.learn.selfplay import SelfPlay
@@ -103,4 +103,4 @@ def train_command(
             epochs=fit.epochs,
         )
     )
-    console.print(_written([target, target.with_suffix(".json")]))
+    _print_written(console, [target, target.with_suffix(".json")])
