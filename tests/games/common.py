@@ -4,12 +4,15 @@ observations met in random games."""
 
 from __future__ import annotations
 
+import importlib.util
 import math
 import os
+import sys
 import tomllib
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
+from types import ModuleType
 from typing import Any, TypeVar
 
 from laguna.bots import RandomBot
@@ -18,6 +21,20 @@ from laguna.core.perft import divide, perft
 from laguna.core.playthrough import playthrough
 
 State = TypeVar("State", bound=GameState[Any])
+
+
+def from_source(name: str) -> ModuleType:
+    """A fresh copy of the module `name` run from its Python source, also where a compiled build of it is
+    installed (setup.py): its functions call each other through its globals, so a test can replace one
+    and count the calls."""
+    source = Path(__file__).resolve().parents[2] / (name.replace(".", "/") + ".py")
+    copy_name = f"{name}__from_source"
+    spec = importlib.util.spec_from_file_location(copy_name, source)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[copy_name] = module
+    spec.loader.exec_module(module)
+    return module
 
 
 def perft_vectors(data: Path) -> list[dict[str, Any]]:

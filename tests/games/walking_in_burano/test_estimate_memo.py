@@ -11,6 +11,7 @@ import pytest
 from laguna.bots import GreedyBot
 from laguna.core.rng import Rng
 from laguna.games.walking_in_burano import WalkingInBuranoState, heuristics
+from tests.games.common import from_source
 from tests.games.walking_in_burano.scenario import new
 
 
@@ -104,9 +105,11 @@ def test_seat_values_kept_by_their_inputs_answer_as_worked_out_afresh(
     players: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Samples of a position and the decisions after them meet the same inputs of a seat again and
-    again: the values kept for those inputs answer, each the value worked out from scratch."""
+    again: the values kept for those inputs answer, each the value worked out from scratch. The calls
+    are counted in the heuristic run from its source (the compiled one calls its parts directly)."""
+    source = from_source(heuristics.__name__)
     worked_out = 0
-    seat_value = heuristics._seat_value
+    seat_value = source._seat_value
 
     def counted(*args: Any, **kwargs: Any) -> tuple[float, float]:
         nonlocal worked_out
@@ -126,13 +129,14 @@ def test_seat_values_kept_by_their_inputs_answer_as_worked_out_afresh(
             child = sample.copy()
             child.apply_unchecked(seat, action)
             children.append(child)
+    state.memo.clear()
     with monkeypatch.context() as patch:
-        patch.setattr(heuristics, "_seat_value", counted)
-        kept = [child.estimate() for child in children]
+        patch.setattr(source, "_seat_value", counted)
+        kept = [source.estimate(child) for child in children]
         with_values = worked_out
-        patch.setattr(heuristics, "VALUES", 0)  # every value forgotten as soon as kept
+        patch.setattr(source, "VALUES", 0)  # every value forgotten as soon as kept
         state.memo.clear()
-        assert [child.estimate() for child in children] == kept
+        assert [source.estimate(child) for child in children] == kept
     assert kept == [afresh(child) for child in children]
     assert with_values < (worked_out - with_values) * 0.8
 
