@@ -32,7 +32,7 @@ from typing import Any, Final
 
 from laguna.games.murano.components import PLAYER_COLOURS, Bead, Building, SpecialEffect
 from laguna.games.murano.components import Action as Kind
-from laguna.games.murano.holdings import CACHE_SIZE, SALE, SELL_CHANCE, SPECIAL_EFFECT, Holdings, shared
+from laguna.games.murano.holdings import SALE, SELL_CHANCE, SPECIAL_EFFECT, Holdings, shared
 from laguna.games.murano.position import Phase
 from laguna.games.murano.rules.recruiting import HOSTEL_DRAW, RECRUIT_DRAW
 from laguna.games.murano.ships import cost_of
@@ -82,9 +82,8 @@ class _Estimate(Holdings):
             )
             known = memo.get(holdings)
             if known is None:
-                if len(memo) > CACHE_SIZE:
-                    memo.clear()
                 known = memo[holdings] = self.holdings_value(seat)
+                self.shared.keep()
             value, self.liquid = known
             if seat == actor:
                 self.holdings_key = holdings
@@ -186,9 +185,8 @@ class _Estimate(Holdings):
         memo = self.shared.gondola_values
         value = memo.get(key)
         if value is None:
-            if len(memo) > CACHE_SIZE:
-                memo.clear()
             value = memo[key] = self._gondola_value(seat, gold)
+            self.shared.keep()
         return value
 
     def _gondola_value(self, seat: int, gold: int) -> float:

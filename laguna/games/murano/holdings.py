@@ -92,6 +92,12 @@ _BEADS: Final = tuple(Bead)
 SHARED_SIZE: Final = 5_000
 """Shared parts of estimates (time left and islands) remembered, and positions that followed one, at
 most (then forgotten at once)."""
+KEPT_MOST = 150_000
+"""Entries the shared parts of estimates keep in all (holdings, characters, card worths, gondolas and
+positions that followed), whatever their number: past it every one is forgotten at once. The shared
+parts serve every game of the same components in a process (a table's worker plays many), so without
+a bound of their own their memory would grow with every position any search met (hundreds of MB a
+game)."""
 
 
 class _Shared:
@@ -116,6 +122,10 @@ class _Shared:
                 entry = known[key] = (next(static.numbers), state.facts(island))
             self.keys[island], self.facts[island] = entry
         self.static = static
+        self.generation = static.generation
+        """The forgetting of `static` this belongs to: one made before the latest is emptied when used."""
+        self.listed = False
+        """Whether `static` lists this among those holding entries (`keep`)."""
         self.tau = tau
         self.progress = 1.0 - tau
         self.future: float = FUTURE_VP * tau**FUTURE_SHAPE
@@ -167,6 +177,26 @@ class _Shared:
         }
         """What each estimate on these shares reads, set on it at once (`Holdings`)."""
 
+    def keep(self) -> None:
+        """Counts one more entry kept here: past `KEPT_MOST` in all, every shared part forgets its own."""
+        static = self.static
+        if not self.listed:
+            self.listed = True
+            static.holding.append(self)
+        static.kept += 1
+        if static.kept > KEPT_MOST:
+            static.forget()
+
+    def forget(self) -> None:
+        """Drops the entries kept here."""
+        self.holdings.clear()
+        self.characters.clear()
+        self.worths.clear()
+        self.gondola_values.clear()
+        self.following.clear()
+        self.listed = False
+        self.generation = self.static.generation
+
     def in_hand(self, kind: Building) -> float:
         """A bought tile not built yet: its worth once built, less the building still to do."""
         return self.build_chance * max(0.0, self.built(kind) - BUILD_TEMPO)
@@ -202,7 +232,10 @@ def shared(state: MuranoState) -> _Shared:
     if kept is None:
         found = _by_contents(state, _static(state), stamp)
     elif kept[0] == stamp:
-        return kept[1]  # type: ignore[no-any-return]
+        found = kept[1]
+        if found.generation != found.static.generation:
+            found.forget()
+        return found  # type: ignore[no-any-return]
     else:
         before, earlier = kept
         added = (
@@ -217,6 +250,9 @@ def shared(state: MuranoState) -> _Shared:
             if len(following) > SHARED_SIZE:
                 following.clear()
             found = following[added] = _by_contents(state, earlier.static, stamp)
+            earlier.keep()
+    if found.generation != found.static.generation:
+        found.forget()
     state.heuristic_memo = (stamp, found)
     return found
 
@@ -228,7 +264,7 @@ def _by_contents(state: MuranoState, static: _Static, stamp: tuple[Any, ...]) ->
     found = static.shared.get(content)
     if found is None:
         if len(static.shared) > SHARED_SIZE:
-            static.shared.clear()
+            static.forget()
         if len(static.facts) > CACHE_SIZE:
             static.facts.clear()
         found = static.shared[content] = _Shared(state, static, tau)
@@ -322,9 +358,8 @@ class Holdings:
         memo = self.shared.characters
         value = memo.get(key)
         if value is None:
-            if len(memo) > CACHE_SIZE:
-                memo.clear()
             value = memo[key] = self._characters(seat, hand, extra_gondola)
+            self.shared.keep()
         return value
 
     def _characters(self, seat: int, hand: Sequence[str], extra_gondola: str | None) -> float:
@@ -348,9 +383,8 @@ class Holdings:
             key = (card_id, seat, extra, prior)
             known = worths.get(key)
             if known is None:
-                if len(worths) > CACHE_SIZE:
-                    worths.clear()
                 known = worths[key] = self.card_worths(seat, card, extra, prior)
+                self.shared.keep()
             anywhere, by_island = known
             for island in places:
                 worth = by_island.get(island)
@@ -480,6 +514,12 @@ class _Static:
         self.values: dict[Any, float] = {}
         self.shared: dict[Any, _Shared] = {}
         """The shared parts of estimates, by the time left, the islands' contents and the used gondolas."""
+        self.kept = 0
+        """Entries the shared parts keep in all."""
+        self.holding: list[_Shared] = []
+        """The shared parts holding entries."""
+        self.generation = 0
+        """Forgettings so far."""
         self.cards = {
             card.id: (
                 card,
@@ -500,6 +540,17 @@ class _Static:
             len(components.palaces) - removals.palaces * small,
         )
         """The five tile stacks' sizes at the start: streets, shops, glass factories, specials, palaces."""
+
+    def forget(self) -> None:
+        """Every shared part forgets its entries, and this table the shared parts: a position that still
+        points at one (its estimate's memo) finds it empty, and a part made before finds itself out of
+        date (`shared`) and empties itself when next used."""
+        self.generation += 1
+        for part in self.holding:
+            part.forget()
+        self.holding.clear()
+        self.shared.clear()
+        self.kept = 0
 
 
 _STATIC: dict[tuple[int, int, bool, bool], tuple[Any, _Static]] = {}

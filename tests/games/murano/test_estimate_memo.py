@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from laguna.bots import GreedyBot
+from laguna.bots import GreedyBot, make_bot
 from laguna.core.rng import Rng
 from laguna.games.murano import GAME, MuranoState, heuristics, holdings
 
@@ -116,3 +116,49 @@ def test_holdings_changed_by_hand_are_valued_again() -> None:
     assert twin.estimate() == from_scratch(twin)
     assert twin.estimate() != first
     assert state.estimate() == first
+
+
+def _entries(static: holdings._Static) -> int:
+    """The entries the shared parts of `static` hold in all, and the positions that followed them."""
+    return sum(
+        len(part.holdings) + len(part.characters) + len(part.worths) + len(part.gondola_values) + len(part.following)
+        for part in static.holding
+    )
+
+
+def test_the_entries_kept_stay_within_their_bound_and_estimate_as_from_scratch(monkeypatch: pytest.MonkeyPatch) -> None:
+    """However many positions are judged (every decision of a greedy game tried one step ahead), the
+    shared parts keep at most `KEPT_MOST` entries, every part that holds any is listed (so forgetting
+    reaches it), and forgetting changes no estimate."""
+    monkeypatch.setattr(holdings, "KEPT_MOST", 200)
+    state = GAME.new_game(2, seed=10)
+    bots = [GreedyBot(100), GreedyBot(101)]
+    static = holdings._static(state)
+    forgotten = static.generation
+    rng = Rng(10)
+    steps = 0
+    while not state.is_terminal() and steps < 120:
+        check_position(state, rng, children=steps % 3 == 0)
+        assert _entries(static) <= holdings.KEPT_MOST + 1
+        assert static.kept == _entries(static)
+        seat = state.to_act()[0]
+        state.apply(seat, bots[seat].choose(state, seat))
+        steps += 1
+    assert static.generation - forgotten >= 5, "the bound was met too rarely to test it"
+
+
+def test_a_position_holds_little_of_what_a_search_judged() -> None:
+    """After a search, what its judged positions kept is reachable from the table of shared parts (which
+    forgets it past its bound), not from the position the search started from: a process that keeps
+    many positions (a table's bot worker) does not keep every search with them."""
+    state = GAME.new_game(2, seed=11)
+    static = holdings._static(state)
+    bot = make_bot("ismcts:150", 1, "murano")
+    for _ in range(6):
+        seat = state.to_act()[0]
+        state.apply(seat, bot.choose(state, seat))
+    assert static.holding, "the search kept nothing"
+    static.forget()
+    assert _entries(static) == 0
+    part = holdings.shared(state)
+    assert len(part.holdings) + len(part.characters) + len(part.worths) + len(part.following) == 0
