@@ -122,8 +122,6 @@ class _Shared:
                 entry = known[key] = (next(static.numbers), state.facts(island))
             self.keys[island], self.facts[island] = entry
         self.static = static
-        self.generation = static.generation
-        """The forgetting of `static` this belongs to: one made before the latest is emptied when used."""
         self.listed = False
         """Whether `static` lists this among those holding entries (`keep`)."""
         self.tau = tau
@@ -195,7 +193,6 @@ class _Shared:
         self.gondola_values.clear()
         self.following.clear()
         self.listed = False
-        self.generation = self.static.generation
 
     def in_hand(self, kind: Building) -> float:
         """A bought tile not built yet: its worth once built, less the building still to do."""
@@ -232,10 +229,7 @@ def shared(state: MuranoState) -> _Shared:
     if kept is None:
         found = _by_contents(state, _static(state), stamp)
     elif kept[0] == stamp:
-        found = kept[1]
-        if found.generation != found.static.generation:
-            found.forget()
-        return found  # type: ignore[no-any-return]
+        return kept[1]  # type: ignore[no-any-return]
     else:
         before, earlier = kept
         added = (
@@ -251,8 +245,6 @@ def shared(state: MuranoState) -> _Shared:
                 following.clear()
             found = following[added] = _by_contents(state, earlier.static, stamp)
             earlier.keep()
-    if found.generation != found.static.generation:
-        found.forget()
     state.heuristic_memo = (stamp, found)
     return found
 
@@ -518,8 +510,6 @@ class _Static:
         """Entries the shared parts keep in all."""
         self.holding: list[_Shared] = []
         """The shared parts holding entries."""
-        self.generation = 0
-        """Forgettings so far."""
         self.cards = {
             card.id: (
                 card,
@@ -543,9 +533,7 @@ class _Static:
 
     def forget(self) -> None:
         """Every shared part forgets its entries, and this table the shared parts: a position that still
-        points at one (its estimate's memo) finds it empty, and a part made before finds itself out of
-        date (`shared`) and empties itself when next used."""
-        self.generation += 1
+        points at one (its estimate's memo) finds it empty."""
         for part in self.holding:
             part.forget()
         self.holding.clear()
