@@ -5,14 +5,10 @@ module is older than its source."""
 from __future__ import annotations
 
 import importlib.machinery
-import tomllib
-from pathlib import Path
 
 import pytest
 
-NATIVE_SOURCES: list[str] = tomllib.loads(
-    (Path(__file__).resolve().parents[1] / "pyproject.toml").read_text(encoding="utf-8")
-)["tool"]["laguna"]["native"]
+from tests.games.native_fingerprint import NAMES, ROOT
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: pytest.Config) -> None:
@@ -24,14 +20,12 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: p
 def pytest_sessionstart(session: pytest.Session) -> None:
     """A compiled module older than its source would run in its place, and the tests would test the
     old code: stop before any runs."""
-    root = Path(__file__).resolve().parents[1]
-    for source in NATIVE_SOURCES:
-        py = root / source
+    for py in NAMES.values():
         for suffix in importlib.machinery.EXTENSION_SUFFIXES:
             built = py.with_name(py.stem + suffix)
             if built.exists() and built.stat().st_mtime < py.stat().st_mtime:
                 pytest.exit(
-                    f"{built.relative_to(root)} is older than {source}: rebuild it with `make test` "
+                    f"{built.relative_to(ROOT)} is older than {py.relative_to(ROOT)}: rebuild it with `make test` "
                     "(or `.venv/bin/python setup.py build_ext --inplace --force`)",
                     returncode=2,
                 )
