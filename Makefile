@@ -27,6 +27,7 @@ run: $(NATIVE)
 test: $(NATIVE)
 	$(BIN)/python -m tests.server.chromium
 	$(BIN)/ruff check laguna tests benchmarks
+	$(BIN)/ruff format --check laguna tests benchmarks
 	$(BIN)/mypy laguna
 	$(BIN)/pytest -n 2 --durations=25
 

@@ -82,9 +82,7 @@ tables = Table(
     Column("result", JSON, nullable=True, comment="scores, ranks and breakdown once the game is over"),
     Column("listed", Boolean, nullable=False, server_default=true(), comment="shown in the lobby's open tables"),
     Column("rated", Boolean, nullable=False, server_default=false(), comment="the end changes its players' ratings"),
-    Column(
-        "spectator_chat", Boolean, nullable=False, server_default=true(), comment="spectators may read the chat"
-    ),
+    Column("spectator_chat", Boolean, nullable=False, server_default=true(), comment="spectators may read the chat"),
     Index("ix_tables_status_listed_created_at", "status", "listed", "created_at"),
 )
 

@@ -84,9 +84,7 @@ async def handover(request: Request, table_id: str, server: Served) -> Response:
     user = await require_current_user(request)
     asked, _ = await submitted(request, HandOverForm)
     table = await asyncio.to_thread(server.service.table, table_id)
-    await asyncio.to_thread(
-        server.service.hand_to_bot, table_id, asked.seat - 1, asked.level, table.version, by=user
-    )
+    await asyncio.to_thread(server.service.hand_to_bot, table_id, asked.seat - 1, asked.level, table.version, by=user)
     server.bots.wake(table_id)
     return RedirectResponse(f"/t/{table_id}", status_code=303)
 
