@@ -48,6 +48,11 @@ HARD_ITERATIONS = 200
 EXPERT_ITERATIONS = 800
 """The expert level's search budget per decision."""
 
+EXPERT_SECONDS = 3.0
+"""The longest the expert level may keep a player waiting over one decision. Its budget, in work
+rather than time so that it decides alike on every machine, is sized to fit on a typical day; on a
+slower machine it can take longer (docs/strength.md), so the browser table stops every bot here."""
+
 BUDGET_SHARE = {"burano": 1.4, "murano": 1.5, "walking-in-burano-roll-and-write": 0.75}
 """The share of a search level's usual budget each game gets (1 where not listed), so that the hard
 level thinks as long as it can within 2 s a decision. The Roll & Write estimate plans each sheet's

@@ -26,7 +26,7 @@ from typing import Any
 
 from sqlalchemy.exc import DBAPIError
 
-from laguna.bots import make_bot
+from laguna.bots import EXPERT_SECONDS, make_bot
 from laguna.core import GameRecord, GameState, LagunaError, games, get_game, replay
 from laguna.server.account_store import NotSaved
 from laguna.server.db import DatabaseError
@@ -34,9 +34,10 @@ from laguna.server.lifeline import exit_now, follow_parent
 from laguna.server.service import BotTurn, TableService
 from laguna.server.store import StaleVersion
 
-CAP_SECONDS = 10.0
+CAP_SECONDS = EXPERT_SECONDS
 """Wall-clock seconds a bot may think over one decision, whatever its level or budget: past it the
-search answers with the best decision it has found (the expert level needs a few seconds at most)."""
+search answers with the best decision it has found. The expert level's budget fits within it on a
+typical day; on a slow machine or a busy server the cap keeps the expert's promise to the player."""
 GRACE_SECONDS = 1.0
 """How long past the cap a worker may take to answer before it is taken for hung and replaced."""
 STARTUP_SECONDS = 60.0

@@ -19,7 +19,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import Engine, event
 
-from laguna.bots import make_bot
+from laguna.bots import EXPERT_SECONDS, make_bot
 from laguna.core import get_game
 from laguna.server.app import MAKING_BURST, create_app
 from laguna.server.limits import BUCKETS, RateLimiter
@@ -97,6 +97,19 @@ def test_a_search_stops_at_its_cap_whatever_its_budget() -> None:
         began = time.monotonic()
         assert bot.choose(state, seat) in state.legal_actions(seat)
         assert time.monotonic() - began < 5  # without the cap: days
+
+
+def test_a_table_stops_any_bot_at_the_seconds_the_expert_level_promises(app: Any) -> None:
+    """On a slow machine the expert's budget can take longer than the 3 s it promises a player
+    (docs/strength.md); the server's own cap keeps the promise, whatever the seat's bot."""
+    cap = app.state.server.bots.cap_seconds
+    assert cap <= EXPERT_SECONDS == 3.0
+    state = get_game("burano").new_game(2, seed=3)
+    seat = state.to_act()[0]
+    began = time.monotonic()
+    bot = make_bot("ismcts:999999999999", 1, "burano", cap_seconds=cap)
+    assert bot.choose(state, seat) in state.legal_actions(seat)
+    assert time.monotonic() - began < EXPERT_SECONDS + 0.5
 
 
 def test_a_stored_bot_with_a_huge_budget_plays_within_its_cap_and_others_play_meanwhile(
