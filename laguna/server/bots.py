@@ -38,6 +38,9 @@ CAP_SECONDS = EXPERT_SECONDS
 """Wall-clock seconds a bot may think over one decision, whatever its level or budget: past it the
 search answers with the best decision it has found. The expert level's budget fits within it on a
 typical day; on a slow machine or a busy server the cap keeps the expert's promise to the player."""
+LEAST_SECONDS = 0.05
+"""What a search keeps of the cap however long its worker took to reach the position: an iteration or
+a few, enough to answer with a judged decision."""
 GRACE_SECONDS = 1.0
 """How long past the cap a worker may take to answer before it is taken for hung and replaced."""
 STARTUP_SECONDS = 60.0
@@ -64,9 +67,13 @@ _LOG = logging.getLogger("laguna.server")
 
 def think(turn: BotTurn, bot: str, cap_seconds: float) -> str:
     """The decision `bot` takes for the turn's seat in the position its record reaches (run in a worker
-    process; `bot` is the seat's own, or the fallback)."""
+    process; `bot` is the seat's own, or the fallback). Reaching the position is part of the wait (a
+    worker new to a long Burano game replays it, most of a second on a slow machine), so the search
+    gets what is left of the cap."""
+    began = time.monotonic()
     state = _position(turn.table_id, turn.record)
-    return str(make_bot(bot, turn.seed, turn.record.game, cap_seconds=cap_seconds).choose(state, turn.seat))
+    left = max(cap_seconds - (time.monotonic() - began), LEAST_SECONDS)
+    return str(make_bot(bot, turn.seed, turn.record.game, cap_seconds=left).choose(state, turn.seat))
 
 
 _POSITIONS: OrderedDict[str, tuple[GameRecord, GameState[Any]]] = OrderedDict()

@@ -3,12 +3,17 @@ made since, and replayed from the start whenever the record does not go on from 
 
 from __future__ import annotations
 
+import time
 from dataclasses import replace
+from typing import Any
+
+import pytest
 
 from laguna.bots import make_bot
 from laguna.core import GameRecord, Match, replay
 from laguna.server import bots
 from laguna.server.bots import _position
+from laguna.server.service import BotTurn
 
 
 def _records(bot_seed: int = 1) -> list[GameRecord]:
@@ -44,3 +49,22 @@ def test_a_worker_keeps_a_bounded_number_of_tables() -> None:
     for number in range(bots.KEPT + 10):
         _position(f"t{number}", record)
     assert len(bots._POSITIONS) == bots.KEPT and "t0" not in bots._POSITIONS
+
+
+def test_the_cap_counts_the_time_a_worker_takes_to_reach_the_position(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A worker new to a long Burano game replays it before thinking (most of a second on a slow day);
+    that time is part of the player's wait, so the search gets what is left of the cap, and the worker
+    answers well within the cap and its grace rather than being taken for hung."""
+    record = _records()[9]
+    reach = bots._position
+
+    def slow_position(table_id: str, record: GameRecord) -> Any:
+        time.sleep(1.0)
+        return reach(table_id, record)
+
+    monkeypatch.setattr(bots, "_position", slow_position)
+    turn = BotTurn("slow", 9, replay(record).to_act()[0], "ismcts:999999999", 3, record)
+    began = time.monotonic()
+    choice = bots.think(turn, turn.bot, cap_seconds=1.5)
+    assert time.monotonic() - began < 1.5 + 0.4
+    assert choice in {str(action) for action in replay(record).legal_actions(turn.seat)}
